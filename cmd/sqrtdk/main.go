@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitStatus(err, os.Stderr))
+}
+
+// A command is one subcommand of sqrtdk.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+var commands = map[string]command{
+	"table": {"print the exact variance of q·k under several scales", runTable},
+	"dist":  {"print the exact distribution of q·k for one width", runDist},
+}
+
+// run executes one sqrtdk command; main turns its error into an exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stderr)
+		if len(args) == 0 {
+			return usageErrorf("no command given")
+		}
+		return nil
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		printUsage(stderr)
+		return usageErrorf("unknown command %q", args[0])
+	}
+	err := c.run(ctx, args[1:], stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil && !errors.As(err, new(*usageError)) && !errors.As(err, new(*checkFailed)) && !errors.Is(err, context.Canceled) {
+		var mismatch *enumerate.MismatchError
+		if errors.As(err, &mismatch) {
+			return &checkFailed{msg: err.Error()}
+		}
+		// Everything else is a problem with the input: bad values, sizes
+		// too large, limits exceeded.
+		return &usageError{msg: err.Error()}
+	}
+	return err
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: sqrtdk <command> [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'sqrtdk <command> -h' for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
+}
+
+// A usageError is bad input: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// A checkFailed is a check whose answer is "no": exit status 1.
+type checkFailed struct{ msg string }
+
+func (e *checkFailed) Error() string { return e.msg }
+
+// exitStatus prints err as one line and returns the exit status for it.
+func exitStatus(err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "sqrtdk: interrupted; no result was printed")
+		return 130
+	case errors.As(err, new(*checkFailed)):
+		fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
+		return 1
+	}
+	fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
+	return 2
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// specFlags are the flags that say which space of pairs to enumerate and how.
+type specFlags struct {
+	values, kValues string
+	method          string
+	workers         int
+}
+
+func (s *specFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.values, "values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
+	fs.StringVar(&s.kValues, "k-values", "", "entries of k, same syntax (default: those of q)")
+	fs.StringVar(&s.method, "method", "auto", "how to compute: auto, brute, closed or both")
+	fs.IntVar(&s.workers, "workers", 0, "goroutines for brute force (default GOMAXPROCS)")
+}
+
+// parse returns the alphabets, the method and the engine options.
+func (s *specFlags) parse() (q, k rational.Alphabet, m enumerate.Method, opt enumerate.Options, err error) {
+	if q, err = rational.ParseAlphabet(s.values); err != nil {
+		return q, k, m, opt, fmt.Errorf("--values: %v", err)
+	}
+	k = q
+	if s.kValues != "" {
+		if k, err = rational.ParseAlphabet(s.kValues); err != nil {
+			return q, k, m, opt, fmt.Errorf("--k-values: %v", err)
+		}
+	}
+	if m, err = enumerate.ParseMethod(s.method); err != nil {
+		return q, k, m, opt, fmt.Errorf("--method: %v", err)
+	}
+	if s.workers < 0 || s.workers > 1024 {
+		return q, k, m, opt, fmt.Errorf("--workers must be from 1 to 1024, not %d", s.workers)
+	}
+	opt.Workers = s.workers
+	return q, k, m, opt, nil
+}
+
+// parseWidth reads one d_k: a positive integer within the closed form's limit.
+func parseWidth(s string) (int, error) {
+	d, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || d < 1 {
+		return 0, fmt.Errorf("d_k must be a positive integer, not %q", s)
+	}
+	if d > enumerate.MaxClosedD {
+		return 0, fmt.Errorf("d_k = %d is larger than the supported %d", d, enumerate.MaxClosedD)
+	}
+	return d, nil
+}
+
+// parseWidths reads a comma list of widths.
+func parseWidths(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		d, err := parseWidth(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// newFlagSet returns a flag set that reports errors to stderr with the
+// command's usage and returns them instead of exiting.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: sqrtdk %s %s\n\nflags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and turns every flag error, and any stray
+// argument, into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return usageErrorf("%s: %v", fs.Name(), err)
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return usageErrorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+func mustAlphabet(t testing.TB, s string) rational.Alphabet {
+	t.Helper()
+	a, err := rational.ParseAlphabet(s)
+	require.NoError(t, err, s)
+	return a
+}
+
+// sweep lists alphabets of every kind the engines treat differently.
+var sweep = []struct{ q, k string }{
+	{"-1,1", ""},
+	{"±2", ""},
+	{"±1/2", "±3"},
+	{"1,2", ""},
+	{"0,1", "-1,3"},
+	{"-1,0,1", ""},
+	{"-1,0:2,1", ""},
+	{"-3,-1,1,3", ""},
+	{"-1/2,1/3,2", ""},
+	{"0.5,-1.25,2", "1,2"},
+	{"-2,1:4", ""},
+	{"1:2", "-1,1"},
+	{"7", "0"},
+}
+
+// TestBruteMatchesClosed checks the two independent engines against each
+// other, count by count, over the sweep of alphabets and widths.
+func TestBruteMatchesClosed(t *testing.T) {
+	for _, c := range sweep {
+		q := mustAlphabet(t, c.q)
+		k := q
+		if c.k != "" {
+			k = mustAlphabet(t, c.k)
+		}
+		maxD := 7
+		if q.Size() > 3 || k.Size() > 3 {
+			maxD = 4
+		}
+		if q.Size() > 4 || k.Size() > 4 {
+			maxD = 3
+		}
+		for d := 1; d <= maxD; d++ {
+			t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, k, d), func(t *testing.T) {
+				p := Problem{Q: q, K: k, D: d}
+				b, err := Brute(context.Background(), p, Options{})
+				require.NoError(t, err)
+				cl, err := Closed(context.Background(), p)
+				require.NoError(t, err)
+				require.NoError(t, Compare(d, b, cl))
+				require.Zero(t, b.Total().Cmp(p.Cases()), "total %s, cases %s", b.Total(), p.Cases())
+			})
+		}
+	}
+}

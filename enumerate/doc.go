@@ -1,0 +1,22 @@
+// Package enumerate computes the exact distribution of the dot product q·k
+// over every pair (q, k) of vectors of width d_k whose entries come from
+// finite alphabets, by two independent methods:
+//
+//   - Brute enumerates every pair one by one, in parallel: the q index range
+//     is cut into contiguous slices, each worker tallies its own histogram
+//     and the histograms are added in slice order, so the result does not
+//     depend on the number of workers.
+//   - Closed raises the one-coordinate distribution of q_i·k_i to the d_k-th
+//     power with exact big-integer counts (J. C. P. Miller's recurrence for
+//     the coefficients of a power of a polynomial).
+//
+// A vector is identified by its index: the letters' positions in the
+// (multiplicity-expanded, ascending) alphabet are the digits of the index in
+// base |alphabet|, coordinate 0 least significant (see VectorAt, IndexOf).
+//
+// Scores live on an integer lattice: the alphabets are scaled to a common
+// denominator, and the product of two letters is m + g·t for the smallest
+// product m, the gcd g of the products' distances from m and an integer
+// t ≥ 0. A pair's score is then d·m + g·Σt_i, so every kernel adds small
+// integers and the result is a rational.Histogram over that lattice.
+package enumerate

@@ -1,0 +1,125 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A Method chooses how a distribution is computed.
+type Method int
+
+const (
+	// Auto enumerates when that takes a few seconds at most and uses the
+	// closed form otherwise.
+	Auto Method = iota
+	// BruteForce enumerates every pair.
+	BruteForce
+	// ClosedForm uses the exact convolution power.
+	ClosedForm
+	// Both runs the two and fails with a *MismatchError if they differ.
+	Both
+)
+
+var methodNames = [...]string{"auto", "brute", "closed", "both"}
+
+// String returns "auto", "brute", "closed" or "both".
+func (m Method) String() string { return methodNames[m] }
+
+// ParseMethod reads a method name.
+func ParseMethod(s string) (Method, error) {
+	for i, n := range methodNames {
+		if s == n {
+			return Method(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown method %q (use auto, brute, closed or both)", s)
+}
+
+// Estimated brute-force throughput on two cores, in pairs per second, per
+// kernel; conservative figures from the benchmarks in this package. They
+// decide only what Auto picks and what brute force refuses.
+var estimatedRate = map[string]float64{
+	"xor-popcount": 2e9,
+	"bit-pair":     5e8,
+	"gray-code":    3e8,
+}
+
+const (
+	// autoSeconds is the longest enumeration Auto chooses.
+	autoSeconds = 3
+	// refuseSeconds is the longest enumeration brute force accepts.
+	refuseSeconds = 3600
+)
+
+// BruteSeconds estimates how long brute force takes for p, in seconds.
+func (p Problem) BruteSeconds() float64 {
+	pairs, _ := new(big.Float).SetInt(p.Cases()).Float64()
+	return pairs / estimatedRate[p.KernelName()]
+}
+
+// CheckBruteSize returns a *TooLargeError when brute force would take hours.
+func (p Problem) CheckBruteSize() error {
+	if s := p.BruteSeconds(); s > refuseSeconds {
+		return &TooLargeError{Pairs: p.Cases(), Seconds: s}
+	}
+	return nil
+}
+
+// Distribution computes the distribution of q·k for p with method m and
+// returns the method that actually produced it (never Auto).
+func Distribution(ctx context.Context, p Problem, m Method, opt Options) (*rational.Histogram, Method, error) {
+	if err := p.Validate(); err != nil {
+		return nil, m, err
+	}
+	if m == Auto {
+		m = ClosedForm
+		if p.BruteSeconds() <= autoSeconds {
+			m = BruteForce
+		}
+	}
+	switch m {
+	case BruteForce:
+		h, err := Brute(ctx, p, opt)
+		return h, m, err
+	case ClosedForm:
+		h, err := Closed(ctx, p)
+		return h, m, err
+	}
+	brute, err := Brute(ctx, p, opt)
+	if err != nil {
+		return nil, m, err
+	}
+	closed, err := Closed(ctx, p)
+	if err != nil {
+		return nil, m, err
+	}
+	if err := Compare(p.D, brute, closed); err != nil {
+		return nil, m, err
+	}
+	return brute, Both, nil
+}
+
+// Compare returns a *MismatchError for the first score where the brute
+// force histogram b and the closed form c differ, or nil.
+func Compare(d int, b, c *rational.Histogram) error {
+	n := max(len(b.Counts), len(c.Counts))
+	zero := new(big.Int)
+	at := func(h *rational.Histogram, i int) *big.Int {
+		if i < len(h.Counts) {
+			return h.Counts[i]
+		}
+		return zero
+	}
+	if b.Base.Cmp(c.Base) != 0 || b.Step.Cmp(c.Step) != 0 {
+		return fmt.Errorf("brute force and closed form use different score lattices at d_k = %d", d)
+	}
+	for i := range n {
+		if at(b, i).Cmp(at(c, i)) != 0 {
+			return &MismatchError{D: d, Index: i, Brute: at(b, i), Close: at(c, i), Score: b.Score(i).RatString()}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,147 @@
+package enumerate
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// MaxLattice bounds the number of lattice points a histogram may span.
+const MaxLattice = 1 << 24
+
+// A Problem is the space of all pairs (q, k) of vectors of width D, with the
+// entries of q drawn from Q and those of k from K.
+type Problem struct {
+	Q, K rational.Alphabet
+	D    int
+}
+
+// A lattice is a Problem reduced to integers: letter a of q and letter b of
+// k contribute T[a][b] to a pair's lattice index.
+type lattice struct {
+	base, step *big.Rat
+	// qT[a][b] is t for the a-th distinct value of Q and the b-th of K.
+	t [][]int
+	// tMax is the largest t; a pair's index lies in 0..D·tMax.
+	tMax int
+}
+
+// Cases returns the number of pairs, |Q|^D·|K|^D, counted with multiplicity.
+func (p Problem) Cases() *big.Int {
+	n := new(big.Int).Exp(big.NewInt(p.Q.Size()), big.NewInt(int64(p.D)), nil)
+	return n.Mul(n, new(big.Int).Exp(big.NewInt(p.K.Size()), big.NewInt(int64(p.D)), nil))
+}
+
+// Validate reports a problem that cannot be computed at all.
+func (p Problem) Validate() error {
+	if p.D < 1 {
+		return fmt.Errorf("d_k must be a positive integer, not %d", p.D)
+	}
+	if len(p.Q.Letters) == 0 || len(p.K.Letters) == 0 {
+		return fmt.Errorf("an alphabet is empty")
+	}
+	_, err := p.lattice()
+	return err
+}
+
+func (p Problem) lattice() (*lattice, error) {
+	qs, qDen := scaled(p.Q)
+	ks, kDen := scaled(p.K)
+	prods := make([][]*big.Int, len(qs))
+	var lo *big.Int
+	for a := range qs {
+		prods[a] = make([]*big.Int, len(ks))
+		for b := range ks {
+			prods[a][b] = new(big.Int).Mul(qs[a], ks[b])
+			if lo == nil || prods[a][b].Cmp(lo) < 0 {
+				lo = prods[a][b]
+			}
+		}
+	}
+	g := new(big.Int)
+	for a := range prods {
+		for b := range prods[a] {
+			g.GCD(nil, nil, g, new(big.Int).Sub(prods[a][b], lo))
+		}
+	}
+	if g.Sign() == 0 {
+		g.SetInt64(1)
+	}
+	l := &lattice{t: make([][]int, len(qs))}
+	limit := big.NewInt(MaxLattice)
+	for a := range prods {
+		l.t[a] = make([]int, len(ks))
+		for b := range prods[a] {
+			t := new(big.Int).Sub(prods[a][b], lo)
+			t.Quo(t, g)
+			if t.Cmp(limit) > 0 {
+				return nil, fmt.Errorf("the scores of these alphabets are too far apart for a dense histogram (%s lattice steps per coordinate; at most %d)", t, MaxLattice)
+			}
+			l.t[a][b] = int(t.Int64())
+			l.tMax = max(l.tMax, l.t[a][b])
+		}
+	}
+	if int64(l.tMax)*int64(p.D)+1 > MaxLattice {
+		return nil, fmt.Errorf("at d_k = %d the scores span %d lattice points; at most %d fit in a histogram", p.D, int64(l.tMax)*int64(p.D)+1, MaxLattice)
+	}
+	den := new(big.Int).Mul(qDen, kDen)
+	l.step = new(big.Rat).SetFrac(g, den)
+	l.base = new(big.Rat).SetFrac(new(big.Int).Mul(lo, big.NewInt(int64(p.D))), den)
+	return l, nil
+}
+
+// scaled returns the distinct values of a times their common denominator.
+func scaled(a rational.Alphabet) ([]*big.Int, *big.Int) {
+	den := big.NewInt(1)
+	for _, l := range a.Letters {
+		d := l.Value.Denom()
+		g := new(big.Int).GCD(nil, nil, den, d)
+		den.Mul(den, new(big.Int).Quo(d, g))
+	}
+	out := make([]*big.Int, len(a.Letters))
+	for i, l := range a.Letters {
+		v := new(big.Int).Mul(l.Value.Num(), den)
+		out[i] = v.Quo(v, l.Value.Denom())
+	}
+	return out, den
+}
+
+// expand returns, for each element of a's multiset in ascending order, the
+// index of its distinct value.
+func expand(a rational.Alphabet) []int {
+	var out []int
+	for i, l := range a.Letters {
+		for range l.Mult {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// VectorAt returns the entries of the vector with index idx over alphabet a
+// at width d (entry i is digit i of idx in base |a|).
+func VectorAt(a rational.Alphabet, d int, idx *big.Int) []*big.Rat {
+	letters := a.Expanded()
+	n := big.NewInt(int64(len(letters)))
+	x := new(big.Int).Set(idx)
+	digit := new(big.Int)
+	out := make([]*big.Rat, d)
+	for i := range d {
+		x.QuoRem(x, n, digit)
+		out[i] = letters[digit.Int64()]
+	}
+	return out
+}
+
+// IndexOf returns the index of the vector whose entries are the given
+// positions in a's expanded alphabet; it is the inverse of VectorAt.
+func IndexOf(a rational.Alphabet, positions []int) *big.Int {
+	n := big.NewInt(a.Size())
+	idx := new(big.Int)
+	for i := len(positions) - 1; i >= 0; i-- {
+		idx.Mul(idx, n)
+		idx.Add(idx, big.NewInt(int64(positions[i])))
+	}
+	return idx
+}

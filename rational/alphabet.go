@@ -1,0 +1,160 @@
+package rational
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxMultiplicity bounds one letter's multiplicity in an alphabet.
+const MaxMultiplicity = 1_000_000
+
+// MaxLetters bounds the number of distinct letters in an alphabet.
+const MaxLetters = 64
+
+// A Letter is one distinct value of an alphabet with its multiplicity.
+type Letter struct {
+	Value *big.Rat
+	Mult  int64
+}
+
+// An Alphabet is a finite multiset of exact rationals; one entry of a vector
+// is drawn uniformly from the multiset. Letters are distinct and ascending.
+// The zero Alphabet is empty.
+type Alphabet struct {
+	Letters []Letter
+}
+
+// Signs is the alphabet {-1, 1} of the lesson.
+func Signs() Alphabet {
+	return Alphabet{Letters: []Letter{{big.NewRat(-1, 1), 1}, {big.NewRat(1, 1), 1}}}
+}
+
+// ParseAlphabet parses a comma list of exact rationals, each optionally
+// followed by ":m" for an integer multiplicity m ≥ 1; "±a" (or "+-a") stands
+// for "-a,a". Repeated values add their multiplicities.
+func ParseAlphabet(s string) (Alphabet, error) {
+	if strings.TrimSpace(s) == "" {
+		return Alphabet{}, fmt.Errorf("empty alphabet (write values like -1,1 or -1,0:2,1)")
+	}
+	counts := map[string]*Letter{}
+	for _, tok := range strings.Split(s, ",") {
+		tok = strings.TrimSpace(tok)
+		if tok == "" {
+			return Alphabet{}, fmt.Errorf("alphabet %q has an empty entry", s)
+		}
+		valText, multText, hasMult := strings.Cut(tok, ":")
+		mult := int64(1)
+		if hasMult {
+			m, err := strconv.ParseInt(strings.TrimSpace(multText), 10, 64)
+			if err != nil || m < 1 || m > MaxMultiplicity {
+				return Alphabet{}, fmt.Errorf("multiplicity %q in %q must be an integer from 1 to %d", multText, tok, MaxMultiplicity)
+			}
+			mult = m
+		}
+		valText = strings.TrimSpace(valText)
+		both := false
+		for _, pm := range []string{"±", "+-"} {
+			if rest, ok := strings.CutPrefix(valText, pm); ok {
+				valText, both = rest, true
+				break
+			}
+		}
+		v, err := ParseRat(valText)
+		if err != nil {
+			return Alphabet{}, fmt.Errorf("alphabet entry %q: %v", tok, err)
+		}
+		vals := []*big.Rat{v}
+		if both {
+			if v.Sign() < 0 {
+				return Alphabet{}, fmt.Errorf("alphabet entry %q: write ±a with a ≥ 0", tok)
+			}
+			vals = []*big.Rat{new(big.Rat).Neg(v), v}
+			if v.Sign() == 0 {
+				vals = vals[:1]
+				mult *= 2
+			}
+		}
+		for _, x := range vals {
+			key := x.RatString()
+			if l, ok := counts[key]; ok {
+				l.Mult += mult
+				if l.Mult > MaxMultiplicity {
+					return Alphabet{}, fmt.Errorf("value %s has multiplicity over %d", key, MaxMultiplicity)
+				}
+			} else {
+				counts[key] = &Letter{Value: x, Mult: mult}
+			}
+		}
+	}
+	if len(counts) > MaxLetters {
+		return Alphabet{}, fmt.Errorf("alphabet has %d distinct values; at most %d are supported", len(counts), MaxLetters)
+	}
+	a := Alphabet{}
+	for _, l := range counts {
+		a.Letters = append(a.Letters, *l)
+	}
+	sort.Slice(a.Letters, func(i, j int) bool { return a.Letters[i].Value.Cmp(a.Letters[j].Value) < 0 })
+	return a, nil
+}
+
+// Size returns the number of elements of the multiset, multiplicities counted.
+func (a Alphabet) Size() int64 {
+	var n int64
+	for _, l := range a.Letters {
+		n += l.Mult
+	}
+	return n
+}
+
+// Tokens returns the canonical spelling of each letter: "v" or "v:m".
+func (a Alphabet) Tokens() []string {
+	out := make([]string, len(a.Letters))
+	for i, l := range a.Letters {
+		out[i] = l.Value.RatString()
+		if l.Mult != 1 {
+			out[i] += ":" + strconv.FormatInt(l.Mult, 10)
+		}
+	}
+	return out
+}
+
+// String returns the canonical comma list, which ParseAlphabet reads back.
+func (a Alphabet) String() string { return strings.Join(a.Tokens(), ",") }
+
+// Expanded returns the multiset's elements in ascending order, each value
+// repeated as often as its multiplicity.
+func (a Alphabet) Expanded() []*big.Rat {
+	var out []*big.Rat
+	for _, l := range a.Letters {
+		for range l.Mult {
+			out = append(out, l.Value)
+		}
+	}
+	return out
+}
+
+// Moment returns E[X^k] for one entry X drawn uniformly from the multiset.
+func (a Alphabet) Moment(k int) *big.Rat {
+	sum := new(big.Rat)
+	p := new(big.Rat)
+	for _, l := range a.Letters {
+		p.SetInt64(1)
+		for range k {
+			p.Mul(p, l.Value)
+		}
+		sum.Add(sum, p.Mul(p, new(big.Rat).SetInt64(l.Mult)))
+	}
+	return sum.Quo(sum, new(big.Rat).SetInt64(a.Size()))
+}
+
+// Mean returns E[X] for one entry X of the alphabet.
+func (a Alphabet) Mean() *big.Rat { return a.Moment(1) }
+
+// Variance returns the population variance E[X²] − E[X]² of one entry.
+func (a Alphabet) Variance() *big.Rat {
+	m := a.Mean()
+	return new(big.Rat).Sub(a.Moment(2), m.Mul(m, m))
+}

@@ -1,0 +1,266 @@
+package rational
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+)
+
+// A Value is the exact real number Coef·Radicand^(1/Index). Index 1 means
+// the value is the rational Coef (and Radicand is 1). Values built by this
+// package are canonical (see the package doc), so equal numbers have equal
+// fields. The zero Value is not valid; use NewRat or NewSurd.
+type Value struct {
+	Coef     *big.Rat
+	Radicand *big.Int
+	Index    int
+}
+
+// trialDivisionLimit bounds the primes tried when a radicand is put in
+// canonical form; larger factors are detected only as perfect powers.
+const trialDivisionLimit = 100_000
+
+// NewRat returns the rational value r.
+func NewRat(r *big.Rat) Value {
+	return Value{Coef: new(big.Rat).Set(r), Radicand: big.NewInt(1), Index: 1}
+}
+
+// NewSurd returns the canonical form of c·n^(1/r) for an integer n ≥ 0 and r ≥ 1.
+func NewSurd(c *big.Rat, n *big.Int, r int) Value {
+	if r < 1 || n.Sign() < 0 {
+		panic(fmt.Sprintf("rational.NewSurd: bad root %d of %s", r, n))
+	}
+	if c.Sign() == 0 || n.Sign() == 0 {
+		return NewRat(new(big.Rat))
+	}
+	coef := new(big.Rat).Set(c)
+	out := big.NewInt(1)
+	factors := factor(n)
+	// Pull r-th powers out of the radicand.
+	g := r
+	for i := range factors {
+		q, rem := factors[i].exp/r, factors[i].exp%r
+		if q > 0 {
+			out.Mul(out, new(big.Int).Exp(factors[i].p, big.NewInt(int64(q)), nil))
+		}
+		factors[i].exp = rem
+		g = gcd(g, rem)
+	}
+	coef.Mul(coef, new(big.Rat).SetInt(out))
+	// Lower the index when every exponent shares a factor with it.
+	rad := big.NewInt(1)
+	for _, f := range factors {
+		if f.exp > 0 {
+			rad.Mul(rad, new(big.Int).Exp(f.p, big.NewInt(int64(f.exp/g)), nil))
+		}
+	}
+	if rad.Cmp(big.NewInt(1)) == 0 {
+		return NewRat(coef)
+	}
+	return Value{Coef: coef, Radicand: rad, Index: r / g}
+}
+
+// PowerOf returns d^e exactly, for an integer d ≥ 1 and a rational exponent e.
+func PowerOf(d int64, e *big.Rat) Value {
+	a, b := e.Num(), e.Denom()
+	// d^(a/b) = d^q · d^(s/b) with q = ⌊a/b⌋ and 0 ≤ s < b.
+	q, s := new(big.Int).DivMod(a, b, new(big.Int))
+	base := big.NewInt(d)
+	whole := new(big.Rat).SetInt(new(big.Int).Exp(base, new(big.Int).Abs(q), nil))
+	if q.Sign() < 0 {
+		whole.Inv(whole)
+	}
+	if s.Sign() == 0 {
+		return NewRat(whole)
+	}
+	return NewSurd(whole, new(big.Int).Exp(base, s, nil), int(b.Int64()))
+}
+
+// IsRational reports whether the value is a rational number.
+func (v Value) IsRational() bool { return v.Index == 1 }
+
+// Rat returns the value as a rational and true, or nil and false when it is irrational.
+func (v Value) Rat() (*big.Rat, bool) {
+	if v.Index != 1 {
+		return nil, false
+	}
+	return new(big.Rat).Set(v.Coef), true
+}
+
+// Sign returns -1, 0 or +1 according to the sign of the value.
+func (v Value) Sign() int { return v.Coef.Sign() }
+
+// MulRat returns v·r.
+func (v Value) MulRat(r *big.Rat) Value {
+	return NewSurd(new(big.Rat).Mul(v.Coef, r), v.Radicand, v.Index)
+}
+
+// Mul returns v·w.
+func (v Value) Mul(w Value) Value {
+	l := lcm(v.Index, w.Index)
+	n := new(big.Int).Exp(v.Radicand, big.NewInt(int64(l/v.Index)), nil)
+	n.Mul(n, new(big.Int).Exp(w.Radicand, big.NewInt(int64(l/w.Index)), nil))
+	return NewSurd(new(big.Rat).Mul(v.Coef, w.Coef), n, l)
+}
+
+// Inv returns 1/v; it panics when v is zero.
+func (v Value) Inv() Value {
+	// 1/(c·n^(1/r)) = (1/(c·n))·(n^(r−1))^(1/r).
+	c := new(big.Rat).Mul(v.Coef, new(big.Rat).SetInt(v.Radicand))
+	return NewSurd(c.Inv(c), new(big.Int).Exp(v.Radicand, big.NewInt(int64(v.Index-1)), nil), v.Index)
+}
+
+// Root returns the principal k-th root of a non-negative value.
+func (v Value) Root(k int) Value {
+	if v.Sign() < 0 {
+		panic("rational.Value.Root: negative value")
+	}
+	// (c·n^(1/r))^(1/k) = (c^r·n)^(1/(rk)); with c^r·n = P/Q that is
+	// (P·Q^(rk−1))^(1/(rk)) / Q.
+	rk := v.Index * k
+	c := new(big.Rat).SetInt(v.Radicand)
+	c.Mul(c, ratPow(v.Coef, v.Index))
+	p, q := c.Num(), c.Denom()
+	n := new(big.Int).Exp(q, big.NewInt(int64(rk-1)), nil)
+	n.Mul(n, p)
+	return NewSurd(new(big.Rat).SetFrac(big.NewInt(1), q), n, rk)
+}
+
+// Cmp compares v and w exactly and returns -1, 0 or +1.
+func (v Value) Cmp(w Value) int {
+	sv, sw := v.Sign(), w.Sign()
+	if sv != sw {
+		if sv < sw {
+			return -1
+		}
+		return 1
+	}
+	if sv == 0 {
+		return 0
+	}
+	// Same sign: compare |v|^L and |w|^L, which are rational.
+	l := lcm(v.Index, w.Index)
+	pv := ratPow(new(big.Rat).Abs(v.Coef), l)
+	pv.Mul(pv, new(big.Rat).SetInt(new(big.Int).Exp(v.Radicand, big.NewInt(int64(l/v.Index)), nil)))
+	pw := ratPow(new(big.Rat).Abs(w.Coef), l)
+	pw.Mul(pw, new(big.Rat).SetInt(new(big.Int).Exp(w.Radicand, big.NewInt(int64(l/w.Index)), nil)))
+	return sv * pv.Cmp(pw)
+}
+
+// String returns the canonical form: "p/q", "c*sqrt(n)" or "c*n^(1/r)".
+func (v Value) String() string {
+	if v.Index == 1 {
+		return v.Coef.RatString()
+	}
+	var root string
+	if v.Index == 2 {
+		root = "sqrt(" + v.Radicand.String() + ")"
+	} else {
+		root = fmt.Sprintf("%s^(1/%d)", v.Radicand, v.Index)
+	}
+	switch {
+	case v.Coef.Cmp(big.NewRat(1, 1)) == 0:
+		return root
+	case v.Coef.Cmp(big.NewRat(-1, 1)) == 0:
+		return "-" + root
+	}
+	return v.Coef.RatString() + "*" + root
+}
+
+// Float64 returns the nearest float64 to the value, for plotting only.
+func (v Value) Float64() float64 {
+	f, _ := new(big.Float).SetPrec(80).SetRat(v.Coef).Float64()
+	if v.Index == 1 {
+		return f
+	}
+	s, _ := strconv.ParseFloat(v.Decimal(20, RoundHalfEven), 64)
+	return s
+}
+
+func ratPow(r *big.Rat, k int) *big.Rat {
+	e := big.NewInt(int64(k))
+	return new(big.Rat).SetFrac(new(big.Int).Exp(r.Num(), e, nil), new(big.Int).Exp(r.Denom(), e, nil))
+}
+
+type primePower struct {
+	p   *big.Int
+	exp int
+}
+
+// factor returns n's prime factors below trialDivisionLimit; a cofactor
+// left over is listed once, as the base of the highest perfect power it is.
+func factor(n *big.Int) []primePower {
+	var out []primePower
+	m := new(big.Int).Set(n)
+	q, r := new(big.Int), new(big.Int)
+	for p := int64(2); p < trialDivisionLimit; p++ {
+		bp := big.NewInt(p)
+		if new(big.Int).Mul(bp, bp).Cmp(m) > 0 {
+			break
+		}
+		e := 0
+		for {
+			q.QuoRem(m, bp, r)
+			if r.Sign() != 0 {
+				break
+			}
+			m.Set(q)
+			e++
+		}
+		if e > 0 {
+			out = append(out, primePower{bp, e})
+		}
+	}
+	if m.Cmp(big.NewInt(1)) > 0 {
+		base, k := perfectPower(m)
+		out = append(out, primePower{base, k})
+	}
+	return out
+}
+
+// perfectPower returns the smallest base b and largest k with b^k = m.
+func perfectPower(m *big.Int) (*big.Int, int) {
+	for k := m.BitLen(); k >= 2; k-- {
+		b := RootFloor(m, k)
+		if new(big.Int).Exp(b, big.NewInt(int64(k)), nil).Cmp(m) == 0 {
+			return b, k
+		}
+	}
+	return new(big.Int).Set(m), 1
+}
+
+// RootFloor returns ⌊x^(1/k)⌋ for x ≥ 0 and k ≥ 1.
+func RootFloor(x *big.Int, k int) *big.Int {
+	if x.Sign() < 0 || k < 1 {
+		panic("rational.RootFloor: bad argument")
+	}
+	if k == 1 || x.Sign() == 0 {
+		return new(big.Int).Set(x)
+	}
+	if k == 2 {
+		return new(big.Int).Sqrt(x)
+	}
+	// Newton's method from above: y = ((k−1)·y + x/y^(k−1))/k decreases to the root.
+	bk := big.NewInt(int64(k))
+	bk1 := big.NewInt(int64(k - 1))
+	y := new(big.Int).Lsh(big.NewInt(1), uint(x.BitLen()/k+1))
+	for {
+		t := new(big.Int).Exp(y, bk1, nil)
+		t.Quo(x, t)
+		t.Add(t, new(big.Int).Mul(bk1, y))
+		t.Quo(t, bk)
+		if t.Cmp(y) >= 0 {
+			return y
+		}
+		y = t
+	}
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func lcm(a, b int) int { return a / gcd(a, b) * b }

@@ -1,0 +1,291 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// Write writes the table in format f.
+func (t *Table) Write(w io.Writer, f Format) error {
+	switch f {
+	case Markdown:
+		return t.WriteMarkdown(w)
+	case LaTeX:
+		return t.WriteLaTeX(w)
+	case CSV:
+		return t.WriteCSV(w)
+	case JSON:
+		return t.WriteJSON(w)
+	}
+	return t.WriteText(w)
+}
+
+// Write writes the distribution in format f.
+func (d *Dist) Write(w io.Writer, f Format) error {
+	switch f {
+	case Markdown:
+		return d.WriteMarkdown(w)
+	case LaTeX:
+		return d.WriteLaTeX(w)
+	case CSV:
+		return d.WriteCSV(w)
+	case JSON:
+		return d.WriteJSON(w)
+	}
+	return d.WriteText(w)
+}
+
+// WriteMarkdown writes a GitHub pipe table with padded, right-aligned columns.
+func (t *Table) WriteMarkdown(w io.Writer) error {
+	header := []string{"d_k", "cases"}
+	for _, s := range t.Scales {
+		header = append(header, s.Header())
+	}
+	header = append(header, "method")
+	var rows [][]string
+	for _, r := range t.Rows {
+		row := []string{fmt.Sprint(r.D), r.Cases.String()}
+		for i := range t.Scales {
+			row = append(row, t.decimal(r, i))
+		}
+		rows = append(rows, append(row, r.Method))
+	}
+	return writePipeTable(w, header, rows)
+}
+
+func writePipeTable(w io.Writer, header []string, rows [][]string) error {
+	widths := make([]int, len(header))
+	for i, h := range header {
+		widths[i] = max(len(h), 3)
+		for _, r := range rows {
+			widths[i] = max(widths[i], len(r[i]))
+		}
+	}
+	var b strings.Builder
+	line := func(cells []string) {
+		for i, c := range cells {
+			fmt.Fprintf(&b, "| %*s ", widths[i], c)
+		}
+		b.WriteString("|\n")
+	}
+	line(header)
+	for i := range header {
+		fmt.Fprintf(&b, "|%s:", strings.Repeat("-", widths[i]+1))
+	}
+	b.WriteString("|\n")
+	for _, r := range rows {
+		line(r)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteLaTeX writes a booktabs tabular whose cells are exact, decimal or both.
+func (t *Table) WriteLaTeX(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("r", 2+len(t.Scales))+"l")
+	cells := []string{"$d_k$", "cases"}
+	for _, s := range t.Scales {
+		cells = append(cells, latexScaleHeader(s))
+	}
+	cells = append(cells, "method")
+	b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
+	for _, r := range t.Rows {
+		cells = []string{fmt.Sprint(r.D), r.Cases.String()}
+		for i, v := range r.Variance {
+			cells = append(cells, t.latexCell(v, t.places(i)))
+		}
+		cells = append(cells, r.Method)
+		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
+	}
+	b.WriteString("\\bottomrule\n\\end{tabular}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (t *Table) latexCell(v rational.Value, places int) string {
+	dec := "$" + v.Decimal(places, t.Round) + "$"
+	switch t.Cells {
+	case CellDecimal:
+		return dec
+	case CellBoth:
+		return "$" + LaTeXValue(v) + "$ (" + dec + ")"
+	}
+	return "$" + LaTeXValue(v) + "$"
+}
+
+func latexScaleHeader(s rational.Scale) string {
+	switch s.Name() {
+	case "raw":
+		return "raw"
+	case "sqrt":
+		return "$/\\sqrt{d_k}$"
+	case "d":
+		return "$/d_k$"
+	}
+	return "$/d_k^{" + s.P.RatString() + "}$"
+}
+
+// LaTeXValue returns math-mode LaTeX for an exact value, such as
+// \tfrac{1}{6} or \tfrac{3}{2}\sqrt[4]{2}.
+func LaTeXValue(v rational.Value) string {
+	c := v.Coef
+	var b strings.Builder
+	if c.Sign() < 0 {
+		b.WriteByte('-')
+	}
+	num, den := new(strings.Builder), c.Denom().String()
+	num.WriteString(strings.TrimPrefix(c.Num().String(), "-"))
+	coefOne := c.IsInt() && num.String() == "1"
+	switch {
+	case !c.IsInt():
+		fmt.Fprintf(&b, "\\tfrac{%s}{%s}", num, den)
+	case !coefOne || v.IsRational():
+		b.WriteString(num.String())
+	}
+	if v.IsRational() {
+		return b.String()
+	}
+	if v.Index == 2 {
+		fmt.Fprintf(&b, "\\sqrt{%s}", v.Radicand)
+	} else {
+		fmt.Fprintf(&b, "\\sqrt[%d]{%s}", v.Index, v.Radicand)
+	}
+	return b.String()
+}
+
+// WriteCSV writes a header row, then one row per width with each scale's
+// correctly rounded decimal and exact form.
+func (t *Table) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	header := []string{"d_k", "cases", "method"}
+	for _, s := range t.Scales {
+		header = append(header, s.Name(), s.Name()+"_exact")
+	}
+	_ = cw.Write(header)
+	for _, r := range t.Rows {
+		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method}
+		for i, v := range r.Variance {
+			row = append(row, t.decimal(r, i), v.String())
+		}
+		_ = cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// jsonValue is one variance: its exact form ("p", "p/q", or the canonical
+// surd such as "2^(1/4)" when irrational), whether that is rational, and its
+// correctly rounded decimal.
+type jsonValue struct {
+	Exact    string `json:"exact"`
+	Rational bool   `json:"rational"`
+	Decimal  string `json:"decimal"`
+}
+
+// WriteJSON writes one object: the alphabets, the rounding, and per width
+// the cases (a decimal string), the method and each scale's variance keyed
+// by its canonical name in the order the scales were given.
+func (t *Table) WriteJSON(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("{\n")
+	fmt.Fprintf(&b, "  \"q_values\": %s,\n  \"k_values\": %s,\n", mustJSON(t.Q.Tokens()), mustJSON(t.K.Tokens()))
+	fmt.Fprintf(&b, "  \"rounding\": %q,\n  \"rows\": [", t.Round.String())
+	for ri, r := range t.Rows {
+		if ri > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method)
+		for i, v := range r.Variance {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			jv := jsonValue{Exact: v.String(), Rational: v.IsRational(), Decimal: t.decimal(r, i)}
+			fmt.Fprintf(&b, "%s: %s", mustJSON(t.Scales[i].Name()), mustJSON(jv))
+		}
+		b.WriteString("}}")
+	}
+	b.WriteString("\n  ]\n}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func mustJSON(v any) string {
+	out, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only plain strings and structs of strings reach here
+	}
+	return string(out)
+}
+
+func (d *Dist) rows() [][]string {
+	total := d.Hist.Total()
+	var rows [][]string
+	for i, c := range d.Hist.Counts {
+		if c.Sign() == 0 {
+			continue
+		}
+		p := new(big.Rat).SetFrac(c, total)
+		rows = append(rows, []string{d.Hist.Score(i).RatString(), c.String(), p.RatString()})
+	}
+	return rows
+}
+
+// WriteMarkdown writes the distribution as a pipe table of score, count and probability.
+func (d *Dist) WriteMarkdown(w io.Writer) error {
+	return writePipeTable(w, []string{"score", "count", "probability"}, d.rows())
+}
+
+// WriteCSV writes score,count,probability rows after a header row.
+func (d *Dist) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"score", "count", "probability"})
+	_ = cw.WriteAll(d.rows())
+	return cw.Error()
+}
+
+// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
+func (d *Dist) WriteLaTeX(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
+	for _, r := range d.rows() {
+		s, _ := rational.ParseRat(r[0])
+		p, _ := rational.ParseRat(r[2])
+		fmt.Fprintf(&b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(s)), r[1], LaTeXValue(rational.NewRat(p)))
+	}
+	b.WriteString("\\bottomrule\n\\end{tabular}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+type jsonScore struct {
+	Score       string `json:"score"`
+	Count       string `json:"count"`
+	Probability string `json:"probability"`
+}
+
+// WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
+// "scores": [{"score", "count", "probability"}]}, ascending by score, zero
+// counts omitted, every number an exact decimal or fraction string.
+func (d *Dist) WriteJSON(w io.Writer) error {
+	out := struct {
+		D      int         `json:"d_k"`
+		Cases  string      `json:"cases"`
+		Method string      `json:"method"`
+		Q      []string    `json:"q_values"`
+		K      []string    `json:"k_values"`
+		Scores []jsonScore `json:"scores"`
+	}{D: d.D, Cases: d.Hist.Total().String(), Method: d.Method, Q: d.Q.Tokens(), K: d.K.Tokens(), Scores: []jsonScore{}}
+	for _, r := range d.rows() {
+		out.Scores = append(out.Scores, jsonScore{r[0], r[1], r[2]})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,113 @@
+package report
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A Format names an output format.
+type Format string
+
+// The output formats.
+const (
+	Text     Format = "text"
+	Markdown Format = "markdown"
+	LaTeX    Format = "latex"
+	CSV      Format = "csv"
+	JSON     Format = "json"
+)
+
+// ParseFormat reads a format name.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(s); f {
+	case Text, Markdown, LaTeX, CSV, JSON:
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown format %q (use text, markdown, latex, csv or json)", s)
+}
+
+// LaTeXCells says what a LaTeX cell shows for an exact value.
+type LaTeXCells string
+
+// The LaTeX cell styles.
+const (
+	CellExact   LaTeXCells = "exact"
+	CellDecimal LaTeXCells = "decimal"
+	CellBoth    LaTeXCells = "both"
+)
+
+// ParseLaTeXCells reads "exact", "decimal" or "both".
+func ParseLaTeXCells(s string) (LaTeXCells, error) {
+	switch c := LaTeXCells(s); c {
+	case CellExact, CellDecimal, CellBoth:
+		return c, nil
+	}
+	return "", fmt.Errorf("unknown LaTeX cell style %q (use exact, decimal or both)", s)
+}
+
+// A Table is the exact variance of q·k under several scales for several widths.
+type Table struct {
+	Q, K   rational.Alphabet
+	Scales []rational.Scale
+	Rows   []Row
+	// Digits is the number of decimal places for every scale; a negative
+	// value means each scale's default (DefaultPlaces).
+	Digits int
+	Round  rational.RoundingMode
+	// Cells is what LaTeX cells show; the zero value means CellExact.
+	Cells LaTeXCells
+}
+
+// A Row is one width's line of a Table.
+type Row struct {
+	D        int
+	Cases    *big.Int
+	Method   string
+	Variance []rational.Value // one per scale, in the Table's order
+}
+
+// NewRow returns the row for width d from the exact distribution h.
+func NewRow(d int, h *rational.Histogram, method string, scales []rational.Scale) Row {
+	v := h.Variance()
+	r := Row{D: d, Cases: h.Total(), Method: method}
+	for _, s := range scales {
+		r.Variance = append(r.Variance, s.ScaledVariance(v, int64(d)))
+	}
+	return r
+}
+
+// DefaultPlaces returns the decimals the lesson prints for a scale: 1 for
+// raw, 2 for sqrt and 3 for every other scale.
+func DefaultPlaces(s rational.Scale) int {
+	switch s.Name() {
+	case "raw":
+		return 1
+	case "sqrt":
+		return 2
+	}
+	return 3
+}
+
+func (t *Table) places(i int) int {
+	if t.Digits >= 0 {
+		return t.Digits
+	}
+	return DefaultPlaces(t.Scales[i])
+}
+
+func (t *Table) decimal(r Row, i int) string {
+	return r.Variance[i].Decimal(t.places(i), t.Round)
+}
+
+// allBrute reports whether every row was enumerated, so that text output
+// can leave out the method column as the lesson does.
+func (t *Table) allBrute() bool {
+	for _, r := range t.Rows {
+		if r.Method != "brute" {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,147 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A column of a text table: its header, cells, alignment, the narrowest
+// width it may have and the gap of spaces printed before it.
+type column struct {
+	header   string
+	cells    []string
+	right    bool
+	minWidth int
+	gap      int
+}
+
+// minWidths holds the field widths of the lesson's format string for the
+// scales it prints; other scales get 6.
+var minWidths = map[string]int{"raw": 4, "sqrt": 9, "d": 6}
+
+// WriteText writes the table in the lesson's plain-text layout.
+func (t *Table) WriteText(w io.Writer) error {
+	cols := []column{
+		{header: "d_k", minWidth: 4},
+		{header: "cases", minWidth: 6, gap: 1},
+	}
+	for _, r := range t.Rows {
+		cols[0].cells = append(cols[0].cells, fmt.Sprint(r.D))
+		cols[1].cells = append(cols[1].cells, r.Cases.String())
+	}
+	for i, s := range t.Scales {
+		c := column{header: s.Header(), right: true, minWidth: 6, gap: 2}
+		if m, ok := minWidths[s.Name()]; ok {
+			c.minWidth = m
+		}
+		if i == 0 {
+			c.gap = 1
+		}
+		for _, r := range t.Rows {
+			c.cells = append(c.cells, t.decimal(r, i))
+		}
+		cols = append(cols, c)
+	}
+	if !t.allBrute() {
+		c := column{header: "method", gap: 2}
+		for _, r := range t.Rows {
+			c.cells = append(c.cells, r.Method)
+		}
+		cols = append(cols, c)
+	}
+	return writeColumns(w, cols)
+}
+
+// writeColumns lays the columns out. A cell wider than its column widens
+// it. A right-aligned header one or more characters wider than its cells may
+// spill into the gap after it, keeping at least one space, as the lesson's
+// "/sqrt(d_k)" does; otherwise it widens the column too.
+func writeColumns(w io.Writer, cols []column) error {
+	widths := make([]int, len(cols))
+	spill := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = c.minWidth
+		for _, s := range c.cells {
+			widths[i] = max(widths[i], len(s))
+		}
+		if extra := len(c.header) - widths[i]; extra > 0 {
+			if c.right && i+1 < len(cols) && extra <= cols[i+1].gap-1 {
+				spill[i] = extra
+			} else {
+				widths[i] = len(c.header)
+			}
+		}
+	}
+	var b strings.Builder
+	line := func(cell func(i int) string, header bool) {
+		b.Reset()
+		carry := 0
+		for i, c := range cols {
+			b.WriteString(strings.Repeat(" ", c.gap-carry))
+			carry = 0
+			s := cell(i)
+			switch {
+			case header && spill[i] > 0:
+				b.WriteString(s)
+				carry = spill[i]
+			case c.right:
+				b.WriteString(strings.Repeat(" ", widths[i]-len(s)) + s)
+			default:
+				b.WriteString(s + strings.Repeat(" ", widths[i]-len(s)))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line(func(i int) string { return cols[i].header }, true)
+	for r := range cols[0].cells {
+		line(func(i int) string { return cols[i].cells[r] }, false)
+	}
+	return nil
+}
+
+// WriteText writes the distribution in the lesson's form,
+// "d_k = 2 scores: [(-2, 4), (0, 8), (2, 4)]", omitting zero counts; a
+// result that was not enumerated names its method.
+func (d *Dist) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "d_k = %d scores", d.D)
+	if d.Method != "brute" {
+		fmt.Fprintf(&b, " (%s)", methodPhrase(d.Method))
+	}
+	b.WriteString(": [")
+	first := true
+	for i, c := range d.Hist.Counts {
+		if c.Sign() == 0 {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		fmt.Fprintf(&b, "(%s, %s)", d.Hist.Score(i).RatString(), c)
+	}
+	b.WriteString("]\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func methodPhrase(m string) string {
+	switch m {
+	case "closed":
+		return "closed form"
+	case "both":
+		return "enumerated and closed form agree"
+	}
+	return m
+}
+
+// A Dist is the exact distribution of q·k at one width.
+type Dist struct {
+	Q, K   rational.Alphabet
+	D      int
+	Method string
+	Hist   *rational.Histogram
+}
