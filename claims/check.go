@@ -1,0 +1,106 @@
+package claims
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A Result is the verdict on one claim with the figure and the exact value
+// (or the exact expectation, or an enclosure) it was compared with.
+type Result struct {
+	Claim   *Claim
+	Holds   bool
+	Printed string
+	Exact   string
+}
+
+// A Checker decides claims, computing every distribution it needs once.
+type Checker struct {
+	ctx   context.Context
+	dists map[string]*rational.Histogram
+}
+
+// NewChecker returns a Checker whose computations stop when ctx is done.
+func NewChecker(ctx context.Context) *Checker {
+	return &Checker{ctx: ctx, dists: map[string]*rational.Histogram{}}
+}
+
+// Check decides one claim. An error means the claim could not be decided
+// at all (a computation was cancelled or refused); it names the claim's
+// file and line.
+func (c *Checker) Check(cl *Claim) (Result, error) {
+	r, err := cl.check(c)
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return r, c.ctx.Err()
+		}
+		return r, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
+	}
+	r.Claim = cl
+	if r.Printed == "" {
+		r.Printed = cl.Figure
+	}
+	return r, nil
+}
+
+// distribution returns the exact distribution of q·k, computed once per
+// alphabets and width.
+func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error) {
+	key := fmt.Sprintf("%s|%s|%d", p.Q, p.K, p.D)
+	if h, ok := c.dists[key]; ok {
+		return h, nil
+	}
+	h, _, err := enumerate.Distribution(c.ctx, p, enumerate.Auto, enumerate.Options{})
+	if err != nil {
+		return nil, err
+	}
+	c.dists[key] = h
+	return h, nil
+}
+
+// Summary counts the results that hold and fail.
+func Summary(results []Result) (holds, fails int) {
+	for _, r := range results {
+		if r.Holds {
+			holds++
+		} else {
+			fails++
+		}
+	}
+	return holds, fails
+}
+
+// WriteReport writes one aligned line per result, "verdict  file:line
+// claim  printed FIGURE  exact VALUE", and the final line "<N> claims: <H>
+// hold, <F> fail".
+func WriteReport(w io.Writer, results []Result) error {
+	var wLoc, wText, wPrinted int
+	loc := func(r Result) string { return fmt.Sprintf("%s:%d", r.Claim.File, r.Claim.Line) }
+	for _, r := range results {
+		wLoc = max(wLoc, utf8.RuneCountInString(loc(r)))
+		wText = max(wText, utf8.RuneCountInString(r.Claim.Text))
+		wPrinted = max(wPrinted, utf8.RuneCountInString(r.Printed))
+	}
+	var b strings.Builder
+	for _, r := range results {
+		verdict := "holds"
+		if !r.Holds {
+			verdict = "FAILS"
+		}
+		fmt.Fprintf(&b, "%s  %s  %s  printed %s  exact %s\n", verdict, pad(loc(r), wLoc), pad(r.Claim.Text, wText), pad(r.Printed, wPrinted), r.Exact)
+	}
+	h, f := Summary(results)
+	fmt.Fprintf(&b, "%d claims: %d hold, %d fail\n", len(results), h, f)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
+}

@@ -1,0 +1,174 @@
+package claims
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// MaxWidth bounds d_k for claims about the enumerated space, whose exact
+// distribution is computed (by the closed form beyond a few seconds of
+// enumeration).
+const MaxWidth = 10_000
+
+// MaxSampleWidth bounds d_k for claims about sampled figures, which need
+// no distribution.
+const MaxSampleWidth = 1_000_000_000
+
+// MaxSamples bounds the number of samples of a sampled figure.
+const MaxSamples = 1_000_000_000_000
+
+// A kindSpec describes one kind of claim: the keys it takes (true when
+// required) and how to build its check.
+type kindSpec struct {
+	keys  map[string]bool
+	build func(c *Claim) (checker, error)
+}
+
+// defaultable are the keys a "with" line may set for the claims after it.
+var defaultable = map[string]bool{"values": true, "k-values": true, "samples": true, "moments": true, "rounded": true, "dk": true, "places": true}
+
+var kinds map[string]kindSpec
+
+func init() {
+	space := map[string]bool{"values": false, "k-values": false, "d": true, "places": false}
+	scaled := merge(space, map[string]bool{"scale": false, "divide": false})
+	kinds = map[string]kindSpec{
+		"cases":          {space, buildCases},
+		"count":          {merge(space, map[string]bool{"score": true}), buildCount},
+		"share":          {merge(space, map[string]bool{"score": true}), buildShare},
+		"distribution":   {space, buildDistribution},
+		"sum-of-squares": {space, buildSumOfSquares},
+		"mean":           {scaled, buildQuantity("mean")},
+		"variance":       {scaled, buildQuantity("variance")},
+		"std":            {scaled, buildQuantity("std")},
+		"law":            {merge(scaled, map[string]bool{"quantity": true}), buildLaw},
+		"trend":          {merge(scaled, map[string]bool{"quantity": true}), buildTrend},
+		"ratio":          {merge(space, map[string]bool{"quantity": true, "divide": true, "versus": true}), buildRatio},
+		"number":         {map[string]bool{"value": true, "places": false}, buildNumber},
+		"sample-variance": {map[string]bool{"d": true, "samples": true, "scale": false, "moments": false, "places": false},
+			buildSampleVariance},
+		"draw": {map[string]bool{"d": true, "scale": false, "moments": false, "places": false}, buildDraw},
+	}
+	addSoftmaxKinds(kinds)
+}
+
+func merge(a, b map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+// problem reads the alphabets (default ±1) and one width.
+func problem(c *Claim) (enumerate.Problem, error) {
+	q, k, err := alphabets(c)
+	if err != nil {
+		return enumerate.Problem{}, err
+	}
+	d, err := oneWidth(c.Settings["d"], MaxWidth)
+	if err != nil {
+		return enumerate.Problem{}, err
+	}
+	p := enumerate.Problem{Q: q, K: k, D: d}
+	if err := p.Validate(); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func alphabets(c *Claim) (q, k rational.Alphabet, err error) {
+	q = rational.Signs()
+	if v, ok := c.Settings["values"]; ok {
+		if q, err = rational.ParseAlphabet(v); err != nil {
+			return q, k, fmt.Errorf("values=%s: %v", v, err)
+		}
+	}
+	k = q
+	if v, ok := c.Settings["k-values"]; ok {
+		if k, err = rational.ParseAlphabet(v); err != nil {
+			return q, k, fmt.Errorf("k-values=%s: %v", v, err)
+		}
+	}
+	return q, k, nil
+}
+
+func oneWidth(s string, limit int) (int, error) {
+	d, err := strconv.Atoi(s)
+	if err != nil || d < 1 {
+		return 0, fmt.Errorf("d=%s: d_k must be a positive integer", s)
+	}
+	if d > limit {
+		return 0, fmt.Errorf("d=%s: d_k is larger than the %d this claim supports", s, limit)
+	}
+	return d, nil
+}
+
+// widthList reads d=LIST for laws and trends, in the order written.
+func widthList(c *Claim) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(c.Settings["d"], ",") {
+		d, err := oneWidth(f, MaxWidth)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// divisor returns what the claim divides q·k by at width d: d^P for the
+// scale (several scales multiply, so "sqrt,sqrt" is applying 1/√d twice)
+// times the fixed divide=EXPR.
+type divisor struct {
+	exponent *big.Rat
+	fixed    expr
+}
+
+func parseDivisor(c *Claim, fixedKey string) (divisor, error) {
+	dv := divisor{exponent: new(big.Rat)}
+	if s, ok := c.Settings["scale"]; ok {
+		for _, f := range strings.Split(s, ",") {
+			sc, err := rational.ParseScale(f)
+			if err != nil {
+				return dv, err
+			}
+			dv.exponent.Add(dv.exponent, sc.P)
+		}
+		if dv.exponent.Denom().Cmp(big.NewInt(64)) > 0 || new(big.Int).Abs(dv.exponent.Num()).Cmp(big.NewInt(1000)) > 0 {
+			return dv, fmt.Errorf("scale=%s is too complex", s)
+		}
+	}
+	if s, ok := c.Settings[fixedKey]; ok {
+		e, err := parseExpr(s, false)
+		if err != nil {
+			return dv, fmt.Errorf("%s=%s: %v", fixedKey, s, err)
+		}
+		v, err := e.eval(0)
+		if err != nil {
+			return dv, fmt.Errorf("%s=%s: %v", fixedKey, s, err)
+		}
+		if v.Sign() <= 0 {
+			return dv, fmt.Errorf("%s=%s: divide by a positive number", fixedKey, s)
+		}
+		dv.fixed = e
+	}
+	return dv, nil
+}
+
+func (dv divisor) at(d int) rational.Value {
+	v := rational.PowerOf(int64(d), dv.exponent)
+	if dv.fixed != nil {
+		f, _ := dv.fixed.eval(0)
+		v = v.Mul(f)
+	}
+	return v
+}

@@ -1,0 +1,203 @@
+package claims
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxLineBytes bounds one line of a claims file.
+const MaxLineBytes = 4096
+
+// MaxClaims bounds the number of claims in one file.
+const MaxClaims = 10_000
+
+// A SyntaxError is a problem with one line of a claims file.
+type SyntaxError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// A Claim is one line of a claims file: a kind, its settings and the
+// figure it claims, ready to be checked.
+type Claim struct {
+	File string
+	Line int
+	// Kind is the first word of the line, e.g. "variance".
+	Kind string
+	// Text is the line as written up to " is ", e.g. "variance d=4".
+	Text string
+	// Settings holds every key=value of the line and of the "with" line
+	// in force, by key.
+	Settings map[string]string
+	// Figure is the printed figure as written after " is ".
+	Figure string
+
+	check checker
+}
+
+// A checker decides one claim.
+type checker func(c *Checker) (Result, error)
+
+// A File is a parsed claims file.
+type File struct {
+	Name   string
+	Claims []*Claim
+}
+
+// Parse reads a claims file; name is used in error messages. It returns a
+// *SyntaxError for the first line that is wrong.
+func Parse(name string, r io.Reader) (*File, error) {
+	f := &File{Name: name}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
+	defaults := map[string]string{}
+	n := 0
+	for sc.Scan() {
+		n++
+		fail := func(format string, args ...any) error {
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
+		}
+		raw := sc.Text()
+		if !utf8.ValidString(raw) {
+			return nil, fail("the line is not valid UTF-8")
+		}
+		line := stripComment(raw)
+		if line == "" {
+			continue
+		}
+		words := strings.Fields(line)
+		if words[0] == "with" {
+			settings, err := parseSettings(words[1:], "")
+			if err != nil {
+				return nil, fail("%v", err)
+			}
+			for k := range settings {
+				if !defaultable[k] {
+					return nil, fail("a with line sets only %s, not %q", strings.Join(sortedKeys(defaultable), ", "), k)
+				}
+			}
+			defaults = settings
+			continue
+		}
+		c, err := parseClaim(words, defaults)
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		if len(f.Claims) == MaxClaims {
+			return nil, fail("more than %d claims in one file", MaxClaims)
+		}
+		c.File, c.Line = name, n
+		f.Claims = append(f.Claims, c)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &SyntaxError{File: name, Line: n + 1, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(f.Claims) == 0 {
+		return nil, &SyntaxError{File: name, Line: n, Msg: "the file has no claims"}
+	}
+	return f, nil
+}
+
+// stripComment removes a # comment and surrounding space. A # starts a
+// comment at the start of a line or after a space, so "#" inside a value
+// is an error the value's parser reports.
+func stripComment(s string) string {
+	if i := strings.Index(s, "#"); i == 0 || (i > 0 && (s[i-1] == ' ' || s[i-1] == '\t')) {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+// parseClaim reads "KIND key=value ... is FIGURE".
+func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
+	kindName := words[0]
+	spec, ok := kinds[kindName]
+	if !ok {
+		return nil, fmt.Errorf("unknown claim kind %q (known kinds: %s)", kindName, strings.Join(sortedKeys(kinds), ", "))
+	}
+	is := -1
+	for i, w := range words {
+		if w == "is" {
+			is = i
+			break
+		}
+	}
+	if is < 0 {
+		return nil, fmt.Errorf("%s: missing \" is FIGURE\" at the end of the claim", kindName)
+	}
+	if is == len(words)-1 {
+		return nil, fmt.Errorf("%s: nothing after \"is\": write the printed figure", kindName)
+	}
+	settings, err := parseSettings(words[1:is], kindName)
+	if err != nil {
+		return nil, err
+	}
+	for k := range settings {
+		if _, ok := spec.keys[k]; !ok {
+			return nil, fmt.Errorf("%s does not take %q (it takes %s)", kindName, k, strings.Join(sortedKeys(spec.keys), ", "))
+		}
+	}
+	for k, v := range defaults {
+		if _, ok := spec.keys[k]; ok {
+			if _, set := settings[k]; !set {
+				settings[k] = v
+			}
+		}
+	}
+	for k, required := range spec.keys {
+		if _, set := settings[k]; required && !set {
+			return nil, fmt.Errorf("%s needs %s=…", kindName, k)
+		}
+	}
+	c := &Claim{Kind: kindName, Text: strings.Join(words[:is], " "), Settings: settings,
+		Figure: strings.Join(words[is+1:], " ")}
+	check, err := spec.build(c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", kindName, err)
+	}
+	c.check = check
+	return c, nil
+}
+
+// parseSettings reads key=value words; a key may appear once.
+func parseSettings(words []string, kind string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok || k == "" {
+			where := ""
+			if kind != "" {
+				where = kind + ": "
+			}
+			return nil, fmt.Errorf("%s%q is not key=value (write the figure after \" is \")", where, w)
+		}
+		if v == "" {
+			return nil, fmt.Errorf("%s has no value", k)
+		}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("%s is set twice", k)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
