@@ -3,6 +3,7 @@ package rational_test
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -16,11 +17,11 @@ func ExampleScale_ScaledVariance() {
 	}
 	fmt.Printf("%-4s %-6s %-6s %-6s %s\n", "d_k", "raw", "sqrt", "d", "d^1/4")
 	for _, d := range []int64{1, 2, 6, 8} {
-		fmt.Printf("%-4d", d)
+		line := fmt.Sprintf("%-4d", d)
 		for _, s := range scales {
-			fmt.Printf(" %-6s", s.ScaledVariance(big.NewRat(d, 1), d))
+			line += fmt.Sprintf(" %-6s", s.ScaledVariance(big.NewRat(d, 1), d))
 		}
-		fmt.Println()
+		fmt.Println(strings.TrimRight(line, " "))
 	}
 	// Output:
 	// d_k  raw    sqrt   d      d^1/4
