@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -73,6 +74,9 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return fmt.Errorf("--scales: %v", err)
 		}
+		if err := checkRootCost(sc, out.digits); err != nil {
+			return err
+		}
 		scales = append(scales, sc)
 	}
 	// Check every width before the first long computation starts.
@@ -99,6 +103,23 @@ func checkProblem(p enumerate.Problem, m enumerate.Method) error {
 	}
 	if m == enumerate.BruteForce || m == enumerate.Both {
 		return p.CheckBruteSize()
+	}
+	return nil
+}
+
+// maxRootDigits bounds the size of the integer whose root gives one
+// irrational decimal: about a second of work.
+const maxRootDigits = 200_000
+
+// checkRootCost refuses a --digits that would make correctly rounding a
+// scale's irrational variance take minutes: the r-th root it needs is of a
+// number with about r·(digits+50) digits, r the denominator of 2P.
+func checkRootCost(s rational.Scale, digits int) error {
+	r := new(big.Rat).Mul(s.P, big.NewRat(2, 1)).Denom().Int64()
+	places := max(digits, report.DefaultPlaces(s))
+	if r > 1 && r*int64(places+50) > maxRootDigits {
+		return fmt.Errorf("--digits %d with scale %s needs %d-th roots of %d-digit numbers; use at most %d digits for this scale",
+			places, s.Name(), r, r*int64(places+50), max(maxRootDigits/r-50, 0))
 	}
 	return nil
 }

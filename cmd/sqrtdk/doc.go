@@ -1,0 +1,56 @@
+// Command sqrtdk checks, exactly, why attention divides q·k by √d_k: it
+// enumerates every pair of vectors over finite alphabets (or uses an exact
+// closed form) and prints the exact distribution and variance of q·k.
+//
+// Usage:
+//
+//	sqrtdk table [flags]   exact variance of q·k under several scales
+//	sqrtdk dist [flags]    exact distribution of q·k for one width
+//
+// With no flags, "sqrtdk dist" and "sqrtdk table" print the lesson's
+// practice output byte for byte:
+//
+//	d_k = 2 scores: [(-2, 4), (0, 8), (2, 4)]
+//	d_k  cases   raw  /sqrt(d_k)   /d_k
+//	1    4       1.0       1.00   1.000
+//	...
+//
+// # The space of pairs
+//
+//	--values V      entries of q: exact rationals, comma-separated (default -1,1).
+//	                A value is an integer (-3), a fraction (1/2) or a finite
+//	                decimal (0.5, -1.25), read exactly; "v:m" repeats v m times
+//	                (-1,0:2,1 is the multiset {-1,0,0,1}); ±a means -a,a.
+//	                One entry is drawn uniformly from the multiset.
+//	--k-values V    entries of k, same syntax (default: those of q).
+//	--d LIST        widths d_k (table: comma list, default 1,2,4,6; dist: one, default 2).
+//	--method M      auto (default): enumerate when that takes a few seconds at
+//	                most, else the closed form; brute: enumerate every pair
+//	                (refused, naming --method closed, when it would take hours);
+//	                closed: the exact d_k-th convolution power; both: run the two
+//	                and fail with exit status 1 if a single count differs.
+//	--workers N     goroutines for enumeration (default GOMAXPROCS); the
+//	                output is the same for any N.
+//
+// # Output
+//
+//	--format F      text (default), markdown, latex (booktabs), csv or json.
+//	--scales LIST   table only: raw, sqrt, d, or d^P for a rational P (d^1/4,
+//	                d^0.25, d^3/2); the column is Var(q·k / d_k^P).
+//	--digits N      table only: decimal places for every column (default: 1 for
+//	                raw, 2 for sqrt, 3 for the others, as the lesson prints).
+//	--round R       half-even (default) or half-up: how an exact tie rounds.
+//	--latex-cells C table only: LaTeX cells show the exact value, the decimal, or both.
+//
+// Every decimal is the exact value correctly rounded; irrational values
+// (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and
+// json and rounded from that form with exact integer roots. Text output
+// adds a method column, and dist a note, whenever a result was not
+// enumerated pair by pair.
+//
+// # Exit status
+//
+// 0 on success; 1 when a check fails (--method both disagreeing); 2 for bad
+// input, with one line on stderr naming the problem (unknown flags and
+// missing values also print the command's usage); 130 when interrupted.
+package main

@@ -1,0 +1,217 @@
+package rational
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		panic(s)
+	}
+	return r
+}
+
+func TestParseRat(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"-3", "-3"}, {"1/2", "1/2"}, {"-7/4", "-7/4"}, {"2/4", "1/2"}, {"0.5", "1/2"},
+		{"-1.25", "-5/4"}, {".5", "1/2"}, {"+2", "2"}, {"0.1", "1/10"}, {"3.000", "3"},
+		{"0.3333333333333333333333", "3333333333333333333333/10000000000000000000000"},
+	} {
+		got, err := ParseRat(c.in)
+		require.NoError(t, err, c.in)
+		assert.Zero(t, got.Cmp(rat(c.want)), "ParseRat(%q) = %s, want %s", c.in, got.RatString(), c.want)
+	}
+	for _, bad := range []string{"", "a", "1/0", "1.", "1e3", "--1", "1/-2", "1/2/3", "0x10", "1 2", "½", "NaN", "Inf"} {
+		_, err := ParseRat(bad)
+		assert.Error(t, err, "ParseRat(%q) should fail", bad)
+	}
+}
+
+func TestParseAlphabet(t *testing.T) {
+	for _, c := range []struct {
+		in, canonical string
+		size          int64
+		mean, vari    string
+	}{
+		{"-1,1", "-1,1", 2, "0", "1"},
+		{"±2", "-2,2", 2, "0", "4"},
+		{"-1,0:2,1", "-1,0:2,1", 4, "0", "1/2"},
+		{"1,-1,1", "-1,1:2", 3, "1/3", "8/9"},
+		{"0,1", "0,1", 2, "1/2", "1/4"},
+		{"±0", "0:2", 2, "0", "0"},
+		{"+-1/2:3", "-1/2:3,1/2:3", 6, "0", "1/4"},
+		{"-2,1/2:4", "-2,1/2:4", 5, "0", "1"},
+		{" 0.5 , -1.25 ", "-5/4,1/2", 2, "-3/8", "49/64"},
+	} {
+		a, err := ParseAlphabet(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.canonical, a.String(), c.in)
+		assert.Equal(t, c.size, a.Size(), c.in)
+		assert.Zero(t, a.Mean().Cmp(rat(c.mean)), "%s: mean %s, want %s", c.in, a.Mean().RatString(), c.mean)
+		assert.Zero(t, a.Variance().Cmp(rat(c.vari)), "%s: variance %s, want %s", c.in, a.Variance().RatString(), c.vari)
+		back, err := ParseAlphabet(a.String())
+		require.NoError(t, err)
+		assert.Equal(t, a.String(), back.String(), "canonical form must read back")
+	}
+	for _, bad := range []string{"", "a,b", "1/0", "1,,2", "0:0", "1:-2", "1:1.5", "1:x", ",", "±-1", "1:99999999999"} {
+		_, err := ParseAlphabet(bad)
+		assert.Error(t, err, "ParseAlphabet(%q) should fail", bad)
+	}
+}
+
+// TestHistogramMoments checks the statistics against direct sums over the
+// expanded list of cases, an independent oracle.
+func TestHistogramMoments(t *testing.T) {
+	for _, c := range []struct {
+		base, step string
+		counts     []int64
+	}{
+		{"-2", "2", []int64{4, 8, 4}},                 // lesson, d_k = 2
+		{"-3/2", "1/3", []int64{1, 0, 5, 2, 0, 0, 7}}, // rational lattice with gaps
+		{"5", "1", []int64{3}},                        // a constant
+		{"-1", "1/2", []int64{0, 1, 1}},
+	} {
+		h := &Histogram{Base: rat(c.base), Step: rat(c.step)}
+		var xs []*big.Rat
+		for i, n := range c.counts {
+			h.Counts = append(h.Counts, big.NewInt(n))
+			for range n {
+				xs = append(xs, h.Score(i))
+			}
+		}
+		mean, m2 := new(big.Rat), new(big.Rat)
+		for _, x := range xs {
+			mean.Add(mean, x)
+			m2.Add(m2, new(big.Rat).Mul(x, x))
+		}
+		n := new(big.Rat).SetInt64(int64(len(xs)))
+		mean.Quo(mean, n)
+		m2.Quo(m2, n)
+		v := new(big.Rat)
+		for _, x := range xs {
+			dx := new(big.Rat).Sub(x, mean)
+			v.Add(v, dx.Mul(dx, dx))
+		}
+		v.Quo(v, n)
+		assert.Zero(t, h.Mean().Cmp(mean), "mean: got %s, want %s", h.Mean().RatString(), mean.RatString())
+		assert.Zero(t, h.SecondMoment().Cmp(m2), "E[X²]: got %s, want %s", h.SecondMoment().RatString(), m2.RatString())
+		assert.Zero(t, h.Variance().Cmp(v), "variance: got %s, want %s", h.Variance().RatString(), v.RatString())
+	}
+	empty := &Histogram{Base: rat("0"), Step: rat("1")}
+	assert.Zero(t, empty.Variance().Sign())
+}
+
+func TestFormatRat(t *testing.T) {
+	for _, c := range []struct {
+		r      string
+		places int
+		even   string
+		up     string
+	}{
+		{"1/6", 3, "0.167", "0.167"},
+		{"1/16", 3, "0.062", "0.063"}, // a tie: even vs away from zero
+		{"-1/16", 3, "-0.062", "-0.063"},
+		{"5/2", 0, "2", "3"},
+		{"7/2", 0, "4", "4"},
+		{"1/3", 0, "0", "0"},
+		{"-1/1000", 2, "0.00", "0.00"}, // no minus sign on a zero
+		{"6", 1, "6.0", "6.0"},
+		{"1/7", 20, "0.14285714285714285714", "0.14285714285714285714"},
+		{"999/1000", 2, "1.00", "1.00"},
+	} {
+		assert.Equal(t, c.even, FormatRat(rat(c.r), c.places, RoundHalfEven), "%s to %d places, half-even", c.r, c.places)
+		assert.Equal(t, c.up, FormatRat(rat(c.r), c.places, RoundHalfUp), "%s to %d places, half-up", c.r, c.places)
+	}
+}
+
+func TestValueCanonicalForm(t *testing.T) {
+	for _, c := range []struct {
+		d    int64
+		e    string
+		want string
+	}{
+		{6, "1/2", "sqrt(6)"},
+		{8, "1/2", "2*sqrt(2)"},
+		{16, "1/4", "2"},
+		{4, "1/4", "sqrt(2)"}, // index lowered from 4 to 2
+		{2, "1/4", "2^(1/4)"},
+		{2, "-1/2", "1/2*sqrt(2)"},
+		{72, "1/3", "2*9^(1/3)"},
+		{12, "3/2", "24*sqrt(3)"},
+		{1, "7/3", "1"},
+		{10, "-2", "1/100"},
+	} {
+		got := PowerOf(c.d, rat(c.e))
+		assert.Equal(t, c.want, got.String(), "%d^(%s)", c.d, c.e)
+	}
+	// Cmp is exact: 2*sqrt(2) = sqrt(8) < 3 < 2^(1/4)*... etc.
+	assert.Zero(t, PowerOf(8, rat("1/2")).Cmp(NewSurd(rat("2"), big.NewInt(2), 2)))
+	assert.Equal(t, -1, PowerOf(8, rat("1/2")).Cmp(NewRat(rat("3"))))
+	assert.Equal(t, 1, PowerOf(9, rat("1/2")).Cmp(PowerOf(26, rat("1/3"))))  // 3 > 26^(1/3)
+	assert.Equal(t, -1, PowerOf(9, rat("1/2")).Cmp(PowerOf(28, rat("1/3")))) // 3 < 28^(1/3)
+	// Algebra: sqrt(6)·sqrt(6) = 6, 1/sqrt(2) = sqrt(2)/2, sqrt(sqrt(16)) = 2.
+	s6 := PowerOf(6, rat("1/2"))
+	assert.Equal(t, "6", s6.Mul(s6).String())
+	assert.Equal(t, "1/2*sqrt(2)", PowerOf(2, rat("1/2")).Inv().String())
+	assert.Equal(t, "2", NewRat(rat("16")).Root(4).String())
+	assert.Equal(t, "1/3*sqrt(6)", NewRat(rat("2/3")).Root(2).String())
+}
+
+// TestSurdDecimal compares correctly rounded surds with reference digits
+// computed independently (Python's decimal module at 60 digits).
+func TestSurdDecimal(t *testing.T) {
+	sqrt2 := "1.41421356237309504880168872420969807856967187537694807317667973799"
+	cases := []struct {
+		v      Value
+		places int
+		want   string
+	}{
+		{PowerOf(2, rat("1/2")), 3, "1.414"},
+		{PowerOf(2, rat("1/2")), 60, "1.414213562373095048801688724209698078569671875376948073176680"}, // next digit 7: up
+		{PowerOf(6, rat("1/2")), 3, "2.449"},
+		{PowerOf(6, rat("1/2")), 4, "2.4495"},
+		{PowerOf(2, rat("1/4")), 10, "1.1892071150"},
+		{PowerOf(2, rat("-1/2")), 5, "0.70711"},
+		{NewSurd(rat("-3/2"), big.NewInt(3), 2), 6, "-2.598076"},
+		{PowerOf(10, rat("1/3")), 12, "2.154434690032"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, c.v.Decimal(c.places, RoundHalfEven), "%s to %d places", c.v, c.places)
+	}
+	// Rounding widens correctly across many precisions: each answer must be
+	// the prefix of the next, rounded.
+	for p := 0; p <= 60; p++ {
+		got := PowerOf(2, rat("1/2")).Decimal(p, RoundHalfEven)
+		want := rat(sqrt2)
+		assert.Equal(t, FormatRat(want, p, RoundHalfEven), got, "sqrt(2) to %d places", p)
+	}
+}
+
+func TestScales(t *testing.T) {
+	for _, c := range []struct{ in, name, header string }{
+		{"raw", "raw", "raw"}, {"sqrt", "sqrt", "/sqrt(d_k)"}, {"d", "d", "/d_k"},
+		{"d^1/2", "sqrt", "/sqrt(d_k)"}, {"d^0.25", "d^1/4", "/d_k^(1/4)"}, {"d^2/8", "d^1/4", "/d_k^(1/4)"},
+		{"d^3/2", "d^3/2", "/d_k^(3/2)"}, {"d^2", "d^2", "/d_k^2"}, {"d^-1/2", "d^-1/2", "/d_k^(-1/2)"},
+		{"d^0", "raw", "raw"}, {"d^1", "d", "/d_k"},
+	} {
+		s, err := ParseScale(c.in)
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.name, s.Name(), c.in)
+		assert.Equal(t, c.header, s.Header(), c.in)
+	}
+	for _, bad := range []string{"", "foo", "d^", "d^x", "d^1/0", "d^1001", "d^1/1001", "sqrt(d)"} {
+		_, err := ParseScale(bad)
+		assert.Error(t, err, "ParseScale(%q) should fail", bad)
+	}
+	// Var(X/d^P) for Var(X) = d = 6: raw 6, sqrt 1, d 1/6, d^1/4 sqrt(6).
+	v := rat("6")
+	for _, c := range []struct{ scale, want string }{{"raw", "6"}, {"sqrt", "1"}, {"d", "1/6"}, {"d^1/4", "sqrt(6)"}, {"d^3/2", "1/36"}} {
+		s, _ := ParseScale(c.scale)
+		assert.Equal(t, c.want, s.ScaledVariance(v, 6).String(), c.scale)
+	}
+}

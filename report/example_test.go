@@ -1,0 +1,29 @@
+package report_test
+
+import (
+	"context"
+	"os"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/report"
+)
+
+// A variance table for entries ±2, whose variance 4 per entry makes the
+// scaled column 16 instead of 1.
+func ExampleTable_Write() {
+	a, _ := rational.ParseAlphabet("±2")
+	scales := []rational.Scale{rational.Raw, rational.Sqrt}
+	t := report.Table{Q: a, K: a, Scales: scales, Digits: -1}
+	for _, d := range []int{1, 2, 3} {
+		h, _ := enumerate.Brute(context.Background(), enumerate.Problem{Q: a, K: a, D: d}, enumerate.Options{})
+		t.Rows = append(t.Rows, report.NewRow(d, h, "brute", scales))
+	}
+	_ = t.Write(os.Stdout, report.Markdown)
+	// Output:
+	// | d_k | cases |  raw | /sqrt(d_k) | method |
+	// |----:|------:|-----:|-----------:|-------:|
+	// |   1 |     4 | 16.0 |      16.00 |  brute |
+	// |   2 |    16 | 32.0 |      16.00 |  brute |
+	// |   3 |    64 | 48.0 |      16.00 |  brute |
+}

@@ -1,0 +1,103 @@
+package softmax
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+)
+
+// Printed is a figure as it was printed together with the number of decimal places it was rounded to.
+type Printed struct {
+	Text   string
+	Places int
+}
+
+// BoxFromPrinted returns the Box of all exact scores that round to the printed scores, to be divided by √dk (dk == nil means 1).
+func BoxFromPrinted(scores []Printed, dk *big.Rat) (Box, error) {
+	b := Box{Lo: make([]*big.Rat, len(scores)), Hi: make([]*big.Rat, len(scores)), DK: dk}
+	for i, p := range scores {
+		c, err := Cell(p.Text, p.Places)
+		if err != nil {
+			return Box{}, fmt.Errorf("score %d: %w", i, err)
+		}
+		b.Lo[i], b.Hi[i] = c.Lo, c.Hi
+	}
+	return b, b.check()
+}
+
+// Report is the verdict on one printed figure with its evidence: the rounding cell of the figure and the rigorous Range of the exact quantity.
+type Report struct {
+	Verdict Verdict
+	Cell    Interval
+	Range   Range
+	Prec    uint // last working precision used, in bits
+	Boxes   int  // boxes evaluated by branch and bound (0 for softmax outputs)
+}
+
+// String summarises r on one line.
+func (r Report) String() string {
+	return fmt.Sprintf("%s: cell %s, %s (prec %d, boxes %d)", r.Verdict, r.Cell, r.Range, r.Prec, r.Boxes)
+}
+
+// CheckSoftmax judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided.
+func CheckSoftmax(b Box, outputs []Printed, opt Options) ([]Report, error) {
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	if len(outputs) != len(b.Lo) {
+		return nil, fmt.Errorf("softmax: %d printed outputs for %d scores", len(outputs), len(b.Lo))
+	}
+	opt = opt.withDefaults()
+	reps := make([]Report, len(outputs))
+	for i, p := range outputs {
+		c, err := Cell(p.Text, p.Places)
+		if err != nil {
+			return nil, fmt.Errorf("output %d: %w", i, err)
+		}
+		reps[i].Cell = c
+	}
+	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {
+		rs, err := SoftmaxRange(b, prec)
+		if err != nil {
+			return nil, err
+		}
+		done := true
+		for i := range reps {
+			if reps[i].Verdict != Undecided {
+				continue
+			}
+			reps[i].Range, reps[i].Prec = rs[i], prec
+			reps[i].Verdict = attainableCell(reps[i].Cell, rs[i])
+			done = done && reps[i].Verdict != Undecided
+		}
+		if done {
+			break
+		}
+	}
+	return reps, nil
+}
+
+// CheckJacobianMaxAbs judges a printed value of max_{i,j} |J_ij| of the softmax Jacobian at z/√DK against its attainable range over the Box, refining until decided and returning Undecided when opt.MaxBoxes or opt.MaxPrec runs out.
+func CheckJacobianMaxAbs(b Box, printed Printed, opt Options) (Report, error) {
+	if err := b.check(); err != nil {
+		return Report{}, err
+	}
+	cell, err := Cell(printed.Text, printed.Places)
+	if err != nil {
+		return Report{}, err
+	}
+	opt = opt.withDefaults()
+	rep := Report{Cell: cell}
+	stop := func(r Range) bool { return attainableCell(cell, r) != Undecided }
+	budget := opt.MaxBoxes
+	for prec := opt.Prec; prec <= opt.MaxPrec && budget > 0; prec *= 2 {
+		r, used, err := jacRange(b, prec, budget, stop)
+		budget -= used
+		rep.Range, rep.Prec, rep.Boxes = r, prec, rep.Boxes+used
+		rep.Verdict = attainableCell(cell, r)
+		if rep.Verdict != Undecided || errors.Is(err, ErrBudget) {
+			break
+		}
+	}
+	return rep, nil
+}

@@ -1,0 +1,41 @@
+package softmax_test
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/softmax"
+)
+
+// Prints correctly rounded softmax outputs for the lesson's three score
+// vectors, then checks a printed Jacobian figure against printed inputs.
+func Example() {
+	for _, zs := range [][]string{{"1", "2", "3"}, {"8", "16", "24"}, {"0.01", "0.02", "0.03"}} {
+		z := make([]*big.Rat, len(zs))
+		for i, s := range zs {
+			z[i], _ = new(big.Rat).SetString(s)
+		}
+		cols := make([]string, len(z))
+		for i := range z {
+			cols[i], _ = softmax.DecimalCorrectlyRounded(func(prec uint) (softmax.Interval, error) {
+				return softmax.SoftmaxEnclosure(z, z, prec)[i], nil
+			}, 4, 4096)
+		}
+		fmt.Printf("%-18s %s\n", "["+strings.Join(zs, " ")+"]", strings.Join(cols, "  "))
+	}
+
+	scores := []softmax.Printed{{Text: "22.8", Places: 1}, {Text: "-20.1", Places: 1},
+		{Text: "1.9", Places: 1}, {Text: "41.1", Places: 1}, {Text: "-25.4", Places: 1}}
+	box, _ := softmax.BoxFromPrinted(scores, big.NewRat(512, 1))
+	for _, claim := range []string{"0.2446", "0.2450"} {
+		rep, _ := softmax.CheckJacobianMaxAbs(box, softmax.Printed{Text: claim, Places: 4}, softmax.Options{})
+		fmt.Printf("max|J| = %s: %s\n", claim, rep.Verdict)
+	}
+	// Output:
+	// [1 2 3]            0.0900  0.2447  0.6652
+	// [8 16 24]          0.0000  0.0003  0.9997
+	// [0.01 0.02 0.03]   0.3300  0.3333  0.3367
+	// max|J| = 0.2446: consistent
+	// max|J| = 0.2450: inconsistent
+}

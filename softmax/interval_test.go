@@ -1,0 +1,103 @@
+package softmax
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRoundHalfEven(t *testing.T) {
+	cases := []struct {
+		x      string
+		places int
+		want   string
+	}{
+		{"0.125", 2, "0.12"}, {"0.135", 2, "0.14"}, {"-0.125", 2, "-0.12"},
+		{"-0.001", 2, "0.00"}, {"5/2", 0, "2"}, {"7/2", 0, "4"}, {"-7/2", 0, "-4"},
+		{"1/3", 5, "0.33333"}, {"2/3", 5, "0.66667"}, {"0.9997", 3, "1.000"},
+		{"123.456", 1, "123.5"}, {"0", 3, "0.000"}, {"1/1000", 2, "0.00"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, RoundHalfEven(rat(t, c.x), c.places), "%s @%d", c.x, c.places)
+	}
+}
+
+func TestCellAndParse(t *testing.T) {
+	cases := []struct {
+		text   string
+		places int
+		lo, hi string
+	}{
+		{"0.2446", 4, "0.24455", "0.24465"},
+		{"0.", 3, "-0.0005", "0.0005"},
+		{"1.", 3, "0.9995", "1.0005"},
+		{"0.03", 3, "0.0295", "0.0305"},
+		{"-20.1", 1, "-20.15", "-20.05"},
+		{"-0.", 0, "-0.5", "0.5"},
+		{"1.5e-3", 4, "0.00145", "0.00155"},
+	}
+	for _, c := range cases {
+		iv, err := Cell(c.text, c.places)
+		require.NoError(t, err, c.text)
+		assert.Equal(t, 0, iv.Lo.Cmp(rat(t, c.lo)), "%s lo", c.text)
+		assert.Equal(t, 0, iv.Hi.Cmp(rat(t, c.hi)), "%s hi", c.text)
+	}
+	for _, bad := range []string{"", "abc", "1_0", "0x10", "1/2", "--1", "1.2.3", "1e", "inf", "NaN", "."} {
+		_, err := ParseDecimal(bad)
+		assert.Error(t, err, bad)
+	}
+	_, err := Cell("0.2446", 3)
+	assert.Error(t, err, "too many places")
+	_, err = Cell("0.2", -1)
+	assert.Error(t, err)
+}
+
+func TestAttainable(t *testing.T) {
+	iv := func(lo, hi string) Interval { return Interval{Lo: rat(t, lo), Hi: rat(t, hi)} }
+	box := Range{Min: iv("0.24436", "0.24437"), Max: iv("0.24467", "0.24468")}
+	for text, want := range map[string]Verdict{
+		"0.2443": Inconsistent, "0.2444": Consistent, "0.2446": Consistent,
+		"0.2447": Consistent, "0.2448": Inconsistent,
+	} {
+		v, err := Attainable(text, 4, box)
+		require.NoError(t, err)
+		assert.Equal(t, want, v, text)
+	}
+	// Overlapping enclosure of the min with the cell edge: undecided.
+	v, err := Attainable("0.2443", 4, Range{Min: iv("0.24434", "0.24436"), Max: iv("0.3", "0.3")})
+	require.NoError(t, err)
+	assert.Equal(t, Undecided, v)
+	// A tie at the cell boundary counts for both neighbours.
+	tie := PointRange(iv("0.25", "0.25"))
+	for _, text := range []string{"0.2", "0.3"} {
+		v, err := Attainable(text, 1, tie)
+		require.NoError(t, err)
+		assert.Equal(t, Consistent, v, text)
+	}
+	_, err = Attainable("x", 1, tie)
+	assert.Error(t, err)
+	assert.Equal(t, "consistent", Consistent.String())
+	assert.Equal(t, "inconsistent", Inconsistent.String())
+	assert.Equal(t, "undecided", Undecided.String())
+	assert.Equal(t, "[0.333333333333, 0.333333333334]", iv("1/3", "1/3").String())
+	assert.Equal(t, 0, box.Hull().Width().Cmp(rat(t, "0.00032")))
+}
+
+func TestDecimalCorrectlyRoundedGivesUpOnUnresolvableTie(t *testing.T) {
+	eighth := big.NewRat(1, 8)
+	around := func(prec uint) (Interval, error) {
+		e := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), prec))
+		return Interval{Lo: new(big.Rat).Sub(eighth, e), Hi: new(big.Rat).Add(eighth, e)}, nil
+	}
+	_, err := DecimalCorrectlyRounded(around, 2, 1024)
+	assert.ErrorIs(t, err, ErrPrecision)
+	// The same value known exactly rounds half-even.
+	s, err := DecimalCorrectlyRounded(func(uint) (Interval, error) { return Interval{Lo: eighth, Hi: eighth}, nil }, 2, 64)
+	require.NoError(t, err)
+	assert.Equal(t, "0.12", s)
+	// Errors from f are passed on.
+	_, err = DecimalCorrectlyRounded(func(uint) (Interval, error) { return Interval{}, ErrBudget }, 2, 64)
+	assert.ErrorIs(t, err, ErrBudget)
+}

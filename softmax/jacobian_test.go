@@ -1,0 +1,225 @@
+package softmax
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hardBox needs branch and bound: its minimum is not certified at the root.
+func hardBox(t *testing.T) Box {
+	return Box{Lo: rats(t, "-0.5", "1.4", "1.5"), Hi: rats(t, "1", "1.8", "1.6")}
+}
+
+// samplePoints returns a (steps+1)^n grid over b plus random points, all exact.
+func samplePoints(b Box, rng *rand.Rand, steps int64, random int) [][]*big.Rat {
+	n := len(b.Lo)
+	var pts [][]*big.Rat
+	idx := make([]int, n)
+	for {
+		p := make([]*big.Rat, n)
+		for j := range p {
+			w := new(big.Rat).Sub(b.Hi[j], b.Lo[j])
+			p[j] = new(big.Rat).Add(b.Lo[j], w.Mul(w, big.NewRat(int64(idx[j]), steps)))
+		}
+		pts = append(pts, p)
+		j := 0
+		for ; j < n && int64(idx[j]) == steps; j++ {
+			idx[j] = 0
+		}
+		if j == n {
+			break
+		}
+		idx[j]++
+	}
+	for k := 0; k < random; k++ {
+		p := make([]*big.Rat, n)
+		for j := range p {
+			w := new(big.Rat).Sub(b.Hi[j], b.Lo[j])
+			p[j] = new(big.Rat).Add(b.Lo[j], w.Mul(w, big.NewRat(rng.Int63n(1000), 999)))
+		}
+		pts = append(pts, p)
+	}
+	return pts
+}
+
+func TestJacobianRangeBranchAndBoundAgainstSamples(t *testing.T) {
+	b := hardBox(t)
+	tol := big.NewRat(1, 1_000_000)
+	r, boxes, err := jacRange(b, 128, 4096, func(r Range) bool { return r.Min.Width().Cmp(tol) <= 0 })
+	require.NoError(t, err)
+	assert.Greater(t, boxes, 1, "the root alone should not settle this box")
+	assert.True(t, r.Min.Width().Cmp(tol) <= 0)
+	assert.True(t, r.Min.Lo.Cmp(r.Min.Hi) <= 0 && r.Max.Lo.Cmp(r.Max.Hi) <= 0)
+
+	pub, err := JacobianMaxAbsRange(b, Options{Tol: tol})
+	require.NoError(t, err)
+	assert.True(t, pub.Min.Width().Cmp(tol) <= 0 && pub.Max.Width().Cmp(tol) <= 0, "%s", pub)
+
+	rng := rand.New(rand.NewSource(7))
+	minSeen := (*big.Rat)(nil)
+	for _, z := range samplePoints(b, rng, 4, 200) {
+		f := JacobianMaxAbs(z, 64)
+		// Every attainable value lies between the exact min and max.
+		assert.True(t, f.Hi.Cmp(r.Min.Lo) >= 0, "F(%v) below the certified minimum", z)
+		assert.True(t, f.Lo.Cmp(r.Max.Hi) <= 0, "F(%v) above the certified maximum", z)
+		if minSeen == nil || f.Hi.Cmp(minSeen) < 0 {
+			minSeen = f.Hi
+		}
+	}
+	// Min.Hi ≤ Min.Lo + tol ≤ min F + tol ≤ (best sample) + tol.
+	assert.True(t, r.Min.Hi.Cmp(new(big.Rat).Add(minSeen, tol)) <= 0)
+}
+
+func TestJacobianRangeOnRandomBoxesAgainstSamples(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for trial := 0; trial < 8; trial++ {
+		n := 2 + rng.Intn(3)
+		lo, hi := make([]*big.Rat, n), make([]*big.Rat, n)
+		for i := range lo {
+			lo[i] = big.NewRat(rng.Int63n(41)-20, 10)
+			hi[i] = new(big.Rat).Add(lo[i], big.NewRat(rng.Int63n(25), 10))
+		}
+		b := Box{Lo: lo, Hi: hi, DK: big.NewRat(int64(1+rng.Intn(3)), 1)}
+		r, err := JacobianMaxAbsRange(b, Options{Prec: 64, Tol: big.NewRat(1, 1000), MaxBoxes: 120})
+		if err != nil {
+			require.ErrorIs(t, err, ErrBudget)
+		}
+		s := newScaler(b.DK, 128)
+		for _, z := range samplePoints(Box{Lo: lo, Hi: hi}, rng, 2, 20) {
+			pl, ph := s.pointBounds(z, 64)
+			fl, fh := fBounds(96, pl, ph)
+			assert.True(t, toRat(fh).Cmp(r.Min.Lo) >= 0, "trial %d: sample below min", trial)
+			assert.True(t, toRat(fl).Cmp(r.Max.Hi) <= 0, "trial %d: sample above max", trial)
+		}
+	}
+}
+
+func TestJacobianCheckNeedsRefinementAndRespectsBudget(t *testing.T) {
+	b := hardBox(t)
+	// min ≈ 0.2364631, so "0.2364" is inconsistent and "0.2365" consistent,
+	// but neither is decided by the root box alone.
+	for _, c := range []struct {
+		text string
+		want Verdict
+	}{{"0.2364", Inconsistent}, {"0.2365", Consistent}, {"0.2400", Consistent}, {"0.2501", Inconsistent}} {
+		rep, err := CheckJacobianMaxAbs(b, Printed{Text: c.text, Places: 4}, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, rep.Verdict, "%s: %s", c.text, rep)
+
+		// A budget of three boxes returns Undecided instead of guessing …
+		tight, err := CheckJacobianMaxAbs(b, Printed{Text: c.text, Places: 4}, Options{MaxBoxes: 3})
+		require.NoError(t, err)
+		if c.text == "0.2364" || c.text == "0.2365" {
+			assert.Equal(t, Undecided, tight.Verdict, "%s: %s", c.text, tight)
+		} else {
+			assert.Equal(t, c.want, tight.Verdict)
+		}
+	}
+	_, err := JacobianMaxAbsRange(b, Options{MaxBoxes: 3, Tol: big.NewRat(1, 1_000_000_000)})
+	assert.ErrorIs(t, err, ErrBudget)
+}
+
+func TestJacobianMaxIsOneQuarterWhenAHalfIsCrossed(t *testing.T) {
+	// p_1 crosses ½ inside the box but at no corner: max |J| = ¼ exactly.
+	b := Box{Lo: rats(t, "-1", "0"), Hi: rats(t, "1", "0")}
+	r, err := JacobianMaxAbsRange(b, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Max.Lo.Cmp(big.NewRat(1, 4)))
+	assert.Equal(t, 0, r.Max.Hi.Cmp(big.NewRat(1, 4)))
+}
+
+func TestSimplexLowerBoundIsValid(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	g := func(x *big.Rat) *big.Rat { return new(big.Rat).Mul(x, new(big.Rat).Sub(big.NewRat(1, 1), x)) }
+	for trial := 0; trial < 300; trial++ {
+		n := 2 + rng.Intn(4)
+		// A random point on the simplex and a random box around it.
+		w := make([]int64, n)
+		var tot int64
+		for i := range w {
+			w[i] = 1 + rng.Int63n(100)
+			if rng.Intn(4) == 0 {
+				w[i] *= 20
+			}
+			tot += w[i]
+		}
+		p := make([]*big.Rat, n)
+		l, h := make([]*big.Rat, n), make([]*big.Rat, n)
+		for i := range p {
+			p[i] = big.NewRat(w[i], tot)
+			l[i] = new(big.Rat).Sub(p[i], big.NewRat(rng.Int63n(30), 100))
+			if l[i].Sign() < 0 {
+				l[i] = new(big.Rat)
+			}
+			h[i] = new(big.Rat).Add(p[i], big.NewRat(rng.Int63n(30), 100))
+		}
+		bound := simplexLowerBound(l, h)
+		mx := new(big.Rat)
+		for _, x := range p {
+			if gx := g(x); gx.Cmp(mx) > 0 {
+				mx = gx
+			}
+		}
+		require.True(t, bound.Cmp(mx) <= 0, "bound %v exceeds max g %v at p=%v", bound, mx, p)
+	}
+	// Exact at the centre of the simplex.
+	q := big.NewRat(1, 5)
+	l := []*big.Rat{q, q, q, q, q}
+	assert.Equal(t, 0, simplexLowerBound(l, l).Cmp(big.NewRat(4, 25)))
+}
+
+func TestSoftmaxEnclosureContainsInteriorPoints(t *testing.T) {
+	lo, hi := rats(t, "-1", "0.5", "2", "-3"), rats(t, "0", "0.75", "2.5", "1")
+	enc := SoftmaxEnclosure(lo, hi, 96)
+	rng := rand.New(rand.NewSource(5))
+	for k := 0; k < 40; k++ {
+		z := make([]*big.Rat, len(lo))
+		for j := range z {
+			w := new(big.Rat).Sub(hi[j], lo[j])
+			z[j] = new(big.Rat).Add(lo[j], w.Mul(w, big.NewRat(1+rng.Int63n(998), 1000)))
+		}
+		for i, p := range Softmax(z, 160) {
+			assert.True(t, enc[i].Contains(toRat(p)), "p_%d(%v) outside", i, z)
+		}
+	}
+	assert.Panics(t, func() { SoftmaxEnclosure(hi, lo, 64) })
+	assert.Panics(t, func() { SoftmaxEnclosure(lo, hi[:2], 64) })
+}
+
+func TestSoftmaxEdgeCases(t *testing.T) {
+	assert.Empty(t, Softmax(nil, 64))
+	one := SoftmaxEnclosure(rats(t, "5"), rats(t, "7"), 64)
+	assert.Equal(t, 0, one[0].Lo.Cmp(big.NewRat(1, 1)))
+	assert.Equal(t, 0, one[0].Hi.Cmp(big.NewRat(1, 1)))
+	// Equal scores give exactly 1/4, a tie that may be printed either way.
+	z := rats(t, "0", "0", "0", "0")
+	enc := SoftmaxEnclosure(z, z, 64)
+	assert.Equal(t, 0, enc[0].Lo.Cmp(big.NewRat(1, 4)))
+	assert.Equal(t, 0, enc[0].Hi.Cmp(big.NewRat(1, 4)))
+	reps, err := CheckSoftmax(Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
+	require.NoError(t, err)
+	for _, r := range reps {
+		assert.Equal(t, Consistent, r.Verdict)
+	}
+	assert.Equal(t, []string{"0.2", "0.2", "0.2", "0.2"}, rounded(t, z, 1)) // half-even
+	// Gaps far beyond the series cutoff still give rigorous, sensible results.
+	huge := rats(t, "0", "3000000")
+	encH := SoftmaxEnclosure(huge, huge, 64)
+	assert.Equal(t, 0, encH[0].Lo.Sign())
+	assert.Equal(t, 0, encH[1].Hi.Cmp(big.NewRat(1, 1)))
+	assert.Equal(t, "0.0000", RoundHalfEven(encH[0].Hi, 4))
+	assert.Equal(t, "1.0000", RoundHalfEven(encH[1].Lo, 4))
+	pts := Softmax(huge, 64)
+	assert.Equal(t, 0, pts[0].Sign())
+	// Errors from malformed boxes.
+	_, err = JacobianMaxAbsRange(Box{Lo: rats(t, "1"), Hi: rats(t, "0")}, Options{})
+	assert.Error(t, err)
+	_, err = SoftmaxRange(Box{Lo: rats(t, "1"), Hi: rats(t, "1"), DK: big.NewRat(-1, 1)}, 64)
+	assert.Error(t, err)
+	_, err = CheckSoftmax(Point(z, nil), printed(1, "0.2"), Options{})
+	assert.Error(t, err)
+}
