@@ -260,14 +260,19 @@ func buildLaw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A rounded decimal is one figure for every width; anything else is
+	// an exact formula in d.
 	var law expr
 	var fig printed
 	if isDecimalText(strings.TrimSuffix(c.Figure, "%")) {
 		if fig, err = parsePrinted(c.Figure, places); err != nil {
 			return nil, err
 		}
-	} else if law, err = parseExpr(c.Figure, true); err != nil {
-		return nil, fmt.Errorf("law %q: %v", c.Figure, err)
+	}
+	if !fig.isDecimal() || fig.value == nil {
+		if law, err = parseExpr(c.Figure, true); err != nil {
+			return nil, fmt.Errorf("law %q: %v", c.Figure, err)
+		}
 	}
 	for _, p := range ps {
 		if law != nil {
@@ -285,8 +290,10 @@ func buildLaw(c *Claim) (checker, error) {
 				return Result{}, err
 			}
 			x := quantity(which, h, p.D, dv)
-			ok := fig.value != nil && fig.matches(x)
-			if law != nil {
+			var ok bool
+			if law == nil {
+				ok = fig.matches(x)
+			} else {
 				want, _ := law.eval(int64(p.D))
 				ok = want.Cmp(x) == 0
 			}

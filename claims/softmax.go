@@ -1,3 +1,197 @@
 package claims
 
-func addSoftmaxKinds(map[string]kindSpec) {}
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/softmax"
+)
+
+// MaxScores bounds the number of scores of a softmax claim.
+const MaxScores = 64
+
+// Softmax claims are decided by package softmax with rigorous interval
+// arithmetic: when the scores were printed rounded (rounded=P), the claim
+// holds when some input within that rounding gives outputs that round to
+// the figures, each output judged on its own.
+func addSoftmaxKinds(m map[string]kindSpec) {
+	keys := map[string]bool{"scores": true, "rounded": false, "dk": false, "places": false}
+	m["softmax"] = kindSpec{keys, buildSoftmax}
+	m["softmax-entry"] = kindSpec{merge(keys, map[string]bool{"entry": true}), buildSoftmaxEntry}
+	m["jacobian-max"] = kindSpec{keys, buildJacobianMax}
+}
+
+// softmaxInput reads the scores, their rounding and the width they are
+// divided by (√dk) into a box of inputs.
+func softmaxInput(c *Claim) (softmax.Box, string, error) {
+	var rounded = -1
+	if s, ok := c.Settings["rounded"]; ok {
+		var n int
+		if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 || n > 100 || fmt.Sprint(n) != s {
+			return softmax.Box{}, "", fmt.Errorf("rounded=%s: write the number of decimal places the scores were printed with (0 to 100)", s)
+		}
+		rounded = n
+	}
+	var dk *big.Rat
+	if s, ok := c.Settings["dk"]; ok {
+		v, err := rational.ParseRat(s)
+		if err != nil || v.Sign() <= 0 || v.Cmp(big.NewRat(MaxSampleWidth, 1)) > 0 {
+			return softmax.Box{}, "", fmt.Errorf("dk=%s: the scores are divided by √dk; write a positive number up to %d", s, MaxSampleWidth)
+		}
+		dk = v
+	}
+	fields := strings.Split(c.Settings["scores"], ",")
+	if len(fields) > MaxScores {
+		return softmax.Box{}, "", fmt.Errorf("scores: at most %d scores", MaxScores)
+	}
+	var pts []softmax.Printed
+	var exact []*big.Rat
+	for _, f := range fields {
+		v, err := rational.ParseRat(f)
+		if err != nil {
+			return softmax.Box{}, "", fmt.Errorf("scores=%s: %v", c.Settings["scores"], err)
+		}
+		if rounded >= 0 {
+			if !new(big.Rat).Mul(v, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(rounded)), nil))).IsInt() {
+				return softmax.Box{}, "", fmt.Errorf("score %s has more than rounded=%d decimal places", f, rounded)
+			}
+			pts = append(pts, softmax.Printed{Text: rational.FormatRat(v, rounded, rational.RoundHalfEven), Places: rounded})
+		}
+		exact = append(exact, v)
+	}
+	if rounded < 0 {
+		return softmax.Point(exact, dk), "", nil
+	}
+	b, err := softmax.BoxFromPrinted(pts, dk)
+	if err != nil {
+		return b, "", err
+	}
+	return b, fmt.Sprintf(" (scores within ±%s)", rational.FormatRat(new(big.Rat).Sub(b.Hi[0], exact[0]), rounded+1, rational.RoundHalfEven)), nil
+}
+
+// softmaxFigure turns a decimal figure into the softmax package's form.
+func softmaxFigure(p printed) (softmax.Printed, error) {
+	if !p.isDecimal() {
+		return softmax.Printed{}, fmt.Errorf("figure %q: a softmax figure is a decimal", p.text)
+	}
+	return softmax.Printed{Text: rational.FormatRat(p.value, p.places, rational.RoundHalfEven), Places: p.places}, nil
+}
+
+// describeRange writes the attainable values: one rounded value when the
+// range is a point, or its hull.
+func describeRange(r softmax.Range, places int) string {
+	h := r.Hull()
+	lo := rational.FormatRat(h.Lo, places+2, rational.RoundHalfEven)
+	hi := rational.FormatRat(h.Hi, places+2, rational.RoundHalfEven)
+	if lo == hi {
+		return "≈" + lo
+	}
+	return "[" + lo + ", " + hi + "]"
+}
+
+func verdictNote(v softmax.Verdict) string {
+	if v == softmax.Undecided {
+		return " (undecided within the precision budget)"
+	}
+	return ""
+}
+
+func buildSoftmax(c *Claim) (checker, error) {
+	box, note, err := softmaxInput(c)
+	if err != nil {
+		return nil, err
+	}
+	places, err := placesSetting(c)
+	if err != nil {
+		return nil, err
+	}
+	figs, err := parsePrintedList(c.Figure, places)
+	if err != nil {
+		return nil, err
+	}
+	if len(figs) != len(box.Lo) {
+		return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
+	}
+	outs := make([]softmax.Printed, len(figs))
+	for i, f := range figs {
+		if outs[i], err = softmaxFigure(f); err != nil {
+			return nil, err
+		}
+	}
+	return func(*Checker) (Result, error) {
+		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+		if err != nil {
+			return Result{}, err
+		}
+		holds := true
+		var shown []string
+		for i, r := range reps {
+			s := describeRange(r.Range, figs[i].places)
+			if r.Verdict != softmax.Consistent {
+				holds = false
+				s += " (differs)" + verdictNote(r.Verdict)
+			}
+			shown = append(shown, s)
+		}
+		return Result{Holds: holds, Exact: strings.Join(shown, ", ") + note}, nil
+	}, nil
+}
+
+func buildSoftmaxEntry(c *Claim) (checker, error) {
+	box, note, err := softmaxInput(c)
+	if err != nil {
+		return nil, err
+	}
+	entry, err := positiveInt(c, "entry", 1, int64(len(box.Lo)))
+	if err != nil {
+		return nil, err
+	}
+	fig, err := onePrinted(c)
+	if err != nil {
+		return nil, err
+	}
+	out, err := softmaxFigure(fig)
+	if err != nil {
+		return nil, err
+	}
+	return func(*Checker) (Result, error) {
+		// Every output needs a figure; only the entry asked for is judged.
+		outs := make([]softmax.Printed, len(box.Lo))
+		for i := range outs {
+			outs[i] = softmax.Printed{Text: "0", Places: 0}
+		}
+		outs[entry-1] = out
+		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+		if err != nil {
+			return Result{}, err
+		}
+		r := reps[entry-1]
+		return Result{Holds: r.Verdict == softmax.Consistent,
+			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+	}, nil
+}
+
+func buildJacobianMax(c *Claim) (checker, error) {
+	box, note, err := softmaxInput(c)
+	if err != nil {
+		return nil, err
+	}
+	fig, err := onePrinted(c)
+	if err != nil {
+		return nil, err
+	}
+	out, err := softmaxFigure(fig)
+	if err != nil {
+		return nil, err
+	}
+	return func(*Checker) (Result, error) {
+		r, err := softmax.CheckJacobianMaxAbs(box, out, softmax.Options{})
+		if err != nil {
+			return Result{}, err
+		}
+		return Result{Holds: r.Verdict == softmax.Consistent,
+			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+	}, nil
+}
