@@ -28,6 +28,18 @@ type (
 	}
 )
 
+// maxValueBits bounds the size of any value an expression computes, so
+// nested powers cannot ask for astronomically large numbers.
+const maxValueBits = 4096
+
+// checkSize refuses a value too large to be a figure anyone printed.
+func checkSize(v rational.Value) (rational.Value, error) {
+	if v.Coef.Num().BitLen()+v.Coef.Denom().BitLen()+v.Radicand.BitLen() > maxValueBits {
+		return v, fmt.Errorf("a value in the expression has more than %d bits", maxValueBits)
+	}
+	return v, nil
+}
+
 // maxPowerTerm bounds the numerator and denominator of an exponent so that
 // no expression can ask for an enormous power or root.
 const maxPowerTerm = 64
@@ -58,13 +70,16 @@ func (p product) eval(d int64) (rational.Value, error) {
 		}
 		r = r.Inv()
 	}
-	return l.Mul(r), nil
+	return checkSize(l.Mul(r))
 }
 func (p product) usesD() bool { return p.left.usesD() || p.right.usesD() }
 
 func (p power) eval(d int64) (rational.Value, error) {
 	b, err := p.base.eval(d)
 	if err != nil {
+		return b, err
+	}
+	if b, err = checkSize(b); err != nil {
 		return b, err
 	}
 	num, den := p.exp.Num().Int64(), p.exp.Denom().Int64()
@@ -85,7 +100,9 @@ func (p power) eval(d int64) (rational.Value, error) {
 	}
 	out := rational.NewRat(big.NewRat(1, 1))
 	for range num {
-		out = out.Mul(b)
+		if out, err = checkSize(out.Mul(b)); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }

@@ -32,7 +32,8 @@ type Claim struct {
 	Line int
 	// Kind is the first word of the line, e.g. "variance".
 	Kind string
-	// Text is the line as written up to " is ", e.g. "variance d=4".
+	// Text is the line as written up to " is ", e.g. "variance d=4",
+	// followed by the settings it takes from a with line, if any.
 	Text string
 	// Settings holds every key=value of the line and of the "with" line
 	// in force, by key.
@@ -148,10 +149,12 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 			return nil, fmt.Errorf("%s does not take %q (it takes %s)", kindName, k, strings.Join(sortedKeys(spec.keys), ", "))
 		}
 	}
-	for k, v := range defaults {
+	var inherited []string
+	for _, k := range sortedKeys(defaults) {
 		if _, ok := spec.keys[k]; ok {
 			if _, set := settings[k]; !set {
-				settings[k] = v
+				settings[k] = defaults[k]
+				inherited = append(inherited, k+"="+defaults[k])
 			}
 		}
 	}
@@ -160,7 +163,11 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 			return nil, fmt.Errorf("%s needs %s=…", kindName, k)
 		}
 	}
-	c := &Claim{Kind: kindName, Text: strings.Join(words[:is], " "), Settings: settings,
+	text := strings.Join(words[:is], " ")
+	if len(inherited) > 0 {
+		text += " (with " + strings.Join(inherited, " ") + ")"
+	}
+	c := &Claim{Kind: kindName, Text: text, Settings: settings,
 		Figure: strings.Join(words[is+1:], " ")}
 	check, err := spec.build(c)
 	if err != nil {

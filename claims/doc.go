@@ -1,0 +1,94 @@
+// Package claims reads claims files, plain-text lists of printed figures
+// and what they claim, and checks every figure exactly.
+//
+// # The format
+//
+// One claim per line:
+//
+//	KIND key=value ... is FIGURE
+//
+// for example
+//
+//	variance d=6 scale=d is 0.167
+//	count d=2 score=0 is 8
+//	softmax scores=1,2,3 is 0.09, 0.24, 0.67
+//
+// A # starts a comment (at the start of a line or after a space); blank
+// lines are ignored. Values contain no spaces. A line
+//
+//	with key=value ...
+//
+// sets values, k-values, samples, moments, rounded, dk or places for every
+// later claim that takes the key and does not set it itself; the next with
+// line replaces them all, and a bare "with" clears them.
+//
+// # Figures
+//
+// A figure is written as it was printed:
+//
+//   - an integer, a fraction or an exact expression (4096, 1/2, sqrt(32),
+//     1/sqrt(32), 16*d in a law) holds only when it equals the exact value;
+//   - a decimal (0.5, 0.50, 1020.0) holds when the exact value rounds to it
+//     at the places printed: the value lies within half a unit of the last
+//     printed place, ends included, because a tie may round either way;
+//     "1/2", "0.5" and "0.50" are thus all a half, each at its precision;
+//   - a percentage (99.97%) is the decimal 0.9997 with 4 places;
+//   - places=N says the figure was rounded to N places and printed with
+//     trailing zeros dropped, as numpy prints 0.030 as "0.03" and 0 as "0.".
+//
+// Expressions use numbers, d (in laws), sqrt(…) or √, ^ with a rational
+// exponent (d^1/4 or d^(1/4)), *, / and parentheses.
+//
+// # Kinds
+//
+// Claims about the space of all pairs (q, k) of width d (d=N, up to
+// MaxWidth) with entries from values=ALPHABET and k-values=ALPHABET (default
+// -1,1; the syntax of sqrtdk --values, e.g. -1,0:2,1 or ±2):
+//
+//	cases          the number of pairs
+//	count          score=S: the number of pairs whose q·k is S
+//	share          score=S: the fraction of pairs whose q·k is S
+//	distribution   every (score, count), written [(-2, 4), (0, 8), (2, 4)]
+//	sum-of-squares the sum of (q·k)² over all pairs
+//	mean, variance, std
+//	               of q·k divided by d^P for scale=raw|sqrt|d|d^P (a list
+//	               such as scale=sqrt,sqrt divides once per entry) and by
+//	               divide=EXPR, e.g. divide=sqrt(4096)
+//	law            quantity=mean|variance|std at every width of d=LIST
+//	               equals a formula in d (sqrt(d), 1/d, 16*d) or one figure
+//	trend          quantity=… over d=LIST (increasing) grows, shrinks or
+//	               is constant
+//	ratio          quantity(q·k/divide) / quantity(q·k/versus) at width d
+//	number         value=EXPR: plain arithmetic, e.g. value=sqrt(4096) is 64
+//
+// Claims about softmax, decided with rigorous interval arithmetic by
+// package softmax (scores=LIST; dk=N divides the scores by √N first;
+// rounded=P says the scores were printed rounded to P places, so a figure
+// holds when some scores within that rounding give it, each output judged
+// on its own):
+//
+//	softmax        every output, written as a list "0.09, 0.24, 0.67" or
+//	               "[0.256 0.038 0.101 0.574 0.03 ]"
+//	softmax-entry  entry=N: output N (from 1)
+//	jacobian-max   the largest |entry| of the Jacobian diag(p) − ppᵀ
+//
+// Claims about figures sampled at random, with entries independent, mean
+// 0, E[x²] = m2 and E[x⁴] = m4 (moments=m2,m4; default 1,3, the Gaussian):
+//
+//	sample-variance  numpy's var() of samples=N scores at width d (up to
+//	                 MaxSampleWidth), optionally scaled
+//	draw             one score q·k at width d
+//
+// A sampled figure holds when its rounding cell lies within
+// SampleTolerance standard errors of the exact expectation; the formulas
+// are documented on sampleLaw in sampled.go: E[S²] = (n−1)/n·σ² and
+// Var(S²) = (n−1)²/n³·(μ4 − (n−3)/(n−1)·σ⁴) with σ² = d·m2² and
+// μ4 = d·m4² + 3d(d−1)·m2⁴ (3d² + 6d for Gaussian entries).
+//
+// # Files shipped
+//
+// lesson.claims holds every figure the lesson prints and the answers to
+// its three exercises; predictions.claims is a student's predictions with
+// one deliberate mistake. testdata/bad holds malformed files, each
+// rejected with its file and line.
+package claims
