@@ -84,8 +84,8 @@ func Step1(s *Space) Step {
 		func(i int) rational.Value { return s.E(Times(K(i), K(i))) }, func(int) rational.Value { return unit })
 	holding, outcomes := s.Factorises()
 	st.Claims = append(st.Claims, Equal(AboutFactorisation,
-		"outcomes with P(q, k) = Π P(q_i)·Π P(k_i) = all outcomes",
-		"outcomes with P(q, k) = Π P(q_i)·Π P(k_i)", Int(holding), "all outcomes", Int(outcomes)))
+		"distinct pairs with P(q, k) = Π P(q_i)·Π P(k_i) = all distinct pairs",
+		"distinct pairs with P(q, k) = Π P(q_i)·Π P(k_i)", Int(holding), "all distinct pairs", Int(outcomes)))
 	return st
 }
 
@@ -133,12 +133,8 @@ func Step4(s *Space) Step {
 	for i := range terms {
 		terms[i] = s.Var(Term(i + 1))
 	}
-	sumName := fmt.Sprintf("Var(q_1·k_1) + … + Var(q_%d·k_%d)", s.D, s.D)
-	if s.D == 1 {
-		sumName = "Var(q_1·k_1)"
-	}
 	st.Claims = append(st.Claims,
-		Equal(AboutVariance, "Var(q·k) = Σ Var(q_i·k_i)", "Var(q·k)", variance, sumName, Sum(terms...)),
+		Equal(AboutVariance, "Var(q·k) = Σ Var(q_i·k_i)", "Var(q·k)", variance, sumName("Var(q_%d·k_%d)", 1, s.D), Sum(terms...)),
 		Equal(AboutVariance, "Var(q·k) = d_k", "Var(q·k)", variance, fmt.Sprintf("d_k = %d", s.D), Int(int64(s.D))))
 	return st
 }

@@ -60,10 +60,7 @@ func Score() RV {
 
 // TermsFrom returns the partial dot product q_from·k_from + … + q_d·k_d.
 func TermsFrom(from, d int) RV {
-	name := fmt.Sprintf("q_%d·k_%d + … + q_%d·k_%d", from, from, d, d)
-	if from == d {
-		name = fmt.Sprintf("q_%d·k_%d", d, d)
-	}
+	name := sumName("q_%d·k_%d", from, d)
 	return Variable(name, func(o *Outcome) *big.Rat {
 		s, t := new(big.Rat), new(big.Rat)
 		for i := from - 1; i < d; i++ {
@@ -102,4 +99,16 @@ func Scaled(x RV, c rational.Value, name string) RV {
 // DividedBy returns x/c for a positive c, written "x/cName".
 func DividedBy(x RV, c rational.Value, cName string) RV {
 	return Scaled(x, c.Inv(), "("+x.Name+")/"+cName)
+}
+
+// sumName writes the sum of term(i) for i = from..to, with an ellipsis
+// only when it hides at least one term.
+func sumName(term string, from, to int) string {
+	switch to - from {
+	case 0:
+		return fmt.Sprintf(term, from, from)
+	case 1:
+		return fmt.Sprintf(term, from, from) + " + " + fmt.Sprintf(term, to, to)
+	}
+	return fmt.Sprintf(term, from, from) + " + … + " + fmt.Sprintf(term, to, to)
 }
