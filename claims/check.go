@@ -20,7 +20,8 @@ type Result struct {
 	Exact   string
 }
 
-// A Checker decides claims, computing every distribution it needs once.
+// A Checker decides claims, computing every distribution it needs once; it
+// is not safe for concurrent use.
 type Checker struct {
 	ctx   context.Context
 	dists map[string]*rational.Histogram

@@ -185,9 +185,12 @@ func instead(s *Space, qa, ka rational.Alphabet) []string {
 	}
 	mean := "0"
 	if mt.Sign() != 0 {
-		mean = linear(mt) + ", so q·k/√d_k has mean " + mt.String() + "·√d_k"
+		mean = linear(mt)
 	}
 	out = append(out, fmt.Sprintf("so for every d_k: E[q·k] = %s and Var(q·k) = %s", mean, linear(vt)))
+	if mt.Sign() != 0 {
+		out = append(out, fmt.Sprintf("q·k/√d_k has mean %s·√d_k, which grows with d_k", mt))
+	}
 	std := vt.Root(2)
 	if std.Cmp(Int(1)) == 0 && mt.Sign() == 0 {
 		out = append(out, "the conclusion Var(q·k/√d_k) = 1 still holds, because E[q_i²]·E[k_i²] = 1 although each factor differs from 1")

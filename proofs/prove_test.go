@@ -95,7 +95,7 @@ func TestTranscriptFormats(t *testing.T) {
 		for n := 1; n <= 5; n++ {
 			require.Contains(t, out, "Step "+string(rune('0'+n)))
 		}
-		require.Contains(t, out, "16·d_k")
+		require.Contains(t, out, "Var(q·k) = 16·d")
 	}
 	var decoded map[string]any
 	require.NoError(t, json.Unmarshal(js.Bytes(), &decoded))

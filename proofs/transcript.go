@@ -92,50 +92,55 @@ func (t *Transcript) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n")
-	t.writeSummary(&b, "")
+	for _, l := range t.summary() {
+		b.WriteString(l + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writeSummary writes the verdict and, on failure, the diagnosis, each line
-// after prefix.
-func (t *Transcript) writeSummary(b *strings.Builder, prefix string) {
+// summary returns the verdict and, on failure, the diagnosis, one
+// sentence per line.
+func (t *Transcript) summary() []string {
 	widths := make([]string, len(t.Runs))
 	for i, r := range t.Runs {
 		widths[i] = fmt.Sprint(r.D)
 	}
 	if t.Holds() {
-		fmt.Fprintf(b, "%sEvery step holds for d_k = %s.\n", prefix, strings.Join(widths, ", "))
-		return
+		return []string{fmt.Sprintf("Every step holds for d_k = %s.", strings.Join(widths, ", "))}
 	}
+	var out []string
 	for _, r := range t.Runs {
+		if len(out) > 0 {
+			break
+		}
 		for _, st := range r.Steps {
 			if c, failed := st.FirstFailure(); failed {
-				fmt.Fprintf(b, "%sThe proof fails: first at d_k = %d, Step %d (%s): %s is false (%s).\n",
-					prefix, r.D, st.Number, st.Title, c.Statement, values(c))
-				goto diagnosis
+				out = append(out, fmt.Sprintf("The proof fails: first at d_k = %d, Step %d (%s): %s is false (%s).",
+					r.D, st.Number, st.Title, c.Statement, values(c)))
+				break
 			}
 		}
 	}
-diagnosis:
 	dg := t.Diagnosis
 	if dg == nil {
-		return
+		return out
 	}
 	if len(dg.Broken) == 0 {
-		fmt.Fprintf(b, "%sNo hypothesis of Step 1 is broken.\n", prefix)
+		out = append(out, "No hypothesis of Step 1 is broken.")
 	}
 	for _, h := range dg.Broken {
-		fmt.Fprintf(b, "%sBroken hypothesis: %s.\n", prefix, h)
+		out = append(out, fmt.Sprintf("Broken hypothesis: %s.", h))
 	}
 	for _, s := range dg.Instead {
-		fmt.Fprintf(b, "%sInstead: %s.\n", prefix, s)
+		out = append(out, fmt.Sprintf("Instead: %s.", s))
 	}
-	fmt.Fprintf(b, "%sSmallest counterexample: d_k = %d, Step %d: %s is false (%s).\n",
-		prefix, dg.Smallest, dg.Step, dg.Failure.Statement, values(dg.Failure))
+	out = append(out, fmt.Sprintf("Smallest counterexample: d_k = %d, Step %d: %s is false (%s).",
+		dg.Smallest, dg.Step, dg.Failure.Statement, values(dg.Failure)))
 	if dg.Pair != "" {
-		fmt.Fprintf(b, "%sA pair that shows Step %d failing at d_k = %d: %s.\n", prefix, dg.PairStep, dg.Smallest, dg.Pair)
+		out = append(out, fmt.Sprintf("A pair that shows Step %d failing at d_k = %d: %s.", dg.PairStep, dg.Smallest, dg.Pair))
 	}
+	return out
 }
 
 // WriteMarkdown writes the transcript with one table per width.
@@ -152,7 +157,9 @@ func (t *Transcript) WriteMarkdown(w io.Writer) error {
 		}
 	}
 	b.WriteString("\n")
-	t.writeSummary(&b, "- ")
+	for _, l := range t.summary() {
+		b.WriteString("- " + md(l) + "\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

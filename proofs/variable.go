@@ -25,7 +25,7 @@ type RV struct {
 
 var one = rational.NewRat(big.NewRat(1, 1))
 
-// Var returns the rational variable called name whose value is f.
+// Variable returns the rational variable called name whose value is f.
 func Variable(name string, f func(o *Outcome) *big.Rat) RV {
 	return RV{Name: name, Unit: one, Coef: f}
 }
