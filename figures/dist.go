@@ -30,7 +30,7 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	}
 	label := scaledLabel(o.Scale)
 	f := &Figure{
-		Plot: newPlot("score "+label+" (entries of q and k have unit size)", "probability of the score", true),
+		Plot: newPlot("score "+label, "probability of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal"}},
 	}
 	for i, d := range o.Widths {

@@ -36,7 +36,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		return nil, err
 	}
 	f := &Figure{
-		Plot: newPlot("head width d_k (entries per vector)", "variance of the score (unit-size entries)", true),
+		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
 	}
 	vars := make([]*big.Rat, len(o.Widths))

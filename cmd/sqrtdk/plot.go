@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -95,6 +96,15 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *digits < 0 || *digits > figures.MaxDigits {
 		return usageErrorf("--digits must be from 0 to %d, not %d", figures.MaxDigits, *digits)
+	}
+	// Refuse a path in a missing folder before the computation, which can be long.
+	for _, p := range []string{*out, *data} {
+		if p == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
+			return usageErrorf("cannot write %s: folder %s does not exist", p, filepath.Dir(p))
+		}
 	}
 	fig, err := compute(ctx)
 	if err != nil {
