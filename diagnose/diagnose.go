@@ -38,11 +38,11 @@ func (m Mistake) String() string { return mistakeNames[m] }
 // Input is what the user measured and knows. Zero DModel and Heads, and nil
 // QStd and KStd, mean unknown.
 type Input struct {
-	MeasuredStd *big.Rat
-	DK          int64
-	DModel      int64
-	Heads       int64
-	QStd, KStd  *big.Rat
+	MeasuredStd *big.Rat // std of the scores right before softmax
+	DK          int64    // width of one head
+	DModel      int64    // width of all heads together, or 0
+	Heads       int64    // number of heads, or 0
+	QStd, KStd  *big.Rat // std of the query and key entries, or nil
 }
 
 // A Hypothesis is one mistake with the exact std it predicts and the factor
@@ -73,7 +73,8 @@ type Result struct {
 	Omitted []Mistake
 }
 
-// heads returns d_model/d_k as a rational, and false when neither is known.
+// headRatio returns d_model/d_k (the number of heads) as a rational, and
+// false when neither d_model nor the number of heads is known.
 func (in Input) headRatio() (*big.Rat, bool) {
 	switch {
 	case in.DModel > 0:

@@ -11,7 +11,11 @@ import (
 // intervals with directed rounding in fixed point with w fractional bits, so
 // that the true value provably lies between the two ends; a decimal is
 // printed only when both ends round to the same digits, which makes it the
-// correctly rounded value. w grows until that happens.
+// correctly rounded value. w grows until that happens. It does happen for
+// every value computed here: a softmax weight with some nonzero exponent
+// difference, and E[p(1−p)] with some nonzero score, are transcendental
+// (Lindemann–Weierstrass), so they are never exactly on a rounding boundary;
+// the exactly rational cases (all exponents equal) are handled before.
 
 const (
 	// startBits is the first working precision tried, in bits.

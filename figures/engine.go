@@ -81,5 +81,3 @@ func scaledSymbol(s rational.Scale, sym string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

@@ -39,11 +39,14 @@ func DifferenceProblem(d int) enumerate.Problem {
 
 // A Slope is E[p(1−p)] for one width and scale, correctly rounded.
 type Slope struct {
-	D       int
-	Scale   rational.Scale
+	D     int            // the width d_k
+	Scale rational.Scale // how the score difference is scaled
+	// Divisor is c = d_k^P, the exact number the score difference is divided by.
 	Divisor rational.Value
+	// Decimal is E[p(1−p)] correctly rounded (half-even) to the requested places.
 	Decimal string
-	Float   float64
+	// Float is a float64 inside the bracket that settled Decimal, for plotting.
+	Float float64
 }
 
 // ExpectedSlope returns E[p(1−p)] with p = σ(s/c) the softmax weight of the
@@ -105,7 +108,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		return nil, err
 	}
 	f := &Figure{
-		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)] of the weight p", true),
+		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)]", true),
 		Data: Table{Header: []string{"d_k", "scale", "divisor_exact", "divisor_decimal", "mean_p_1_minus_p"}},
 	}
 	hists := make([]*rational.Histogram, len(o.Widths))

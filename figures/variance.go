@@ -2,6 +2,7 @@ package figures
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 
@@ -96,10 +97,10 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 // checkScales refuses an empty list or one too long to tell apart.
 func checkScales(ss []rational.Scale) error {
 	if len(ss) == 0 {
-		return errorf("no scale given")
+		return fmt.Errorf("no scale given")
 	}
 	if len(ss) > MaxSeries {
-		return errorf("%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
+		return fmt.Errorf("%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
 	}
 	return nil
 }
