@@ -27,10 +27,12 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"table": {"print the exact variance of q·k under several scales", runTable},
-	"dist":  {"print the exact distribution of q·k for one width", runDist},
-	"prove": {"check the lesson's five-step proof on every pair of vectors", runProve},
-	"check": {"check the figures of claims files", runCheck},
+	"table":    {"print the exact variance of q·k under several scales", runTable},
+	"dist":     {"print the exact distribution of q·k for one width", runDist},
+	"prove":    {"check the lesson's five-step proof on every pair of vectors", runProve},
+	"check":    {"check the figures of claims files", runCheck},
+	"plot":     {"draw a figure (dist, variance, softmax, saturation) from exact values", runPlot},
+	"diagnose": {"name the likeliest scaling mistake from a measured score std", runDiagnose},
 }
 
 // run executes one sqrtdk command; main turns its error into an exit status.

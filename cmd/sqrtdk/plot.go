@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/figures"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// plotKind is one figure sqrtdk can draw.
+type plotKind struct {
+	summary string
+	// build registers the kind's flags on fs and returns the function that
+	// computes the figure once the flags are parsed.
+	build func(fs *flag.FlagSet, digits *int) func(ctx context.Context) (*figures.Figure, error)
+}
+
+var plotKinds = map[string]plotKind{
+	"dist":       {"probability of every score q·k, one curve per width", buildDist},
+	"variance":   {"exact variance of the scaled score against d_k, one curve per scale", buildVariance},
+	"softmax":    {"softmax of scores under several factors, as grouped bars", buildSoftmax},
+	"saturation": {"mean softmax slope E[p(1−p)] for two ±1 keys against d_k", buildSaturation},
+}
+
+func plotKindNames() string {
+	names := make([]string, 0, len(plotKinds))
+	for n := range plotKinds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprintf(stderr, "usage: sqrtdk plot KIND -o FILE.{svg,pdf,eps,png} [--data FILE.csv] [flags]\n\nkinds:\n")
+			for _, n := range strings.Split(plotKindNames(), ", ") {
+				fmt.Fprintf(stderr, "  %-11s %s\n", n, plotKinds[n].summary)
+			}
+			fmt.Fprintln(stderr, "\nRun 'sqrtdk plot KIND -h' for the flags of one kind.")
+			return flag.ErrHelp
+		}
+		return usageErrorf("plot: name a figure kind first: %s", plotKindNames())
+	}
+	kind, ok := plotKinds[args[0]]
+	if !ok {
+		return usageErrorf("plot: unknown figure kind %q (use %s)", args[0], plotKindNames())
+	}
+	fs := newFlagSet("plot "+args[0], "-o FILE.{svg,pdf,eps,png} [--data FILE.csv] [--width L] [--height L] [flags]", stderr)
+	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps or .png")
+	data := fs.String("data", "", "also write the exact numbers behind the figure to this CSV `file`")
+	width := fs.String("width", "12cm", "printed width with unit: cm, mm, in or pt")
+	height := fs.String("height", "8cm", "printed height with unit: cm, mm, in or pt")
+	dpi := fs.Int("dpi", 300, "resolution of a PNG, in dots per inch")
+	digits := fs.Int("digits", 6, "decimal places of the correctly rounded decimals in --data")
+	compute := kind.build(fs, digits)
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
+	}
+	if *out == "" && *data == "" {
+		return usageErrorf("plot %s: give -o FILE for the figure and/or --data FILE.csv for its numbers", args[0])
+	}
+	var format figures.Format
+	size := figures.Size{DPI: *dpi}
+	if *out != "" {
+		var err error
+		if format, err = figures.FormatOf(*out); err != nil {
+			return usageErrorf("-o: %v", err)
+		}
+		if size.Width, err = figures.ParseLength(*width); err != nil {
+			return usageErrorf("--width: %v", err)
+		}
+		if size.Height, err = figures.ParseLength(*height); err != nil {
+			return usageErrorf("--height: %v", err)
+		}
+		if err := size.Check(format); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
+	if *data != "" && !strings.EqualFold(filepath.Ext(*data), ".csv") {
+		return usageErrorf("--data: %q should end in .csv", *data)
+	}
+	if *data != "" && *out != "" && filepath.Clean(*data) == filepath.Clean(*out) {
+		return usageErrorf("--data and -o name the same file %q", *out)
+	}
+	if *digits < 0 || *digits > figures.MaxDigits {
+		return usageErrorf("--digits must be from 0 to %d, not %d", figures.MaxDigits, *digits)
+	}
+	// Refuse a path in a missing folder before the computation, which can be long.
+	for _, p := range []string{*out, *data} {
+		if p == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
+			return usageErrorf("cannot write %s: folder %s does not exist", p, filepath.Dir(p))
+		}
+	}
+	fig, err := compute(ctx)
+	if err != nil {
+		return err
+	}
+	var files []figures.File
+	if *out != "" {
+		b, err := figures.Render(fig, format, size)
+		if err != nil {
+			return err
+		}
+		files = append(files, figures.File{Path: *out, Data: b})
+	}
+	if *data != "" {
+		var b bytes.Buffer
+		if err := fig.WriteData(&b); err != nil {
+			return err
+		}
+		files = append(files, figures.File{Path: *data, Data: b.Bytes()})
+	}
+	return figures.WriteFiles(files)
+}
+
+// engineFlags registers --method and --workers; plots default to the closed
+// form, which is exact and fast at every width a figure shows.
+func engineFlags(fs *flag.FlagSet) (method *string, workers *int) {
+	method = fs.String("method", "closed", "how to compute the distributions: auto, brute, closed or both")
+	workers = fs.Int("workers", 0, "goroutines for brute force (default GOMAXPROCS)")
+	return method, workers
+}
+
+func parseEngine(method string, workers int) (figures.Engine, error) {
+	m, err := enumerate.ParseMethod(method)
+	if err != nil {
+		return figures.Engine{}, fmt.Errorf("--method: %v", err)
+	}
+	if workers < 0 || workers > 1024 {
+		return figures.Engine{}, fmt.Errorf("--workers must be from 1 to 1024, not %d", workers)
+	}
+	return figures.Engine{Method: m, Options: enumerate.Options{Workers: workers}}, nil
+}
+
+// alphabetFlags registers --values and --k-values.
+func alphabetFlags(fs *flag.FlagSet) (values, kValues *string) {
+	values = fs.String("values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
+	kValues = fs.String("k-values", "", "entries of k, same syntax (default: those of q)")
+	return values, kValues
+}
+
+func parseAlphabets(values, kValues string) (q, k rational.Alphabet, err error) {
+	if q, err = rational.ParseAlphabet(values); err != nil {
+		return q, k, fmt.Errorf("--values: %v", err)
+	}
+	k = q
+	if kValues != "" {
+		if k, err = rational.ParseAlphabet(kValues); err != nil {
+			return q, k, fmt.Errorf("--k-values: %v", err)
+		}
+	}
+	return q, k, nil
+}
+
+// parseFigureWidths reads a comma list of widths within the figure limit.
+func parseFigureWidths(s string) ([]int, error) {
+	ds, err := parseWidths(s)
+	if err != nil {
+		return nil, fmt.Errorf("--d: %v", err)
+	}
+	for _, d := range ds {
+		if d > figures.MaxWidth {
+			return nil, fmt.Errorf("--d: d_k = %d is larger than the %d a figure supports", d, figures.MaxWidth)
+		}
+	}
+	return ds, nil
+}
+
+func parseScales(s string) ([]rational.Scale, error) {
+	var out []rational.Scale
+	for _, f := range strings.Split(s, ",") {
+		sc, err := rational.ParseScale(f)
+		if err != nil {
+			return nil, fmt.Errorf("--scales: %v", err)
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+func parseRats(flagName, s string) ([]*big.Rat, error) {
+	var out []*big.Rat
+	for _, f := range strings.Split(s, ",") {
+		r, err := rational.ParseRat(f)
+		if err != nil {
+			return nil, fmt.Errorf("--%s: %v", flagName, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// checkProblems refuses, before any work, a width the method cannot do.
+func checkProblems(ps []enumerate.Problem, e figures.Engine) error {
+	for _, p := range ps {
+		if err := checkProblem(p, e.Method); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+	values, kValues := alphabetFlags(fs)
+	method, workers := engineFlags(fs)
+	widths := fs.String("d", "2,8,32", "widths d_k, one curve each, comma-separated")
+	scale := fs.String("scale", "raw", "divide the scores by: raw (nothing), sqrt, d or d^P")
+	return func(ctx context.Context) (*figures.Figure, error) {
+		q, k, err := parseAlphabets(*values, *kValues)
+		if err != nil {
+			return nil, err
+		}
+		e, err := parseEngine(*method, *workers)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := parseFigureWidths(*widths)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := rational.ParseScale(*scale)
+		if err != nil {
+			return nil, fmt.Errorf("--scale: %v", err)
+		}
+		var ps []enumerate.Problem
+		for _, d := range ds {
+			ps = append(ps, enumerate.Problem{Q: q, K: k, D: d})
+		}
+		if err := checkProblems(ps, e); err != nil {
+			return nil, err
+		}
+		return figures.Dist(ctx, figures.DistOptions{Q: q, K: k, Widths: ds, Scale: sc, Digits: *digits, Engine: e})
+	}
+}
+
+func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+	values, kValues := alphabetFlags(fs)
+	method, workers := engineFlags(fs)
+	widths := fs.String("d", "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
+	scales := fs.String("scales", "raw,sqrt,d,d^1/4", "scales, one curve each: raw, sqrt, d or d^P (P rational)")
+	return func(ctx context.Context) (*figures.Figure, error) {
+		q, k, err := parseAlphabets(*values, *kValues)
+		if err != nil {
+			return nil, err
+		}
+		e, err := parseEngine(*method, *workers)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := parseFigureWidths(*widths)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := parseScales(*scales)
+		if err != nil {
+			return nil, err
+		}
+		var ps []enumerate.Problem
+		for _, d := range ds {
+			ps = append(ps, enumerate.Problem{Q: q, K: k, D: d})
+		}
+		if err := checkProblems(ps, e); err != nil {
+			return nil, err
+		}
+		return figures.Variance(ctx, figures.VarianceOptions{Q: q, K: k, Widths: ds, Scales: ss, Digits: *digits, Engine: e})
+	}
+}
+
+func buildSoftmax(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+	scores := fs.String("scores", "1,2,3", "scores before softmax, exact rationals, comma-separated")
+	factors := fs.String("factors", "1,8,1/100", "factors the scores are multiplied by, one group of bars each")
+	return func(context.Context) (*figures.Figure, error) {
+		zs, err := parseRats("scores", *scores)
+		if err != nil {
+			return nil, err
+		}
+		facs, err := parseRats("factors", *factors)
+		if err != nil {
+			return nil, err
+		}
+		return figures.SoftmaxFigure(figures.SoftmaxOptions{Scores: zs, Factors: facs, Digits: *digits})
+	}
+}
+
+func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+	method, workers := engineFlags(fs)
+	widths := fs.String("d", "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
+	scales := fs.String("scales", "raw,sqrt", "scales of the score difference, one curve each: raw, sqrt, d or d^P")
+	return func(ctx context.Context) (*figures.Figure, error) {
+		e, err := parseEngine(*method, *workers)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := parseFigureWidths(*widths)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := parseScales(*scales)
+		if err != nil {
+			return nil, err
+		}
+		var ps []enumerate.Problem
+		for _, d := range ds {
+			ps = append(ps, figures.DifferenceProblem(d))
+		}
+		if err := checkProblems(ps, e); err != nil {
+			return nil, err
+		}
+		return figures.Saturation(ctx, figures.SaturationOptions{Widths: ds, Scales: ss, Digits: *digits, Engine: e})
+	}
+}

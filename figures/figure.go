@@ -1,0 +1,36 @@
+package figures
+
+import (
+	"encoding/csv"
+	"io"
+
+	"gonum.org/v1/plot"
+)
+
+// A Figure is a plot together with the exact numbers it was drawn from.
+type Figure struct {
+	// Plot is the figure, ready to be drawn at any size.
+	Plot *plot.Plot
+	// Data is the table behind the figure, one row per drawn value.
+	Data Table
+	// Marks is the number of data marks drawn: points of every series, or bars.
+	Marks int
+}
+
+// A Table is a header and rows of cells, all strings, written as CSV.
+type Table struct {
+	Header []string
+	Rows   [][]string
+}
+
+// WriteCSV writes the table as RFC 4180 CSV with the header first.
+func (t Table) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(t.Header); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(t.Rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}

@@ -1,0 +1,162 @@
+package figures
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// SaturationOptions describe the figure of the expected softmax slope
+// E[p(1−p)] against d_k for one query and two keys with ±1 entries.
+type SaturationOptions struct {
+	Widths []int
+	Scales []rational.Scale
+	Digits int
+	Engine Engine
+}
+
+// maxSaturationWidths bounds the points per curve.
+const maxSaturationWidths = 64
+
+// DifferenceProblem returns the problem whose score is s = q·k1 − q·k2 for
+// q, k1, k2 with independent uniform ±1 entries. Since s = q·(k1 − k2) and
+// k1_i − k2_i is −2, 0, 0 or 2 with equal weight, s is the dot product of a
+// ±1 vector with a vector over the alphabet {−2, 0:2, 2}; the problem's
+// 8^d cases are exactly the triples (q, k1, k2).
+func DifferenceProblem(d int) enumerate.Problem {
+	diff, err := rational.ParseAlphabet("-2,0:2,2")
+	if err != nil {
+		panic(err)
+	}
+	return enumerate.Problem{Q: rational.Signs(), K: diff, D: d}
+}
+
+// A Slope is E[p(1−p)] for one width and scale, correctly rounded.
+type Slope struct {
+	D     int            // the width d_k
+	Scale rational.Scale // how the score difference is scaled
+	// Divisor is c = d_k^P, the exact number the score difference is divided by.
+	Divisor rational.Value
+	// Decimal is E[p(1−p)] correctly rounded (half-even) to the requested places.
+	Decimal string
+	// Float is a float64 inside the bracket that settled Decimal, for plotting.
+	Float float64
+}
+
+// ExpectedSlope returns E[p(1−p)] with p = σ(s/c) the softmax weight of the
+// first of two keys, s distributed as h and c the scale's divisor at d,
+// correctly rounded to places decimals.
+func ExpectedSlope(h *rational.Histogram, d int, s rational.Scale, places int) (Slope, error) {
+	c := s.Divisor(int64(d))
+	out := Slope{D: d, Scale: s, Divisor: c}
+	var err error
+	out.Decimal, out.Float, err = roundInterval(places, func(w uint) interval {
+		return slopeBounds(h, c.Inv(), w)
+	})
+	return out, err
+}
+
+// slopeBounds brackets Σ_s P(s)·g(s/c) with g(x) = σ(x)(1 − σ(x)) and inv = 1/c.
+// g is even, and with u = e^(−|x|) in (0, 1] it equals u/(1+u)², which grows
+// with u; so the bracket on u from expNegBounds gives one on g.
+func slopeBounds(h *rational.Histogram, inv rational.Value, w uint) interval {
+	invB := valueBounds(inv, w)
+	lo, hi := new(big.Int), new(big.Int)
+	unit := one(w)
+	for t, cnt := range h.Counts {
+		if cnt.Sign() == 0 {
+			continue
+		}
+		s := new(big.Rat).Abs(h.Score(t))
+		tlo := new(big.Rat).Mul(s, invB.lo)
+		thi := new(big.Rat).Mul(s, invB.hi)
+		ulo, uhi := expNegBounds(tlo, thi, w)
+		lo.Add(lo, new(big.Int).Mul(cnt, gFixed(ulo, unit, w, false)))
+		hi.Add(hi, new(big.Int).Mul(cnt, gFixed(uhi, unit, w, true)))
+	}
+	den := new(big.Int).Mul(h.Total(), unit)
+	return interval{new(big.Rat).SetFrac(lo, den), new(big.Rat).SetFrac(hi, den)}
+}
+
+// gFixed returns u/(1+u)² in fixed point, rounded down or up, for u = U/2^w.
+func gFixed(u, unit *big.Int, w uint, up bool) *big.Int {
+	// u/(1+u)² · 2^w = U·2^(2w)/(2^w + U)².
+	num := new(big.Int).Lsh(u, 2*w)
+	den := new(big.Int).Add(unit, u)
+	den.Mul(den, den)
+	if up {
+		return ceilDiv(num, den)
+	}
+	return num.Quo(num, den)
+}
+
+// Saturation draws E[p(1−p)] against d_k, one curve per scale.
+func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
+	if err := checkWidths(o.Widths, maxSaturationWidths); err != nil {
+		return nil, err
+	}
+	if err := checkDigits(o.Digits); err != nil {
+		return nil, err
+	}
+	if err := checkScales(o.Scales); err != nil {
+		return nil, err
+	}
+	f := &Figure{
+		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)]", true),
+		Data: Table{Header: []string{"d_k", "scale", "divisor_exact", "divisor_decimal", "mean_p_1_minus_p"}},
+	}
+	hists := make([]*rational.Histogram, len(o.Widths))
+	for j, d := range o.Widths {
+		h, err := o.Engine.distribution(ctx, DifferenceProblem(d))
+		if err != nil {
+			return nil, err
+		}
+		hists[j] = h
+	}
+	logX := len(o.Widths) > 1
+	for i, s := range o.Scales {
+		pts := make(plotter.XYs, len(o.Widths))
+		for j, d := range o.Widths {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			sl, err := ExpectedSlope(hists[j], d, s, o.Digits)
+			if err != nil {
+				return nil, fmt.Errorf("d_k = %d, scale %s: %v", d, s.Name(), err)
+			}
+			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), sl.Divisor.String(), sl.Divisor.Decimal(o.Digits, rational.RoundHalfEven), sl.Decimal})
+			pts[j] = plotter.XY{X: float64(d), Y: sl.Float}
+			if logX {
+				pts[j].X = math.Log10(pts[j].X)
+			}
+		}
+		line, marks, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.LineStyle = lineStyle(i)
+		marks.GlyphStyle = glyphStyle(i)
+		f.Plot.Add(line, marks)
+		f.Plot.Legend.Add("p = σ("+scaledSymbol(s, "s")+")", line, marks)
+		f.Marks += len(pts)
+	}
+	if logX {
+		xs := make([]float64, len(o.Widths))
+		for j, d := range o.Widths {
+			xs[j] = float64(d)
+		}
+		f.Plot.X.Tick.Marker = log10Ticks{powerTicks{xs}}
+	}
+	// p(1−p) is at most 1/4, reached when the two scores are equal.
+	f.Plot.Y.Min, f.Plot.Y.Max = 0, 0.25
+	f.Plot.Y.Tick.Marker = fixedTicks(0, 0.25, 0.05, 2)
+	f.Plot.Legend.Top = false
+	f.Plot.Legend.Left = true
+	return f, nil
+}

@@ -1,0 +1,182 @@
+package figures
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// SoftmaxOptions describe the grouped bars of softmax(factor·scores).
+type SoftmaxOptions struct {
+	Scores  []*big.Rat
+	Factors []*big.Rat
+	Digits  int
+}
+
+// maxScores bounds the tokens in one group of bars.
+const maxScores = 16
+
+// A Weight is one softmax output: its exact closed form and its value
+// correctly rounded.
+type Weight struct {
+	// Exact is the weight as an expression, "1/(1 + exp(-1) + exp(-2))", or a
+	// rational when every exponent is zero.
+	Exact string
+	// Decimal is the weight correctly rounded to the requested places.
+	Decimal string
+	// Float is the nearest float64, for plotting.
+	Float float64
+}
+
+// Softmax returns the weights e^(z_i)/Σ_j e^(z_j) of the scores z, with
+// decimals correctly rounded to places.
+func Softmax(z []*big.Rat, places int) ([]Weight, error) {
+	out := make([]Weight, len(z))
+	for i := range z {
+		// w_i = 1/Σ_j e^(z_j − z_i): group equal exponents.
+		mult := map[string]int{}
+		exps := map[string]*big.Rat{}
+		for _, zj := range z {
+			e := new(big.Rat).Sub(zj, z[i])
+			mult[e.RatString()]++
+			exps[e.RatString()] = e
+		}
+		if len(mult) == 1 {
+			r := big.NewRat(1, int64(len(z)))
+			out[i] = Weight{Exact: r.RatString(), Decimal: rational.FormatRat(r, places, rational.RoundHalfEven), Float: ratFloat(r)}
+			continue
+		}
+		out[i].Exact = softmaxExpression(mult, exps)
+		var err error
+		out[i].Decimal, out[i].Float, err = roundInterval(places, func(w uint) interval {
+			return softmaxBounds(z, i, w)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// softmaxExpression writes 1/(n + m·exp(a) + …) with exponents descending.
+func softmaxExpression(mult map[string]int, exps map[string]*big.Rat) string {
+	keys := make([]string, 0, len(exps))
+	for k := range exps {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return exps[keys[a]].Cmp(exps[keys[b]]) > 0 })
+	var terms []string
+	for _, k := range keys {
+		switch {
+		case exps[k].Sign() == 0:
+			terms = append(terms, fmt.Sprint(mult[k]))
+		case mult[k] == 1:
+			terms = append(terms, "exp("+k+")")
+		default:
+			terms = append(terms, fmt.Sprintf("%d*exp(%s)", mult[k], k))
+		}
+	}
+	return "1/(" + strings.Join(terms, " + ") + ")"
+}
+
+// softmaxBounds brackets weight i. With m the largest score, every
+// u_j = e^(z_j − m) lies in (0, 1] and w_i = u_i/Σ_j u_j grows with u_i and
+// falls with the others, so the bracket uses u_i's lower end with the
+// others' upper ends, and the reverse.
+func softmaxBounds(z []*big.Rat, i int, w uint) interval {
+	m := z[0]
+	for _, zj := range z {
+		if zj.Cmp(m) > 0 {
+			m = zj
+		}
+	}
+	lo := make([]*big.Int, len(z))
+	hi := make([]*big.Int, len(z))
+	for j, zj := range z {
+		t := new(big.Rat).Sub(m, zj)
+		lo[j], hi[j] = expNegBounds(t, t, w)
+	}
+	sumLo, sumHi := new(big.Int).Set(lo[i]), new(big.Int).Set(hi[i])
+	for j := range z {
+		if j != i {
+			sumLo.Add(sumLo, hi[j])
+			sumHi.Add(sumHi, lo[j])
+		}
+	}
+	// The largest score has u = 1 exactly, so both sums are at least 2^w.
+	return interval{new(big.Rat).SetFrac(lo[i], sumLo), new(big.Rat).SetFrac(hi[i], sumHi)}
+}
+
+// factorLabel writes a factor as the reader says it: ×8, ÷100, ×3/2.
+func factorLabel(f *big.Rat) string {
+	switch {
+	case f.IsInt():
+		return "×" + strings.ReplaceAll(f.RatString(), "-", "−")
+	case f.Num().IsInt64() && (f.Num().Int64() == 1 || f.Num().Int64() == -1):
+		sign := ""
+		if f.Sign() < 0 {
+			sign = "−"
+		}
+		return "÷" + sign + f.Denom().String()
+	}
+	return "×" + strings.ReplaceAll(f.RatString(), "-", "−")
+}
+
+// SoftmaxFigure draws softmax(factor·scores) for each factor as a group of
+// bars, one bar per score.
+func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
+	if err := checkDigits(o.Digits); err != nil {
+		return nil, err
+	}
+	if len(o.Scores) == 0 || len(o.Scores) > maxScores {
+		return nil, fmt.Errorf("give from 1 to %d scores, not %d", maxScores, len(o.Scores))
+	}
+	if len(o.Factors) == 0 || len(o.Factors) > MaxSeries {
+		return nil, fmt.Errorf("give from 1 to %d factors, not %d", MaxSeries, len(o.Factors))
+	}
+	f := &Figure{
+		Plot: newPlot("factor applied to the scores", "softmax weight (share of attention)", false),
+		Data: Table{Header: []string{"factor", "score", "scaled_score", "weight_exact", "weight_decimal"}},
+	}
+	heights := make([][]float64, len(o.Scores)) // heights[score][factor]
+	for i := range heights {
+		heights[i] = make([]float64, len(o.Factors))
+	}
+	labels := make([]string, len(o.Factors))
+	for g, fac := range o.Factors {
+		labels[g] = factorLabel(fac)
+		z := make([]*big.Rat, len(o.Scores))
+		for i, s := range o.Scores {
+			z[i] = new(big.Rat).Mul(fac, s)
+		}
+		ws, err := Softmax(z, o.Digits)
+		if err != nil {
+			return nil, err
+		}
+		for i, w := range ws {
+			f.Data.Rows = append(f.Data.Rows, []string{fac.RatString(), o.Scores[i].RatString(), z[i].RatString(), w.Exact, w.Decimal})
+			heights[i][g] = w.Float
+		}
+	}
+	for i, s := range o.Scores {
+		b := barSeries{values: heights[i], index: i, count: len(o.Scores), color: seriesColor(i)}
+		f.Plot.Add(b)
+		f.Plot.Legend.Add("score "+strings.ReplaceAll(s.RatString(), "-", "−"), b)
+		f.Marks += len(heights[i])
+	}
+	ticks := make([]plot.Tick, len(labels))
+	for g, l := range labels {
+		ticks[g] = plot.Tick{Value: float64(g), Label: l}
+	}
+	f.Plot.X.Tick.Marker = plot.ConstantTicks(ticks)
+	f.Plot.X.Tick.Length = 0
+	f.Plot.Y.Min, f.Plot.Y.Max = 0, 1
+	f.Plot.Y.Tick.Marker = fixedTicks(0, 1, 0.25, 2)
+	f.Plot.Legend.Left = true
+	return f, nil
+}

@@ -1,0 +1,106 @@
+package figures
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+
+	"gonum.org/v1/plot/plotter"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// VarianceOptions describe the figure of the exact variance against d_k.
+type VarianceOptions struct {
+	Q, K   rational.Alphabet
+	Widths []int
+	Scales []rational.Scale
+	Digits int
+	Engine Engine
+}
+
+// maxVarianceWidths bounds the points per curve.
+const maxVarianceWidths = 64
+
+// Variance draws the exact variance of the scaled score against d_k, one
+// curve per scale, on log–log axes when every variance is positive.
+func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
+	if err := checkWidths(o.Widths, maxVarianceWidths); err != nil {
+		return nil, err
+	}
+	if err := checkDigits(o.Digits); err != nil {
+		return nil, err
+	}
+	if err := checkScales(o.Scales); err != nil {
+		return nil, err
+	}
+	f := &Figure{
+		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
+		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
+	}
+	vars := make([]*big.Rat, len(o.Widths))
+	for j, d := range o.Widths {
+		h, err := o.Engine.distribution(ctx, enumerate.Problem{Q: o.Q, K: o.K, D: d})
+		if err != nil {
+			return nil, err
+		}
+		vars[j] = h.Variance()
+	}
+	positive := true
+	curves := make([]plotter.XYs, len(o.Scales))
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	for i, s := range o.Scales {
+		curves[i] = make(plotter.XYs, len(o.Widths))
+		for j, d := range o.Widths {
+			v := s.ScaledVariance(vars[j], int64(d))
+			positive = positive && v.Sign() > 0
+			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), v.String(), v.Decimal(o.Digits, rational.RoundHalfEven)})
+			curves[i][j] = plotter.XY{X: float64(d), Y: v.Float64()}
+			ymin, ymax = math.Min(ymin, curves[i][j].Y), math.Max(ymax, curves[i][j].Y)
+		}
+	}
+	// Log axes turn d_k^P into straight lines of slope P; they need two
+	// distinct widths and positive variances.
+	if len(o.Widths) > 1 && positive {
+		xs := make([]float64, len(o.Widths))
+		for j, d := range o.Widths {
+			xs[j] = float64(d)
+		}
+		for _, c := range curves {
+			for j := range c {
+				c[j].X, c[j].Y = math.Log10(c[j].X), math.Log10(c[j].Y)
+			}
+		}
+		f.Plot.X.Tick.Marker = log10Ticks{powerTicks{xs}}
+		f.Plot.Y.Tick.Marker = log10Ticks{logTicks{}}
+		if ymin == ymax {
+			f.Plot.Y.Min, f.Plot.Y.Max = math.Log10(ymin/2), math.Log10(ymax*2)
+		}
+	}
+	for i, s := range o.Scales {
+		line, marks, err := plotter.NewLinePoints(curves[i])
+		if err != nil {
+			return nil, err
+		}
+		line.LineStyle = lineStyle(i)
+		marks.GlyphStyle = glyphStyle(i)
+		f.Plot.Add(line, marks)
+		f.Plot.Legend.Add(scaledLabel(s), line, marks)
+		f.Marks += len(curves[i])
+	}
+	f.Plot.Legend.Left = true
+	return f, nil
+}
+
+// checkScales refuses an empty list or one too long to tell apart.
+func checkScales(ss []rational.Scale) error {
+	if len(ss) == 0 {
+		return fmt.Errorf("no scale given")
+	}
+	if len(ss) > MaxSeries {
+		return fmt.Errorf("%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
+	}
+	return nil
+}
