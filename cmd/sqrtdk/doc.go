@@ -4,8 +4,15 @@
 //
 // Usage:
 //
-//	sqrtdk table [flags]   exact variance of q·k under several scales
-//	sqrtdk dist [flags]    exact distribution of q·k for one width
+//	sqrtdk table [flags]        exact variance of q·k under several scales
+//	sqrtdk dist [flags]         exact distribution of q·k for one width
+//	sqrtdk prove [flags]        the lesson's five-step proof, checked on every pair
+//	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
+//	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
+//	sqrtdk diagnose [flags]     the likeliest scaling mistake from a measured std
+//
+// Each command's flags are listed by "sqrtdk COMMAND -h"; the flags of table
+// and dist are described below.
 //
 // With no flags, "sqrtdk dist" and "sqrtdk table" print the lesson's
 // practice output byte for byte:
@@ -50,7 +57,8 @@
 //
 // # Exit status
 //
-// 0 on success; 1 when a check fails (--method both disagreeing); 2 for bad
+// 0 on success; 1 when a check fails (--method both disagreeing, a proof
+// step or a claim failing, a diagnosed mistake); 2 for bad
 // input, with one line on stderr naming the problem (unknown flags and
 // missing values also print the command's usage); 130 when interrupted.
 package main

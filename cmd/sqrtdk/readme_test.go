@@ -14,7 +14,8 @@ import (
 // A block whose output elides lines with "..." is checked line by line for
 // the lines it shows, in order.
 func TestREADMEExamples(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	t.Chdir("../..") // the README's paths are relative to the repository root
+	data, err := os.ReadFile("README.md")
 	require.NoError(t, err)
 	lines := strings.Split(string(data), "\n")
 	inBlock := false
