@@ -45,15 +45,15 @@ type Part struct {
 // document is the JSON form of a Result; every number that may exceed
 // 2^53 is a decimal string.
 type document struct {
-	Format  string     `json:"format"`
-	Tool    string     `json:"tool"`
-	Command string     `json:"command"`
-	Q       []string   `json:"q"`
-	K       []string   `json:"k"`
-	Method  string     `json:"method"`
-	Shard   sliceDoc   `json:"shard"`
-	Parts   []partDoc  `json:"parts"`
-	SHA256  string     `json:"sha256"`
+	Format  string    `json:"format"`
+	Tool    string    `json:"tool"`
+	Command string    `json:"command"`
+	Q       []string  `json:"q"`
+	K       []string  `json:"k"`
+	Method  string    `json:"method"`
+	Shard   sliceDoc  `json:"shard"`
+	Parts   []partDoc `json:"parts"`
+	SHA256  string    `json:"sha256"`
 }
 
 type sliceDoc struct {

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"io"
+	"math/big"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// progressDelay is how long a run must last before a bar appears, so that
+// quick runs print nothing but their result.
+const progressDelay = time.Second
+
+// startProgress returns the counter a brute-force run over total pairs
+// increases and a function that ends the display. A bar with rate and ETA
+// appears on stderr only when stderr is a terminal and pairs are still
+// being counted after progressDelay; in pipes and CI nothing is drawn.
+func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint64, func()) {
+	counter := new(atomic.Uint64)
+	if !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
+		return counter, func() {}
+	}
+	done, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		start := time.Now()
+		var bar *progressbar.ProgressBar
+		for {
+			select {
+			case <-done:
+				if bar != nil {
+					bar.Clear()
+				}
+				return
+			case <-tick.C:
+			}
+			n := counter.Load()
+			if bar == nil {
+				// The closed form counts nothing: draw no bar for it.
+				if time.Since(start) < progressDelay || n == 0 {
+					continue
+				}
+				bar = progressbar.NewOptions64(total.Int64(),
+					progressbar.OptionSetWriter(stderr),
+					progressbar.OptionSetDescription(label),
+					progressbar.OptionShowCount(),
+					progressbar.OptionShowIts(),
+					progressbar.OptionSetItsString("pairs"),
+					progressbar.OptionSetPredictTime(true),
+					progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionClearOnFinish(),
+					progressbar.OptionSetWidth(30),
+				)
+			}
+			bar.Set64(int64(n))
+		}
+	}()
+	return counter, func() {
+		close(done)
+		<-finished
+	}
+}
+
+// isTerminal reports whether w is a terminal that can redraw a line.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd())) && os.Getenv("TERM") != "dumb"
+}
