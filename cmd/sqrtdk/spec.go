@@ -22,7 +22,7 @@ func (s *specFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.values, "values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
 	fs.StringVar(&s.kValues, "k-values", "", "entries of k, same syntax (default: those of q)")
 	fs.StringVar(&s.method, "method", "auto", "how to compute: auto, brute, closed or both")
-	fs.IntVar(&s.workers, "workers", 0, "goroutines for brute force (default GOMAXPROCS)")
+	fs.IntVar(&s.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
 }
 
 // parse returns the alphabets, the method and the engine options.
