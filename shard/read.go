@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"slices"
@@ -16,6 +17,9 @@ import (
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
+
+// maxPairBits bounds the number of pairs of one width, as a power of 2.
+const maxPairBits = 128
 
 // maxParts bounds the number of widths one shard file may hold.
 const maxParts = 1000
@@ -146,6 +150,11 @@ func canonicalAlphabet(tokens []string) (rational.Alphabet, error) {
 func (r *Result) part(pd partDoc) (Part, error) {
 	if pd.D < 1 || pd.D > enumerate.MaxClosedD {
 		return Part{}, fmt.Errorf("width out of range 1..%d", enumerate.MaxClosedD)
+	}
+	// No enumeration covers 2^128 pairs; refusing them here also keeps
+	// the exact arithmetic below small for any file.
+	if float64(pd.D)*math.Log2(float64(r.Q.Size())*float64(r.K.Size())) > maxPairBits {
+		return Part{}, fmt.Errorf("more than 2^%d pairs, far beyond any enumeration", maxPairBits)
 	}
 	prob := enumerate.Problem{Q: r.Q, K: r.K, D: pd.D}
 	if err := prob.Validate(); err != nil {

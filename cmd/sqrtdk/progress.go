@@ -25,38 +25,35 @@ func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint
 		return counter, func() {}
 	}
 	done, finished := make(chan struct{}), make(chan struct{})
+	// The bar is created now, so that its rate and ETA count from the
+	// start, but draws only once the gate opens.
+	gate := &gatedWriter{w: stderr}
+	bar := progressbar.NewOptions64(total.Int64(),
+		progressbar.OptionSetWriter(gate),
+		progressbar.OptionSetDescription(label),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("pairs"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetWidth(30),
+	)
 	go func() {
 		defer close(finished)
 		tick := time.NewTicker(200 * time.Millisecond)
 		defer tick.Stop()
 		start := time.Now()
-		var bar *progressbar.ProgressBar
 		for {
 			select {
 			case <-done:
-				if bar != nil {
-					bar.Clear()
-				}
+				bar.Clear()
 				return
 			case <-tick.C:
 			}
 			n := counter.Load()
-			if bar == nil {
-				// The closed form counts nothing: draw no bar for it.
-				if time.Since(start) < progressDelay || n == 0 {
-					continue
-				}
-				bar = progressbar.NewOptions64(total.Int64(),
-					progressbar.OptionSetWriter(stderr),
-					progressbar.OptionSetDescription(label),
-					progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(),
-					progressbar.OptionSetItsString("pairs"),
-					progressbar.OptionSetPredictTime(true),
-					progressbar.OptionThrottle(200*time.Millisecond),
-					progressbar.OptionClearOnFinish(),
-					progressbar.OptionSetWidth(30),
-				)
+			// The closed form counts nothing: it gets no bar.
+			if n > 0 && time.Since(start) >= progressDelay {
+				gate.open.Store(true)
 			}
 			bar.Set64(int64(n))
 		}
@@ -65,6 +62,19 @@ func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint
 		close(done)
 		<-finished
 	}
+}
+
+// A gatedWriter drops everything written to it until it is opened.
+type gatedWriter struct {
+	w    io.Writer
+	open atomic.Bool
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	if !g.open.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
 }
 
 // isTerminal reports whether w is a terminal that can redraw a line.
