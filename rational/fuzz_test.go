@@ -1,6 +1,7 @@
 package rational
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,30 @@ func FuzzParseScale(f *testing.F) {
 		}
 		if sc.Header() == "" {
 			t.Fatalf("ParseScale(%q) has an empty header", s)
+		}
+	})
+}
+
+// FuzzRootFloor checks y = RootFloor(x, k) by its definition,
+// y^k ≤ x < (y+1)^k, for any x and k.
+func FuzzRootFloor(f *testing.F) {
+	for _, c := range []struct {
+		x string
+		k uint16
+	}{{"0", 3}, {"1", 999}, {"7", 2}, {"1000000", 3}, {"999999", 3}, {strings.Repeat("9", 300), 999}, {strings.Repeat("12", 200), 7}, {"18446744073709551616", 64}} {
+		f.Add([]byte(c.x), c.k)
+	}
+	f.Fuzz(func(t *testing.T, digits []byte, k16 uint16) {
+		k := int(k16%1000) + 1
+		x, ok := new(big.Int).SetString(string(digits), 10)
+		if !ok || x.Sign() < 0 || len(digits) > 2000 {
+			return
+		}
+		y := RootFloor(x, k)
+		lo := new(big.Int).Exp(y, big.NewInt(int64(k)), nil)
+		hi := new(big.Int).Exp(new(big.Int).Add(y, big.NewInt(1)), big.NewInt(int64(k)), nil)
+		if lo.Cmp(x) > 0 || hi.Cmp(x) <= 0 {
+			t.Fatalf("RootFloor(%s, %d) = %s is not the floor of the root", x, k, y)
 		}
 	})
 }

@@ -71,6 +71,8 @@ func TestBadInput(t *testing.T) {
 		{"unknown method", []string{"table", "--method", "fast"}, `--method: unknown method "fast"`, false},
 		{"negative workers", []string{"table", "--workers", "-1"}, "--workers must be from 1 to 1024, not -1", false},
 		{"too many workers", []string{"table", "--workers", "5000"}, "--workers must be from 1 to 1024, not 5000", false},
+		{"digits too costly for a root", []string{"table", "--scales", "d^999/1000", "--digits", "10000"}, "use at most 2000 places with this scale", false},
+		{"brute force beyond any machine", []string{"dist", "--d", "999983", "--method", "brute"}, "brute force over about 10^602049 pairs is beyond any machine", false},
 		{"brute force too large", []string{"dist", "--d", "30", "--method", "brute"}, "use --method closed", false},
 		{"closed form too large", []string{"dist", "--d", "200000", "--method", "closed"}, "the closed form at d_k = 200000 would hold about", false},
 		{"closed form too large in table", []string{"table", "--d", "2,100000", "--values", "-1,0,1"}, "at most 512 MiB", false},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -82,4 +83,43 @@ func humanBytes(n *big.Int) string {
 		return fmt.Sprintf("%.3g GB", f/1e9)
 	}
 	return fmt.Sprintf("%.3g MB", f/1e6)
+}
+
+// maxRootWork bounds places × root index for one decimal of an irrational
+// value: printing p places of an r-th root takes an exact r-th root of an
+// integer of about p·r digits, which costs about half a second at 10⁶ and
+// grows faster than linearly beyond.
+const maxRootWork = 1_000_000
+
+// checkDigitsCost refuses --digits that would make an irrational cell of
+// some scale take minutes: the value d^(−2P)·Var is at worst a root of
+// index den(2P).
+func checkDigitsCost(digits int, scales []rational.Scale) error {
+	for _, s := range scales {
+		if s.P == nil {
+			continue
+		}
+		index := new(big.Rat).Mul(s.P, big.NewRat(2, 1)).Denom().Int64()
+		if index > 1 && int64(digits)*index > maxRootWork {
+			return fmt.Errorf("--digits %d with scale %s needs %d places of a root of index %d, too costly to compute exactly; use at most %d places with this scale",
+				digits, s.Name(), digits, index, maxRootWork/index)
+		}
+	}
+	return nil
+}
+
+// maxBrutePairBits bounds the pairs, as a power of 2, for which a brute-force
+// refusal names the exact count; far beyond any machine, a power of ten is
+// clearer than a number of thousands of digits.
+const maxBrutePairBits = 100
+
+// checkBruteReach refuses at once, without computing the exact number of
+// pairs, a brute-force run over more than 2^maxBrutePairBits pairs.
+func checkBruteReach(p enumerate.Problem) error {
+	bits := float64(p.D) * math.Log2(float64(p.Q.Size())*float64(p.K.Size()))
+	if bits <= maxBrutePairBits {
+		return nil
+	}
+	return fmt.Errorf("brute force over about 10^%.0f pairs is beyond any machine; use --method closed for the exact distribution without enumerating",
+		math.Floor(bits*math.Log10(2)))
 }

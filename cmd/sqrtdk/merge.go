@@ -33,6 +33,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if err := checkDigitsCost(out.digits, scales); err != nil {
+		return err
+	}
 	files := make([]shard.File, 0, len(names))
 	for _, name := range names {
 		if ctx.Err() != nil {

@@ -72,6 +72,9 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if err := checkDigitsCost(out.digits, scales); err != nil {
+		return err
+	}
 	slice, slices, sharded, err := rf.parseSlice()
 	if err != nil {
 		return err
@@ -111,6 +114,9 @@ func checkProblem(p enumerate.Problem, m enumerate.Method) error {
 		return err
 	}
 	if m == enumerate.BruteForce || m == enumerate.Both {
+		if err := checkBruteReach(p); err != nil {
+			return err
+		}
 		if err := p.CheckBruteSize(); err != nil {
 			return err
 		}
