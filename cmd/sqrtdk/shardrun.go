@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 
@@ -66,7 +67,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		return fmt.Errorf("--%s shapes the merged result: give it to 'sqrtdk merge', not to a --shard run", misplaced)
 	}
 	for _, d := range ds {
-		if err := checkProblem(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce); err != nil {
+		if err := checkSlice(enumerate.Problem{Q: q, K: k, D: d}, i, n); err != nil {
 			return err
 		}
 	}
@@ -88,4 +89,30 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		res.Parts = append(res.Parts, shard.Part{D: d, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
 	}
 	return out.write(stdout, res.Write)
+}
+
+// maxSliceSeconds is the longest one slice may take here, as brute force
+// allows for a whole run.
+const maxSliceSeconds = 3600
+
+// checkSlice refuses, before any work, a slice that brute force cannot do
+// or that would take hours, and says how many slices would do.
+func checkSlice(p enumerate.Problem, i, n int) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	if err := checkBruteReach(p); err != nil {
+		return err
+	}
+	lo, hi, err := p.ShardRange(i, n)
+	if err != nil {
+		return err
+	}
+	nq, _ := p.QCount()
+	whole := p.BruteSeconds()
+	if s := whole * float64(hi-lo) / float64(nq); s > maxSliceSeconds {
+		return fmt.Errorf("slice %d/%d at d_k = %d has %s pairs, about %.0f hours here; split the run into at least %.0f slices",
+			i, n, p.D, p.ShardPairs(lo, hi), s/3600, math.Ceil(whole/maxSliceSeconds*1.01))
+	}
+	return nil
 }
