@@ -51,8 +51,8 @@ func Merge(files []File) (*Result, error) {
 				missing = append(missing, i)
 			}
 		}
-		return nil, fmt.Errorf("%s of %d %s missing: %d shard files given (%s)",
-			describeSlices(missing), n, plural(len(missing), "is", "are"), len(files), listNames(files))
+		return nil, fmt.Errorf("%s of %d %s missing: %d shard %s given (%s)",
+			describeSlices(missing), n, plural(len(missing), "is", "are"), len(files), plural(len(files), "file", "files"), listNames(files))
 	}
 	ordered := make([]File, n)
 	for i := range n {
