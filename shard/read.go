@@ -118,12 +118,8 @@ func (d *document) result() (*Result, error) {
 	if d.Command == "dist" && len(d.Parts) != 1 {
 		return nil, fmt.Errorf("a dist shard has one width, not %d", len(d.Parts))
 	}
-	seen := map[int]bool{}
+	// A width may repeat, as it may in table's --d: each part is a row.
 	for _, pd := range d.Parts {
-		if seen[pd.D] {
-			return nil, fmt.Errorf("width d_k = %d appears twice", pd.D)
-		}
-		seen[pd.D] = true
 		p, err := res.part(pd)
 		if err != nil {
 			return nil, fmt.Errorf("d_k = %d: %v", pd.D, err)

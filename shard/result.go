@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -121,9 +120,6 @@ func (r *Result) Widths() []int {
 	}
 	return out
 }
-
-// Pairs returns the number of pairs the part covers, the sum of its counts.
-func (p Part) Pairs() *big.Int { return p.Hist.Total() }
 
 func joinInts(ds []int) string {
 	s := make([]string, len(ds))

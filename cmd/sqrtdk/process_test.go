@@ -52,6 +52,7 @@ func TestShardProcessesMergeToSingleRun(t *testing.T) {
 		shards  int
 	}{
 		{"lesson table", []string{"table", "--d", "1,2,4,6"}, nil, 3},
+		{"repeated width", []string{"table", "--d", "3,2,3", "--values", "1,2"}, []string{"--format", "latex"}, 2},
 		{"table csv d^1/4", []string{"table", "--values", "±1/2", "--d", "3,7"}, []string{"--scales", "raw,d^1/4", "--format", "csv", "--digits", "5"}, 5},
 		{"dist text", []string{"dist", "--values", "-1,0:2,1", "--k-values", "1/2,-3", "--d", "5"}, nil, 4},
 		{"dist json", []string{"dist", "--values", "-1,0,1", "--d", "6"}, []string{"--format", "json"}, 7},
