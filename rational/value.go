@@ -262,11 +262,14 @@ func RootFloor(x *big.Int, k int) *big.Int {
 	}
 }
 
-// rootAbove returns an integer y > x^(1/k), within a relative 2^-15 of it
-// plus one, from the 64 leading bits of x, for x ≥ 1. The estimate's
-// relative error is below 10^-6 even for x of 2^40 bits, well inside the
-// 2^-16 margin added.
+// rootAbove returns an integer y > x^(1/k) for x ≥ 1: from the 64 leading
+// bits of x, within a relative 2^-15 of the root plus one. Below 2^32 bits
+// the float estimate's relative error is under 10^-6, well inside the
+// 2^-16 margin added; beyond, it falls back to 2^(⌊bits/k⌋+1).
 func rootAbove(x *big.Int, k int) *big.Int {
+	if x.BitLen() > 1<<32 {
+		return new(big.Int).Lsh(big.NewInt(1), uint(x.BitLen()/k+1))
+	}
 	shift := max(x.BitLen()-64, 0)
 	top, _ := new(big.Float).SetInt(new(big.Int).Rsh(x, uint(shift))).Float64()
 	e := (math.Log2(top) + float64(shift)) / float64(k)
