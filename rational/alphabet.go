@@ -64,12 +64,12 @@ func ParseAlphabet(s string) (Alphabet, error) {
 		}
 		v, err := ParseRat(valText)
 		if err != nil {
-			return Alphabet{}, fmt.Errorf("alphabet entry %q: %v", tok, err)
+			return Alphabet{}, fmt.Errorf("alphabet entry %.40q: %v", tok, err)
 		}
 		vals := []*big.Rat{v}
 		if both {
 			if v.Sign() < 0 {
-				return Alphabet{}, fmt.Errorf("alphabet entry %q: write ±a with a ≥ 0", tok)
+				return Alphabet{}, fmt.Errorf("alphabet entry %.40q: write ±a with a ≥ 0", tok)
 			}
 			vals = []*big.Rat{new(big.Rat).Neg(v), v}
 			if v.Sign() == 0 {

@@ -17,10 +17,16 @@ func ParseRat(s string) (*big.Rat, error) {
 	if t == "" {
 		return nil, fmt.Errorf("empty number")
 	}
-	if len(t) > maxLiteralDigits {
-		return nil, fmt.Errorf("number %.20q… is longer than %d characters", t, maxLiteralDigits)
+	if len(t) > 2*maxLiteralDigits+2 {
+		return nil, fmt.Errorf("number %.20q… is longer than %d characters", t, 2*maxLiteralDigits+2)
 	}
 	if num, den, ok := strings.Cut(t, "/"); ok {
+		// A fraction may have up to maxLiteralDigits digits on each side, so
+		// that the canonical spelling of any accepted decimal (whose
+		// denominator is a power of ten as long as the decimal) parses too.
+		if len(num) > maxLiteralDigits+1 || len(strings.TrimLeft(num, "+-")) > maxLiteralDigits || len(den) > maxLiteralDigits {
+			return nil, fmt.Errorf("fraction %.20q… has more than %d digits above or below the bar", t, maxLiteralDigits)
+		}
 		n, err := parseInt(num, true)
 		if err != nil {
 			return nil, fmt.Errorf("bad fraction %q: numerator: %v", t, err)
@@ -33,6 +39,9 @@ func ParseRat(s string) (*big.Rat, error) {
 			return nil, fmt.Errorf("bad fraction %q: division by zero", t)
 		}
 		return new(big.Rat).SetFrac(n, d), nil
+	}
+	if len(t) > maxLiteralDigits {
+		return nil, fmt.Errorf("number %.20q… is longer than %d characters", t, maxLiteralDigits)
 	}
 	sign := ""
 	body := t

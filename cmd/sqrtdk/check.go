@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,20 +11,17 @@ import (
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check", "FILE...", stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageErrorf("check: %v", err)
+	names, err := parseFlagsAndArgs(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return usageErrorf("check: name at least one claims file")
+	if len(names) == 0 {
+		return flagUsageError(fs, "name at least one claims file")
 	}
 	// Every file is read and parsed before anything is computed, so a
 	// malformed file is reported at once.
 	var files []*claims.File
-	for _, name := range fs.Args() {
+	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
 			return usageErrorf("check: %v", err)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -29,6 +30,7 @@ type command struct {
 var commands = map[string]command{
 	"table":    {"print the exact variance of q·k under several scales", runTable},
 	"dist":     {"print the exact distribution of q·k for one width", runDist},
+	"merge":    {"verify shard results and print their merged table or distribution", runMerge},
 	"prove":    {"check the lesson's five-step proof on every pair of vectors", runProve},
 	"check":    {"check the figures of claims files", runCheck},
 	"plot":     {"draw a figure (dist, variance, softmax, saturation) from exact values", runPlot},
@@ -37,17 +39,16 @@ var commands = map[string]command{
 
 // run executes one sqrtdk command; main turns its error into an exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		printUsage(stderr)
-		if len(args) == 0 {
-			return usageErrorf("no command given")
-		}
+	if len(args) == 0 {
+		return &usageError{msg: "no command given", usage: usageText()}
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		io.WriteString(stderr, usageText())
 		return nil
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		printUsage(stderr)
-		return usageErrorf("unknown command %q", args[0])
+		return &usageError{msg: fmt.Sprintf("unknown command %q", args[0]), usage: usageText()}
 	}
 	err := c.run(ctx, args[1:], stdout, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -65,21 +66,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-func printUsage(w io.Writer) {
-	fmt.Fprintln(w, "usage: sqrtdk <command> [flags]\n\ncommands:")
+func usageText() string {
+	var w strings.Builder
+	fmt.Fprintln(&w, "usage: sqrtdk <command> [flags]\n\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&w, "  %-9s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'sqrtdk <command> -h' for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
+	fmt.Fprintln(&w, "\nRun 'sqrtdk <command> -h' for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
+	return w.String()
 }
 
-// A usageError is bad input: exit status 2.
-type usageError struct{ msg string }
+// A usageError is bad input: exit status 2. When usage is set (a flag
+// error, an unknown command) it is printed after the one-line message.
+type usageError struct{ msg, usage string }
 
 func (e *usageError) Error() string { return e.msg }
 
@@ -105,5 +109,9 @@ func exitStatus(err error, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
+	var u *usageError
+	if errors.As(err, &u) && u.usage != "" {
+		fmt.Fprint(stderr, "\n"+u.usage)
+	}
 	return 2
 }

@@ -181,18 +181,6 @@ func parseFigureWidths(s string) ([]int, error) {
 	return ds, nil
 }
 
-func parseScales(s string) ([]rational.Scale, error) {
-	var out []rational.Scale
-	for _, f := range strings.Split(s, ",") {
-		sc, err := rational.ParseScale(f)
-		if err != nil {
-			return nil, fmt.Errorf("--scales: %v", err)
-		}
-		out = append(out, sc)
-	}
-	return out, nil
-}
-
 func parseRats(flagName, s string) ([]*big.Rat, error) {
 	var out []*big.Rat
 	for _, f := range strings.Split(s, ",") {

@@ -68,6 +68,6 @@ func TestProveCheckBadInput(t *testing.T) {
 		assert.Empty(t, out, "sqrtdk %s", c.args)
 		assert.Contains(t, stderr, c.stderr, "sqrtdk %s", c.args)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
-		assert.True(t, strings.HasPrefix(lines[len(lines)-1], "sqrtdk: "), "sqrtdk %s: %q", c.args, stderr)
+		assert.True(t, strings.HasPrefix(lines[0], "sqrtdk: "), "sqrtdk %s: the first line names the problem: %q", c.args, stderr)
 	}
 }

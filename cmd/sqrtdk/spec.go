@@ -22,7 +22,7 @@ func (s *specFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.values, "values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
 	fs.StringVar(&s.kValues, "k-values", "", "entries of k, same syntax (default: those of q)")
 	fs.StringVar(&s.method, "method", "auto", "how to compute: auto, brute, closed or both")
-	fs.IntVar(&s.workers, "workers", 0, "goroutines for brute force (default GOMAXPROCS)")
+	fs.IntVar(&s.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
 }
 
 // parse returns the alphabets, the method and the engine options.
@@ -71,30 +71,91 @@ func parseWidths(s string) ([]int, error) {
 	return out, nil
 }
 
-// newFlagSet returns a flag set that reports errors to stderr with the
-// command's usage and returns them instead of exiting.
+// newFlagSet returns a flag set whose usage names the command; parseFlags
+// turns its errors into usage errors instead of exiting.
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: sqrtdk %s %s\n\nflags:\n", name, synopsis)
+		fmt.Fprintf(fs.Output(), "usage: sqrtdk %s %s\n\nflags:\n", name, synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
 // parseFlags parses args and turns every flag error, and any stray
-// argument, into a usage error.
+// argument, into a usage error that carries the command's usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageErrorf("%s: %v", fs.Name(), err)
+	if err := parseQuietly(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		fs.Usage()
-		return usageErrorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+		return flagUsageError(fs, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
 	}
 	return nil
+}
+
+// parseFlagsAndArgs is parseFlags for a command that takes arguments: flags
+// may come before, between or after them, and "--" ends the flags.
+func parseFlagsAndArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := parseQuietly(fs, args); err != nil {
+			return nil, err
+		}
+		consumed := len(args) - fs.NArg()
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if consumed > 0 && args[consumed-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
+	}
+}
+
+// parseQuietly parses args without letting the flag package print: a
+// flag error becomes one usage error (the message first, then the
+// usage), and -h prints the usage and returns flag.ErrHelp.
+func parseQuietly(fs *flag.FlagSet, args []string) error {
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = usage
+	switch {
+	case err == flag.ErrHelp:
+		fs.Usage()
+		return err
+	case err != nil:
+		return flagUsageError(fs, err.Error())
+	}
+	return nil
+}
+
+// flagUsageError returns the usage error "<command>: msg" carrying the
+// command's usage text.
+func flagUsageError(fs *flag.FlagSet, msg string) error {
+	var b strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&b)
+	fs.Usage()
+	fs.SetOutput(out)
+	return &usageError{msg: fs.Name() + ": " + msg, usage: b.String()}
+}
+
+// parseScales reads a comma list of scales.
+func parseScales(list string) ([]rational.Scale, error) {
+	var scales []rational.Scale
+	for _, s := range strings.Split(list, ",") {
+		sc, err := rational.ParseScale(s)
+		if err != nil {
+			return nil, fmt.Errorf("--scales: %v", err)
+		}
+		scales = append(scales, sc)
+	}
+	return scales, nil
 }

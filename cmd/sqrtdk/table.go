@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
-	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -46,11 +44,13 @@ func (o *outputFlags) parse() (report.Format, rational.RoundingMode, report.LaTe
 }
 
 func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("table", "[--values V] [--k-values V] [--d LIST] [--scales LIST] [--format F] [--digits N] [--method M] [--round R]", stderr)
+	fs := newFlagSet("table", "[--values V] [--k-values V] [--d LIST] [--scales LIST] [--format F] [--digits N] [--method M] [--round R] [--shard I/N] [-o FILE]", stderr)
 	var spec specFlags
 	var out outputFlags
+	var rf runFlags
 	spec.register(fs)
 	out.register(fs)
+	rf.register(fs)
 	widths := fs.String("d", "1,2,4,6", "widths d_k, comma-separated")
 	scaleList := fs.String("scales", "raw,sqrt,d", "scales, comma-separated: raw, sqrt, d or d^P (P rational, e.g. d^1/4)")
 	if err := parseFlags(fs, args); err != nil {
@@ -68,16 +68,24 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("--d: %v", err)
 	}
-	var scales []rational.Scale
-	for _, s := range strings.Split(*scaleList, ",") {
-		sc, err := rational.ParseScale(s)
-		if err != nil {
-			return fmt.Errorf("--scales: %v", err)
-		}
-		if err := checkRootCost(sc, out.digits); err != nil {
-			return err
-		}
-		scales = append(scales, sc)
+	scales, err := parseScales(*scaleList)
+	if err != nil {
+		return err
+	}
+	if err := checkDigitsCost(out.digits, scales); err != nil {
+		return err
+	}
+	slice, slices, sharded, err := rf.parseSlice()
+	if err != nil {
+		return err
+	}
+	dst, err := openOutput(rf.output)
+	if err != nil {
+		return err
+	}
+	defer dst.discard()
+	if sharded {
+		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dst, stdout, stderr)
 	}
 	// Check every width before the first long computation starts.
 	for _, d := range ds {
@@ -87,13 +95,17 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	t := report.Table{Q: q, K: k, Scales: scales, Digits: out.digits, Round: round, Cells: cells}
 	for _, d := range ds {
-		h, used, err := enumerate.Distribution(ctx, enumerate.Problem{Q: q, K: k, D: d}, method, opt)
+		p := enumerate.Problem{Q: q, K: k, D: d}
+		var stop func()
+		opt.Progress, stop = startProgress(stderr, p.Cases(), fmt.Sprintf("d_k = %d", d))
+		h, used, err := enumerate.Distribution(ctx, p, method, opt)
+		stop()
 		if err != nil {
 			return err
 		}
 		t.Rows = append(t.Rows, report.NewRow(d, h, used.String(), scales))
 	}
-	return t.Write(stdout, format)
+	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, format) })
 }
 
 // checkProblem refuses, before any work, a problem the method cannot do.
@@ -102,24 +114,12 @@ func checkProblem(p enumerate.Problem, m enumerate.Method) error {
 		return err
 	}
 	if m == enumerate.BruteForce || m == enumerate.Both {
-		return p.CheckBruteSize()
+		if err := checkBruteReach(p); err != nil {
+			return err
+		}
+		if err := p.CheckBruteSize(); err != nil {
+			return err
+		}
 	}
-	return nil
-}
-
-// maxRootDigits bounds the size of the integer whose root gives one
-// irrational decimal: about a second of work.
-const maxRootDigits = 200_000
-
-// checkRootCost refuses a --digits that would make correctly rounding a
-// scale's irrational variance take minutes: the r-th root it needs is of a
-// number with about r·(digits+50) digits, r the denominator of 2P.
-func checkRootCost(s rational.Scale, digits int) error {
-	r := new(big.Rat).Mul(s.P, big.NewRat(2, 1)).Denom().Int64()
-	places := max(digits, report.DefaultPlaces(s))
-	if r > 1 && r*int64(places+50) > maxRootDigits {
-		return fmt.Errorf("--digits %d with scale %s needs %d-th roots of %d-digit numbers; use at most %d digits for this scale",
-			places, s.Name(), r, r*int64(places+50), max(maxRootDigits/r-50, 0))
-	}
-	return nil
+	return checkClosedSize(p, m)
 }

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBadInput walks kinds of bad input through the CLI. Each must exit
+// with status 2, print nothing on stdout, and print exactly one line on
+// stderr, "sqrtdk: <message>"; flag syntax errors and unknown commands
+// print the command's usage after that line, separated by a blank line.
+// No panic or goroutine dump may appear.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.json")
+	require.NoError(t, os.WriteFile(junk, []byte("d_k = 2 scores: [(-2, 4)]\n"), 0o644))
+	empty := filepath.Join(dir, "empty.json")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	var manyLetters []string
+	for i := range 65 {
+		manyLetters = append(manyLetters, strings.Repeat("1", 1)+strings.Repeat("0", i%3)+"/"+string(rune('1'+i%9))+strings.Repeat("7", i/9))
+	}
+	cases := []struct {
+		name      string
+		args      []string
+		want      string
+		withUsage bool
+	}{
+		{"no command", nil, "no command given", true},
+		{"unknown command", []string{"tabel"}, `unknown command "tabel"`, true},
+		{"unknown flag", []string{"table", "--bogus"}, "table: flag provided but not defined: -bogus", true},
+		{"missing value", []string{"table", "--d"}, "table: flag needs an argument: -d", true},
+		{"non-integer flag", []string{"table", "--digits", "two"}, `table: invalid value "two" for flag -digits`, true},
+		{"stray argument", []string{"dist", "4"}, `dist: unexpected argument "4"`, true},
+		{"zero width", []string{"table", "--d", "0"}, `--d: d_k must be a positive integer, not "0"`, false},
+		{"negative width", []string{"dist", "--d", "-3"}, `--d: d_k must be a positive integer, not "-3"`, false},
+		{"empty width", []string{"table", "--d", "1,,2"}, `--d: d_k must be a positive integer, not ""`, false},
+		{"width too large", []string{"table", "--d", "2000000"}, "--d: d_k = 2000000 is larger than the supported 1000000", false},
+		{"empty alphabet", []string{"table", "--values", ""}, "--values: empty alphabet", false},
+		{"division by zero", []string{"table", "--values", "1/0"}, `--values: alphabet entry "1/0": bad fraction "1/0": division by zero`, false},
+		{"zero multiplicity", []string{"table", "--values", "1:0"}, `--values: multiplicity "0" in "1:0" must be an integer from 1 to 1000000`, false},
+		{"negative ±", []string{"table", "--values", "±-1"}, "write ±a with a ≥ 0", false},
+		{"exponent notation", []string{"table", "--values", "1e3"}, `"1e3" is not a number`, false},
+		{"bad k alphabet", []string{"dist", "--k-values", "abc"}, `--k-values: alphabet entry "abc"`, false},
+		{"huge literal", []string{"table", "--values", strings.Repeat("9", 1000)}, "is longer than 402 characters", false},
+		{"too many letters", []string{"table", "--values", strings.Join(manyLetters, ",")}, "distinct values; at most 64 are supported", false},
+		{"lattice too wide", []string{"dist", "--values", "1,100000000/3", "--method", "closed"}, "too far apart for a dense histogram", false},
+		{"unknown scale", []string{"table", "--scales", "cube"}, `--scales: unknown scale "cube"`, false},
+		{"scale division by zero", []string{"table", "--scales", "d^1/0"}, `--scales: scale "d^1/0": exponent: bad fraction "1/0": division by zero`, false},
+		{"huge exponent", []string{"table", "--scales", "d^1001/2"}, "is too complex (numerator and denominator at most 1000)", false},
+		{"unknown format", []string{"table", "--format", "yaml"}, `--format: unknown format "yaml"`, false},
+		{"huge digits", []string{"table", "--digits", "100000"}, "--digits must be from 0 to 10000, not 100000", false},
+		{"unknown rounding", []string{"table", "--round", "ceiling"}, `--round: unknown rounding "ceiling"`, false},
+		{"unknown LaTeX cells", []string{"table", "--latex-cells", "maybe"}, "--latex-cells:", false},
+		{"unknown method", []string{"table", "--method", "fast"}, `--method: unknown method "fast"`, false},
+		{"negative workers", []string{"table", "--workers", "-1"}, "--workers must be from 1 to 1024, not -1", false},
+		{"too many workers", []string{"table", "--workers", "5000"}, "--workers must be from 1 to 1024, not 5000", false},
+		{"digits too costly for a root", []string{"table", "--scales", "d^999/1000", "--digits", "10000"}, "use at most 2000 places with this scale", false},
+		{"brute force beyond any machine", []string{"dist", "--d", "999983", "--method", "brute"}, "brute force over about 10^602049 pairs is beyond any machine", false},
+		{"brute force too large", []string{"dist", "--d", "30", "--method", "brute"}, "use --method closed", false},
+		{"closed form too large", []string{"dist", "--d", "200000", "--method", "closed"}, "the closed form at d_k = 200000 would hold about", false},
+		{"closed form too large in table", []string{"table", "--d", "2,100000", "--values", "-1,0,1"}, "at most 512 MiB", false},
+		{"bad slice", []string{"table", "--shard", "x"}, `--shard: want I/N with 0 ≤ I < N, such as 0/4, not "x"`, false},
+		{"slice out of range", []string{"dist", "--shard", "4/4"}, `--shard: want I/N with 0 ≤ I < N ≤ 1048576, not "4/4"`, false},
+		{"shard of the closed form", []string{"dist", "--shard", "0/2", "--method", "closed"}, "--shard enumerates by brute force; --method closed cannot be split", false},
+		{"format on a shard run", []string{"dist", "--shard", "0/2", "--format", "json"}, "--format shapes the merged result: give it to 'sqrtdk merge'", false},
+		{"unwritable output", []string{"table", "-o", filepath.Join(dir, "no", "such", "dir", "t.txt")}, "-o: cannot write beside", false},
+		{"output is a directory", []string{"table", "-o", dir}, "is a directory", false},
+		{"merge without files", []string{"merge"}, "merge: no shard files given", true},
+		{"merge missing file", []string{"merge", filepath.Join(dir, "nope.json")}, "nope.json: no such file or directory", false},
+		{"merge junk file", []string{"merge", junk}, "junk.json: is not a valid shard file (bad JSON:", false},
+		{"merge empty file", []string{"merge", empty}, "empty.json: is empty (was the shard run interrupted?)", false},
+	}
+	require.GreaterOrEqual(t, len(cases), 20)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, c.args...)
+			t.Logf("sqrtdk %s\n%s", strings.Join(shorten(c.args), " "), firstLine(stderr))
+			require.Equal(t, 2, code, "exit status; stderr:\n%s", stderr)
+			require.Empty(t, stdout)
+			require.NotContains(t, stderr, "panic")
+			require.NotContains(t, stderr, "goroutine")
+			message, usage, _ := strings.Cut(stderr, "\n")
+			require.True(t, strings.HasPrefix(message, "sqrtdk: "), "first line %q", message)
+			require.Contains(t, message, c.want)
+			if c.withUsage {
+				require.True(t, strings.HasPrefix(usage, "\nusage: sqrtdk "), "after the message, want a blank line and the usage; got:\n%s", usage)
+				require.NotContains(t, usage, "sqrtdk: ", "the message appears twice:\n%s", stderr)
+			} else {
+				require.Empty(t, usage, "want one line on stderr, got:\n%s", stderr)
+			}
+		})
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func shorten(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 40 {
+			a = a[:20] + "…"
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// TestHelpIsNotAnError checks that -h prints the usage and exits 0.
+func TestHelpIsNotAnError(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"table", "-h"}, {"merge", "--help"}} {
+		stdout, stderr, code := runCLI(t, args...)
+		require.Equal(t, 0, code, "%v: %s", args, stderr)
+		require.Empty(t, stdout)
+		require.Contains(t, stderr, "usage: sqrtdk")
+	}
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// buildSqrtdk builds the command into dir and returns the binary's path.
+func buildSqrtdk(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "sqrtdk")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+// execSqrtdk runs the binary and returns its exit status, stdout and stderr.
+func execSqrtdk(t *testing.T, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), stdout.String(), stderr.String()
+	}
+	require.NoError(t, err)
+	return 0, stdout.String(), stderr.String()
+}
+
+// TestShardProcessesMergeToSingleRun runs N shard processes at once, merges
+// their files, and checks that the merged output is byte for byte the
+// single run's, for tables and distributions in several formats.
+func TestShardProcessesMergeToSingleRun(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildSqrtdk(t, dir)
+	cases := []struct {
+		name    string
+		command []string // the run, without output flags
+		output  []string // output flags, given to the single run and to merge
+		shards  int
+	}{
+		{"lesson table", []string{"table", "--d", "1,2,4,6"}, nil, 3},
+		{"repeated width", []string{"table", "--d", "3,2,3", "--values", "1,2"}, []string{"--format", "latex"}, 2},
+		{"table csv d^1/4", []string{"table", "--values", "±1/2", "--d", "3,7"}, []string{"--scales", "raw,d^1/4", "--format", "csv", "--digits", "5"}, 5},
+		{"dist text", []string{"dist", "--values", "-1,0:2,1", "--k-values", "1/2,-3", "--d", "5"}, nil, 4},
+		{"dist json", []string{"dist", "--values", "-1,0,1", "--d", "6"}, []string{"--format", "json"}, 7},
+		{"more slices than q vectors", []string{"dist", "--d", "2"}, []string{"--format", "markdown"}, 6},
+	}
+	for n, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, single, stderr := execSqrtdk(t, bin, append(append([]string{}, c.command...), c.output...)...)
+			require.Equal(t, 0, code, stderr)
+			var files []string
+			var procs []*exec.Cmd
+			var errs []*bytes.Buffer
+			for i := range c.shards {
+				file := filepath.Join(dir, fmt.Sprintf("case%d-shard%d.json", n, i))
+				files = append(files, file)
+				cmd := exec.Command(bin, append(append([]string{}, c.command...), "--shard", fmt.Sprintf("%d/%d", i, c.shards), "-o", file, "--workers", "1")...)
+				var e bytes.Buffer
+				cmd.Stderr = &e
+				require.NoError(t, cmd.Start())
+				procs, errs = append(procs, cmd), append(errs, &e)
+			}
+			for i, p := range procs {
+				require.NoError(t, p.Wait(), "shard %d: %s", i, errs[i])
+				require.Empty(t, errs[i].String(), "shard %d wrote to stderr", i)
+			}
+			// Files in reverse order: merge must not depend on the order given.
+			for i, j := 0, len(files)-1; i < j; i, j = i+1, j-1 {
+				files[i], files[j] = files[j], files[i]
+			}
+			code, merged, stderr := execSqrtdk(t, bin, append(append([]string{"merge"}, c.output...), files...)...)
+			require.Equal(t, 0, code, stderr)
+			require.Equal(t, single, merged, "merged output differs from the single run")
+			// Without one slice, the merge is refused and prints nothing.
+			code, merged, stderr = execSqrtdk(t, bin, append([]string{"merge"}, files[1:]...)...)
+			require.Equal(t, 2, code)
+			require.Empty(t, merged)
+			require.Contains(t, stderr, "missing")
+		})
+	}
+}
+
+// TestInterruptStopsPromptly sends SIGINT to a d_k = 20 brute-force run of
+// the built binary (1.1·10¹² pairs, minutes of work) and checks that it
+// exits with status 130, one line on stderr, nothing on stdout and no
+// output file. It logs how long the process took to stop.
+func TestInterruptStopsPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a long enumeration for a second")
+	}
+	dir := t.TempDir()
+	bin := buildSqrtdk(t, dir)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"dist", []string{"dist", "--d", "20", "--method", "brute"}},
+		{"shard to file", []string{"dist", "--d", "20", "--shard", "0/2", "-o", filepath.Join(dir, "s0.json")}},
+		{"table to file", []string{"table", "--d", "2,20", "--method", "brute", "-o", filepath.Join(dir, "t.txt")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(bin, c.args...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			time.Sleep(1500 * time.Millisecond)
+			require.Nil(t, cmd.ProcessState, "finished before the signal: %s", stderr.String())
+			sent := time.Now()
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			err := cmd.Wait()
+			latency := time.Since(sent)
+			t.Logf("sqrtdk %s: stopped %v after SIGINT", strings.Join(c.args, " "), latency.Round(time.Millisecond))
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit)
+			require.Equal(t, 130, exit.ExitCode(), "stderr: %s", stderr.String())
+			require.Empty(t, stdout.String())
+			require.Equal(t, "sqrtdk: interrupted; no result was printed\n", stderr.String())
+			left, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			partial, _ := filepath.Glob(filepath.Join(dir, ".*"))
+			txt, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+			require.Empty(t, append(append(left, partial...), txt...), "files left behind")
+			_, statErr := os.Stat(filepath.Join(dir, "sqrtdk"))
+			require.NoError(t, statErr)
+		})
+	}
+}

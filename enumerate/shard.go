@@ -1,0 +1,58 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// MaxShards bounds the number of slices a run may be split into.
+const MaxShards = 1 << 20
+
+// ShardRange returns the q index range [lo, hi) of slice i of n: the
+// slices are contiguous, in order, differ in length by at most one and
+// together cover [0, QCount) exactly once. A slice may be empty when n
+// exceeds the number of q vectors.
+func (p Problem) ShardRange(i, n int) (lo, hi uint64, err error) {
+	if n < 1 || n > MaxShards {
+		return 0, 0, fmt.Errorf("the number of shards must be from 1 to %d, not %d", MaxShards, n)
+	}
+	if i < 0 || i >= n {
+		return 0, 0, fmt.Errorf("shard index %d is outside 0..%d", i, n-1)
+	}
+	nq, ok := p.QCount()
+	if !ok {
+		return 0, 0, fmt.Errorf("at d_k = %d there are more than 2^64 q vectors to split", p.D)
+	}
+	return sliceBound(nq, i, n), sliceBound(nq, i+1, n), nil
+}
+
+// sliceBound returns ⌊nq·i/n⌋ without overflow, for 0 ≤ i ≤ n.
+func sliceBound(nq uint64, i, n int) uint64 {
+	hi, lo := bits.Mul64(nq, uint64(i))
+	q, _ := bits.Div64(hi, lo, uint64(n)) // hi < n because i ≤ n
+	return q
+}
+
+// ShardPairs returns the number of pairs whose q index lies in [lo, hi):
+// (hi − lo)·|K|^D.
+func (p Problem) ShardPairs(lo, hi uint64) *big.Int {
+	n := new(big.Int).Exp(big.NewInt(p.K.Size()), big.NewInt(int64(p.D)), nil)
+	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
+}
+
+// BruteShard enumerates slice i of n (see ShardRange) and returns the
+// exact distribution of q·k over its pairs.
+func BruteShard(ctx context.Context, p Problem, i, n int, opt Options) (*rational.Histogram, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	lo, hi, err := p.ShardRange(i, n)
+	if err != nil {
+		return nil, err
+	}
+	return BruteRange(ctx, p, lo, hi, opt)
+}

@@ -1,0 +1,21 @@
+package enumerate_test
+
+import (
+	"fmt"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// The 2^4 = 16 q vectors at d_k = 4 split into 3 contiguous slices.
+func ExampleProblem_ShardRange() {
+	p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 4}
+	for i := range 3 {
+		lo, hi, _ := p.ShardRange(i, 3)
+		fmt.Printf("slice %d/3: q indices [%d, %d), %s pairs\n", i, lo, hi, p.ShardPairs(lo, hi))
+	}
+	// Output:
+	// slice 0/3: q indices [0, 5), 80 pairs
+	// slice 1/3: q indices [5, 10), 80 pairs
+	// slice 2/3: q indices [10, 16), 96 pairs
+}
