@@ -1,0 +1,93 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// reportPairs reports the pairs covered per second of benchmark time.
+func reportPairs(b *testing.B, p Problem) {
+	pairs, _ := p.Cases().Float64()
+	b.ReportMetric(pairs*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+}
+
+// withKernels runs f with the fast kernels on or off and restores the
+// choice afterwards.
+func withKernels(fast bool, f func()) {
+	saved := useFastKernels
+	useFastKernels = fast && saved
+	defer func() { useFastKernels = saved }()
+	f()
+}
+
+func benchBrute(b *testing.B, p Problem, opt Options) {
+	b.Helper()
+	for b.Loop() {
+		if _, err := Brute(context.Background(), p, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportPairs(b, p)
+}
+
+// BenchmarkBruteBinary measures the ±1 kernels: the fast (assembly) one
+// where the CPU has it, and the portable Go one.
+func BenchmarkBruteBinary(b *testing.B) {
+	pm := mustAlphabet(b, "-1,1")
+	for _, kernel := range []string{"fast", "portable"} {
+		for _, d := range []int{12, 14, 16} {
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("kernel=%s/d=%d/workers=%d", kernel, d, w), func(b *testing.B) {
+					if kernel == "fast" && !useFastKernels {
+						b.Skip("no fast kernel on this CPU")
+					}
+					withKernels(kernel == "fast", func() {
+						benchBrute(b, Problem{Q: pm, K: pm, D: d}, Options{Workers: w})
+					})
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkBruteGeneral measures the Gray-code kernel for alphabets of
+// three and four letters.
+func BenchmarkBruteGeneral(b *testing.B) {
+	for _, c := range []struct {
+		alphabet string
+		d        int
+	}{{"-1,0,1", 8}, {"-1,0,1", 9}, {"-3,-1,1,3", 7}} {
+		a := mustAlphabet(b, c.alphabet)
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("alphabet=%s/d=%d/workers=%d", c.alphabet, c.d, w), func(b *testing.B) {
+				benchBrute(b, Problem{Q: a, K: a, D: c.d}, Options{Workers: w})
+			})
+		}
+	}
+}
+
+// BenchmarkClosed measures the closed form; pairs/s counts the pairs whose
+// distribution it yields.
+func BenchmarkClosed(b *testing.B) {
+	for _, c := range []struct {
+		alphabet string
+		d        int
+	}{{"-1,1", 1000}, {"-1,1", 10000}, {"-1,0,1", 1000}, {"-1,0,1", 10000}} {
+		a := mustAlphabet(b, c.alphabet)
+		b.Run(fmt.Sprintf("alphabet=%s/d=%d", c.alphabet, c.d), func(b *testing.B) {
+			p := Problem{Q: a, K: a, D: c.d}
+			var h *rational.Histogram
+			for b.Loop() {
+				var err error
+				if h, err = Closed(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			_ = h
+			reportPairs(b, p)
+		})
+	}
+}

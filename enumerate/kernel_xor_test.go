@@ -1,0 +1,97 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// scalarPopcounts counts popcount(q ⊕ k) pair by pair for q in [lo, hi).
+func scalarPopcounts(d int, lo, hi uint64) [65]uint64 {
+	var pc [65]uint64
+	x := &xorKernel{d: d}
+	var stop atomic.Bool
+	x.tallyScalar(lo, hi, &stop, nil, &pc)
+	return pc
+}
+
+// slicedPopcounts runs a bit-sliced kernel over q in [lo, hi), cutting
+// each q's blocks at random points to exercise resuming the Gray walk.
+func slicedPopcounts(blocks xorBlocks, d int, lo, hi uint64, rng *rand.Rand) [65]uint64 {
+	var pc [65]uint64
+	s := newXorScratch()
+	nb := uint64(1) << (d - blocks.laneBits())
+	for q := lo; q < hi; q++ {
+		for b := uint64(0); b < nb; {
+			e := min(nb, b+1+rng.Uint64N(nb))
+			blocks.tallyQ(s, q, b, e)
+			b = e
+		}
+	}
+	s.drain(&pc)
+	return pc
+}
+
+// TestXorKernelsAgree checks the portable and the fast bit-sliced kernels
+// against the pair-by-pair count for sampled q at every width they take.
+func TestXorKernelsAgree(t *testing.T) {
+	maxD := 20
+	if testing.Short() {
+		maxD = 17
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for d := 6; d <= maxD; d++ {
+		kernels := []xorBlocks{newPortableXorBlocks(d)}
+		if fast := newFastXorBlocks(d); fast != nil {
+			kernels = append(kernels, fast)
+		}
+		nq := uint64(1) << d
+		for _, r := range [][2]uint64{{0, 3}, {nq - 2, nq}, {rng.Uint64N(nq - 4), 0}} {
+			lo, hi := r[0], r[1]
+			if hi == 0 {
+				hi = lo + 4
+			}
+			want := scalarPopcounts(d, lo, hi)
+			for _, k := range kernels {
+				t.Run(fmt.Sprintf("d=%d/q=%d-%d/%s", d, lo, hi, k.name()), func(t *testing.T) {
+					got := slicedPopcounts(k, d, lo, hi, rng)
+					require.Equal(t, want, got, "pair by pair (want) against %s (got)", k.name())
+				})
+			}
+		}
+	}
+}
+
+// TestXorKernelMatchesClosed runs brute force on ±a with each kernel and
+// compares with the closed form, and checks that the worker count does not
+// change the result.
+func TestXorKernelMatchesClosed(t *testing.T) {
+	maxD := 16
+	if testing.Short() {
+		maxD = 12
+	}
+	pm := mustAlphabet(t, "-2,2")
+	for _, fast := range []bool{false, true} {
+		for d := 1; d <= maxD; d++ {
+			t.Run(fmt.Sprintf("fast=%v/d=%d", fast, d), func(t *testing.T) {
+				p := Problem{Q: pm, K: mustAlphabet(t, "-1/2,1/2"), D: d}
+				cl, err := Closed(context.Background(), p)
+				require.NoError(t, err)
+				withKernels(fast, func() {
+					for _, w := range []int{1, 3} {
+						var progress atomic.Uint64
+						b, err := Brute(context.Background(), p, Options{Workers: w, Progress: &progress})
+						require.NoError(t, err)
+						require.NoError(t, Compare(d, b, cl))
+						require.Zero(t, p.Cases().Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, cases %s", progress.Load(), p.Cases())
+					}
+				})
+			})
+		}
+	}
+}
