@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -69,6 +70,16 @@ func BenchmarkBruteGeneral(b *testing.B) {
 	}
 }
 
+// reportClosed reports the lattice counts produced per second and, while
+// it fits in a float64, the pairs per second.
+func reportClosed(b *testing.B, p Problem) {
+	l, _ := p.lattice()
+	b.ReportMetric(float64(p.D*l.tMax+1)*float64(b.N)/b.Elapsed().Seconds(), "counts/s")
+	if pairs, _ := p.Cases().Float64(); pairs <= math.MaxFloat64 {
+		reportPairs(b, p)
+	}
+}
+
 // BenchmarkClosed measures the closed form; pairs/s counts the pairs whose
 // distribution it yields.
 func BenchmarkClosed(b *testing.B) {
@@ -87,7 +98,27 @@ func BenchmarkClosed(b *testing.B) {
 				}
 			}
 			_ = h
-			reportPairs(b, p)
+			reportClosed(b, p)
+		})
+	}
+}
+
+// BenchmarkClosedMoments measures the streamed closed form, which keeps
+// only the last few counts.
+func BenchmarkClosedMoments(b *testing.B) {
+	for _, c := range []struct {
+		alphabet string
+		d        int
+	}{{"-1,1", 10000}, {"-1,1", 100000}, {"-1,0,1", 10000}} {
+		a := mustAlphabet(b, c.alphabet)
+		b.Run(fmt.Sprintf("alphabet=%s/d=%d", c.alphabet, c.d), func(b *testing.B) {
+			p := Problem{Q: a, K: a, D: c.d}
+			for b.Loop() {
+				if _, err := ClosedMoments(context.Background(), p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportClosed(b, p)
 		})
 	}
 }
