@@ -122,3 +122,14 @@ func BenchmarkClosedMoments(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBruteBitPair measures the kernel for two-letter alphabets other
+// than ±a, such as {1, 2}.
+func BenchmarkBruteBitPair(b *testing.B) {
+	a := mustAlphabet(b, "1,2")
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("alphabet=1,2/d=12/workers=%d", w), func(b *testing.B) {
+			benchBrute(b, Problem{Q: a, K: a, D: 12}, Options{Workers: w})
+		})
+	}
+}
