@@ -26,12 +26,19 @@ func withKernels(fast bool, f func()) {
 
 func benchBrute(b *testing.B, p Problem, opt Options) {
 	b.Helper()
+	cpu0 := cpuSeconds()
 	for b.Loop() {
 		if _, err := Brute(context.Background(), p, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportPairs(b, p)
+	if cpu := cpuSeconds() - cpu0; cpu > 0 {
+		// Pairs per CPU-second: the kernel's own speed per core, less
+		// sensitive to other work on a shared machine than pairs/s.
+		pairs, _ := p.Cases().Float64()
+		b.ReportMetric(pairs*float64(b.N)/cpu, "pairs/cpu-s")
+	}
 }
 
 // BenchmarkBruteBinary measures the ±1 kernels: the fast (assembly) one

@@ -16,16 +16,17 @@ type grayKernel struct {
 	d, nq, nk int
 	t         [][]int // t[a][b] for expanded letters a of q and b of k
 	size      int
-	// low is the number of tabulated low coordinates; fwd[s] encodes the
+	// low is the number of tabulated low coordinates; moves[s] encodes the
 	// s-th move of their Gray walk, coordinate i from letter a to a+1 as
-	// (i·(nk−1)+a)·2, and from a+1 to a as that code + 1; bwd is the walk
-	// back, reversed with each move inverted.
-	low      int
-	fwd, bwd []uint16
+	// (i·(nk−1)+a)·2, and from a+1 to a as that code + 1.
+	low   int
+	moves []uint16
 }
 
-// maxLowSteps bounds the tabulated low walk (uint16 codes: 32 KB at most).
-const maxLowSteps = 1 << 14
+// maxLowSteps bounds the tabulated low walk: its moves are turned into
+// lattice steps once per q, which must stay cheap next to the nk^d pairs
+// of that q, and both tables stay in the L1 cache.
+const maxLowSteps = 1 << 10
 
 // histCopies is the number of interleaved histograms the Gray kernel
 // updates in turn, so that two nearby pairs with the same index do not
@@ -50,18 +51,14 @@ func newGrayKernelSplit(d int, t [][]int, size, maxSteps int) *grayKernel {
 		n *= nk
 		g.low++
 	}
-	g.fwd = make([]uint16, 0, n-1)
+	g.moves = make([]uint16, 0, n-1)
 	w := newGrayWalk(g.low, nk)
 	for {
 		code, ok := w.next()
 		if !ok {
 			break
 		}
-		g.fwd = append(g.fwd, uint16(code))
-	}
-	g.bwd = make([]uint16, len(g.fwd))
-	for s, c := range g.fwd {
-		g.bwd[len(g.fwd)-1-s] = c ^ 1
+		g.moves = append(g.moves, uint16(code))
 	}
 	return g
 }
@@ -111,10 +108,11 @@ func (w *grayWalk) next() (code int, ok bool) {
 }
 
 func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
+	// hist[t·histCopies + c] is copy c of the count of index t.
 	hist := make([]uint64, histCopies*g.size)
-	h0, h1, h2, h3 := hist[:g.size], hist[g.size:2*g.size], hist[2*g.size:3*g.size], hist[3*g.size:]
 	digits := make([]int, g.d)
 	inc := make([]int, 2*g.d*max(g.nk-1, 1))
+	delta := make([]int32, len(g.moves))
 	x := lo // digits of lo in base nq
 	for i := range g.d {
 		digits[i] = int(x % uint64(g.nq))
@@ -122,7 +120,7 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 	}
 	high := newGrayWalk(g.d-g.low, g.nk)
 	highCode := 2 * g.low * (g.nk - 1) // code offset of the first high coordinate
-	sweepPairs := uint64(len(g.fwd) + 1)
+	sweepPairs := uint64(len(g.moves) + 1)
 	const sweepsPerCheck = 64
 	var pending uint64 // pairs tallied but not yet added to progress
 	for q := lo; q < hi && !stop.Load(); q++ {
@@ -136,16 +134,20 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 				inc[(i*(g.nk-1)+b)*2+1] = -up
 			}
 		}
+		for s, m := range g.moves {
+			delta[s] = int32(inc[m])
+		}
 		if g.nk < 2 {
-			h0[cur]++
+			hist[cur*histCopies]++
 			pending++
 		} else {
 			high.reset()
-			steps, other := g.fwd, g.bwd
 			for sweeps := 1; ; sweeps++ {
-				h0[cur]++
-				cur = graySweep(steps, cur, inc, h0, h1, h2, h3)
-				steps, other = other, steps
+				if sweeps%2 == 1 {
+					cur = graySweepForward(delta, cur, hist)
+				} else {
+					cur = graySweepBackward(delta, cur, hist)
+				}
 				pending += sweepPairs
 				code, ok := high.next()
 				if !ok {
@@ -179,31 +181,57 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 	if progress != nil && pending > 0 {
 		progress.Add(pending)
 	}
-	for c := 1; c < histCopies; c++ {
-		for t, n := range hist[c*g.size : (c+1)*g.size] {
-			h0[t] += n
+	out := make([]uint64, g.size)
+	for t := range out {
+		for c := range histCopies {
+			out[t] += hist[t*histCopies+c]
 		}
 	}
-	return h0
+	return out
 }
 
-// graySweep applies the moves in steps to the lattice index cur, tallying
-// each new pair in the four histograms in turn, and returns the last index.
-func graySweep(steps []uint16, cur int, inc []int, h0, h1, h2, h3 []uint64) int {
+// graySweepForward tallies the pair at lattice index cur and those the
+// low walk reaches from it, updating the histogram copies in turn, and
+// returns the last index.
+func graySweepForward(delta []int32, cur int, hist []uint64) int {
+	hist[cur*histCopies]++
 	s := 0
-	for ; s+4 <= len(steps); s += 4 {
-		cur += inc[steps[s]]
-		h0[cur]++
-		cur += inc[steps[s+1]]
-		h1[cur]++
-		cur += inc[steps[s+2]]
-		h2[cur]++
-		cur += inc[steps[s+3]]
-		h3[cur]++
+	for ; s+4 <= len(delta); s += 4 {
+		d := (*[4]int32)(delta[s:])
+		cur += int(d[0])
+		hist[cur*histCopies]++
+		cur += int(d[1])
+		hist[cur*histCopies+1]++
+		cur += int(d[2])
+		hist[cur*histCopies+2]++
+		cur += int(d[3])
+		hist[cur*histCopies+3]++
 	}
-	for ; s < len(steps); s++ {
-		cur += inc[steps[s]]
-		h0[cur]++
+	for ; s < len(delta); s++ {
+		cur += int(delta[s])
+		hist[cur*histCopies]++
+	}
+	return cur
+}
+
+// graySweepBackward is graySweepForward along the low walk run backwards.
+func graySweepBackward(delta []int32, cur int, hist []uint64) int {
+	hist[cur*histCopies]++
+	s := len(delta)
+	for ; s >= 4; s -= 4 {
+		d := (*[4]int32)(delta[s-4:])
+		cur -= int(d[3])
+		hist[cur*histCopies]++
+		cur -= int(d[2])
+		hist[cur*histCopies+1]++
+		cur -= int(d[1])
+		hist[cur*histCopies+2]++
+		cur -= int(d[0])
+		hist[cur*histCopies+3]++
+	}
+	for ; s > 0; s-- {
+		cur -= int(delta[s-1])
+		hist[cur*histCopies]++
 	}
 	return cur
 }
