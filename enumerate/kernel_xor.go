@@ -106,8 +106,12 @@ func (x *xorKernel) tallyScalar(lo, hi uint64, stop *atomic.Bool, progress *atom
 	}
 }
 
-// bitPairKernel handles any two-letter alphabets: a pair's index depends
-// on popcount(q), popcount(k) and popcount(q ∧ k).
+// bitPairKernel handles any two-letter alphabets. With letters as bits, a
+// coordinate contributes t00 + (t10−t00)·q_i + (t01−t00)·k_i + c·q_i·k_i
+// (c = t11−t10−t01+t00), so a pair's index is
+// cq + b·popcount(k) + c·popcount(q ∧ k) with cq fixed by q. Splitting k
+// into a low part (the low bits, tabulated once per q) and a high part (one
+// base index per value), each pair costs one add and one increment.
 type bitPairKernel struct {
 	d    int
 	t    [][]int // t[a][b] for letters a, b ∈ {0, 1}
@@ -117,31 +121,52 @@ type bitPairKernel struct {
 func (x *bitPairKernel) name() string { return "bit-pair" }
 
 func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
-	d1 := x.d + 1
-	// byWeights[(|k|)·(d+1) + |q∧k|] for the current q.
-	byWeights := make([]uint64, d1*d1)
-	hist := make([]uint64, x.size)
+	t00, t01, t10, t11 := x.t[0][0], x.t[0][1], x.t[1][0], x.t[1][1]
+	b, c := t01-t00, t11-t10-t01+t00
+	// lowBits keeps the per-q table small next to the 2^d pairs of q.
+	lowBits := x.d
+	if x.d > 4 {
+		lowBits = min(x.d-2, 10)
+	}
+	lowMask := uint64(1)<<lowBits - 1
+	low := make([]int32, 1<<lowBits)
+	hist := make([]uint64, histCopies*x.size)
 	nk := uint64(1) << x.d
 	for q := lo; q < hi && !stop.Load(); q++ {
-		for k := range nk {
-			byWeights[bits.OnesCount64(k)*d1+bits.OnesCount64(q&k)]++
+		cq := x.d*t00 + (t10-t00)*bits.OnesCount64(q)
+		qlo, qhi := q&lowMask, q>>lowBits
+		for k := range low {
+			low[k] = int32(b*bits.OnesCount64(uint64(k)) + c*bits.OnesCount64(qlo&uint64(k)))
 		}
-		wq := bits.OnesCount64(q)
-		for wk := 0; wk <= x.d; wk++ {
-			for n11 := 0; n11 <= min(wk, wq); n11++ {
-				c := byWeights[wk*d1+n11]
-				if c == 0 {
-					continue
-				}
-				byWeights[wk*d1+n11] = 0
-				n10, n01 := wq-n11, wk-n11
-				n00 := x.d - wq - wk + n11
-				hist[n00*x.t[0][0]+n01*x.t[0][1]+n10*x.t[1][0]+n11*x.t[1][1]] += c
-			}
+		for khi := uint64(0); khi < nk>>lowBits; khi++ {
+			base := cq + b*bits.OnesCount64(khi) + c*bits.OnesCount64(qhi&khi)
+			tallyShifted(low, base, hist)
 		}
 		if progress != nil {
 			progress.Add(nk)
 		}
 	}
-	return hist
+	out := make([]uint64, x.size)
+	for t := range out {
+		for c := range histCopies {
+			out[t] += hist[t*histCopies+c]
+		}
+	}
+	return out
+}
+
+// tallyShifted counts index base+v for every v in low, spreading the
+// increments over the interleaved histogram copies.
+func tallyShifted(low []int32, base int, hist []uint64) {
+	s := 0
+	for ; s+4 <= len(low); s += 4 {
+		v := (*[4]int32)(low[s:])
+		hist[(base+int(v[0]))*histCopies]++
+		hist[(base+int(v[1]))*histCopies+1]++
+		hist[(base+int(v[2]))*histCopies+2]++
+		hist[(base+int(v[3]))*histCopies+3]++
+	}
+	for ; s < len(low); s++ {
+		hist[(base+int(low[s]))*histCopies]++
+	}
 }

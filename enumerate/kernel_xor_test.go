@@ -95,3 +95,28 @@ func TestXorKernelMatchesClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestBitPairMatchesClosed checks the two-letter kernel for alphabets other
+// than ±a at widths where its k is split into a tabulated low part and a
+// high part.
+func TestBitPairMatchesClosed(t *testing.T) {
+	for _, c := range []struct {
+		q, k string
+		d    int
+	}{{"1,2", "", 12}, {"0,1", "-1,3", 11}, {"-1/2,3", "2,5", 9}} {
+		t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, c.k, c.d), func(t *testing.T) {
+			q := mustAlphabet(t, c.q)
+			k := q
+			if c.k != "" {
+				k = mustAlphabet(t, c.k)
+			}
+			p := Problem{Q: q, K: k, D: c.d}
+			require.Equal(t, "bit-pair", p.KernelName())
+			cl, err := Closed(context.Background(), p)
+			require.NoError(t, err)
+			b, err := Brute(context.Background(), p, Options{Workers: 3})
+			require.NoError(t, err)
+			require.NoError(t, Compare(c.d, b, cl))
+		})
+	}
+}
