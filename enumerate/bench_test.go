@@ -135,8 +135,8 @@ func BenchmarkClosedMoments(b *testing.B) {
 func BenchmarkBruteBitPair(b *testing.B) {
 	a := mustAlphabet(b, "1,2")
 	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("alphabet=1,2/d=12/workers=%d", w), func(b *testing.B) {
-			benchBrute(b, Problem{Q: a, K: a, D: 12}, Options{Workers: w})
+		b.Run(fmt.Sprintf("alphabet=1,2/d=16/workers=%d", w), func(b *testing.B) {
+			benchBrute(b, Problem{Q: a, K: a, D: 16}, Options{Workers: w})
 		})
 	}
 }

@@ -134,8 +134,160 @@ func main() {
 	w("done:")
 	w("\tVZEROUPPER")
 	w("\tRET")
+	w("")
+	genBitPair(w)
 	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+}
+
+// genBitPair writes bitPairBlocksAVX512: two carry-save trees per block
+// (the planes of k on the coordinates where q is 0, and where q is 1), each
+// decoded into one mask per count and stored, then the bit count of every
+// pair of masks added to acc[a·(n1+1)+b].
+func genBitPair(w func(string, ...any)) {
+	const masksB = 33 * 64 // byte offset of the masks of the second count
+	w("// Registers: SI planes, DI acc, R10 masks, R11 slots, BX block, CX end block,")
+	w("// R8 end of the first masks, R9 end of the second, DX limit or pointer, Z31 all ones.")
+	w("// func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0, b1 uint64, n0, n1 int)")
+	w("TEXT ·bitPairBlocksAVX512(SB), NOSPLIT, $0-64")
+	w("\tMOVQ planes+0(FP), SI")
+	w("\tMOVQ masks+8(FP), R10")
+	w("\tMOVQ acc+16(FP), DI")
+	w("\tMOVQ slots+24(FP), R11")
+	w("\tMOVQ b0+32(FP), BX")
+	w("\tMOVQ b1+40(FP), CX")
+	w("\tMOVQ n0+48(FP), R8")
+	w("\tINCQ R8")
+	w("\tSHLQ $6, R8")
+	w("\tADDQ R10, R8")
+	w("\tMOVQ n1+56(FP), R9")
+	w("\tINCQ R9")
+	w("\tSHLQ $6, R9")
+	w("\tLEAQ %d(R10)(R9*1), R9", masksB)
+	w("\tVPTERNLOGD $0xFF, Z31, Z31, Z31")
+	w("\tCMPQ BX, CX")
+	w("\tJAE bpdone")
+	w("")
+	w("bpblock:")
+	w("\t// Gray order over blocks: block b flips the plane of coordinate 9+tz(b),")
+	w("\t// which lies at byte offset slots[tz(b)] in whichever tree it belongs to.")
+	w("\tTESTQ BX, BX")
+	w("\tJZ bpsum")
+	w("\tTZCNTQ BX, AX")
+	w("\tMOVQ (R11)(AX*8), AX")
+	w("\tVPXORQ (SI)(AX*1), Z31, Z30")
+	w("\tVMOVDQU64 Z30, (SI)(AX*1)")
+	w("")
+	w("bpsum:")
+	for t, limit := range []string{"n0+48(FP)", "n1+56(FP)"} {
+		lbl := fmt.Sprintf("bp%d", t)
+		w("\tMOVQ %s, DX", limit)
+		treeInto(w, t*32*64, lbl)
+		w("\t// masks of count v = L_(v mod 4) ∧ H_(v div 4), for v = 0…limit.")
+		decodeLH(w, lbl)
+		for v := 0; v <= 32; v++ {
+			r := 9 + v%4
+			if r == 12 {
+				r = 30
+			}
+			w("\tVPANDQ Z%d, Z%d, Z%d", 13+v%4, v/4, r)
+			w("\tVMOVDQU64 Z%d, %d(R10)", r, t*masksB+v*64)
+			if v < 32 {
+				w("\tCMPQ DX, $%d", v)
+				w("\tJEQ %sstored", lbl)
+			}
+		}
+		w("%sstored:", lbl)
+	}
+	w("\t// acc[a·(n1+1)+b] += bit counts of (first mask a) ∧ (second mask b).")
+	w("\tMOVQ R10, R12")
+	w("\tMOVQ DI, R13")
+	w("bpa:")
+	w("\tVMOVDQU64 (R12), Z20")
+	w("\tLEAQ %d(R10), DX", masksB)
+	w("bpb:")
+	w("\tVPANDQ (DX), Z20, Z21")
+	w("\tVPOPCNTQ Z21, Z21")
+	w("\tVPADDQ (R13), Z21, Z21")
+	w("\tVMOVDQU64 Z21, (R13)")
+	w("\tADDQ $64, DX")
+	w("\tADDQ $64, R13")
+	w("\tCMPQ DX, R9")
+	w("\tJNE bpb")
+	w("\tADDQ $64, R12")
+	w("\tCMPQ R12, R8")
+	w("\tJNE bpa")
+	w("")
+	w("\tINCQ BX")
+	w("\tCMPQ BX, CX")
+	w("\tJB bpblock")
+	w("")
+	w("bpdone:")
+	w("\tVZEROUPPER")
+	w("\tRET")
+}
+
+// treeInto sums the 32 planes at byte offset base from SI lane by lane
+// (the second 16 only when DX > 16) into the count bits Z0–Z4 and Z12.
+func treeInto(w func(string, ...any), base int, lbl string) {
+	w("\tVPXORQ Z0, Z0, Z0")
+	w("\tVPXORQ Z1, Z1, Z1")
+	w("\tVPXORQ Z2, Z2, Z2")
+	w("\tVPXORQ Z3, Z3, Z3")
+	round := func(first int, s16 string) {
+		pair := func(i int, h string) {
+			w("\tVMOVDQU64 %d(SI), Z28", base+(first+i)*64)
+			w("\tVMOVDQU64 %d(SI), Z29", base+(first+i+1)*64)
+			w("\tCSA(%s, Z0, Z28, Z29)", h)
+		}
+		pair(0, "Z5")
+		pair(2, "Z6")
+		w("\tCSA(Z7, Z1, Z5, Z6)")
+		pair(4, "Z5")
+		pair(6, "Z6")
+		w("\tCSA(Z8, Z1, Z5, Z6)")
+		w("\tCSA(Z9, Z2, Z7, Z8)")
+		pair(8, "Z5")
+		pair(10, "Z6")
+		w("\tCSA(Z7, Z1, Z5, Z6)")
+		pair(12, "Z5")
+		pair(14, "Z6")
+		w("\tCSA(Z8, Z1, Z5, Z6)")
+		w("\tCSA(Z10, Z2, Z7, Z8)")
+		w("\tCSA(%s, Z3, Z9, Z10)", s16)
+	}
+	round(0, "Z4")
+	w("\tCMPQ DX, $16")
+	w("\tJGT %sround2", lbl)
+	w("\tVPXORQ Z12, Z12, Z12")
+	w("\tJMP %sdecode", lbl)
+	w("%sround2:", lbl)
+	round(16, "Z11")
+	w("\tVPANDQ Z11, Z4, Z12")
+	w("\tVPXORQ Z11, Z4, Z4")
+	w("%sdecode:", lbl)
+}
+
+// decodeLH computes L_i (Z13–Z16) from the two low count bits and H_j
+// (Z0–Z8) from the four high ones, H_j only for the j ≤ DX/4 in use.
+func decodeLH(w func(string, ...any), lbl string) {
+	for i := range 4 {
+		w("\tVPTERNLOGD $0x%02X, Z0, Z1, Z%d", 0x11<<i, 13+i)
+	}
+	for i := range 4 {
+		w("\tVPTERNLOGD $0x%02X, Z2, Z3, Z%d", 0x11<<i, 17+i)
+	}
+	for i := range 4 {
+		w("\tVPTERNLOGD $0x%02X, Z4, Z12, Z%d", 0x11<<i, 21+i)
+	}
+	for j := range 9 {
+		w("\tVPANDQ Z%d, Z%d, Z%d", 21+j/4, 17+j%4, j)
+		if j < 8 {
+			w("\tCMPQ DX, $%d", 4*j+3)
+			w("\tJLE %smasks", lbl)
+		}
+	}
+	w("%smasks:", lbl)
 }

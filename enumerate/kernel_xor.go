@@ -121,6 +121,9 @@ type bitPairKernel struct {
 func (x *bitPairKernel) name() string { return "bit-pair" }
 
 func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
+	if fastBitPair(x.d) {
+		return x.tallyFast(lo, hi, stop, progress)
+	}
 	t00, t01, t10, t11 := x.t[0][0], x.t[0][1], x.t[1][0], x.t[1][1]
 	b, c := t01-t00, t11-t10-t01+t00
 	// lowBits keeps the per-q table small next to the 2^d pairs of q.

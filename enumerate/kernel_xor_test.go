@@ -120,3 +120,30 @@ func TestBitPairMatchesClosed(t *testing.T) {
 		})
 	}
 }
+
+// TestBitPairKernelsAgree checks the fast two-letter kernel against the
+// portable one for sampled q, including widths where one count exceeds 16
+// (the carry-save trees' second round).
+func TestBitPairKernelsAgree(t *testing.T) {
+	if !fastBitPair(12) {
+		t.Skip("no fast two-letter kernel on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	a, k := mustAlphabet(t, "-1/2,3"), mustAlphabet(t, "2,5")
+	for _, d := range []int{9, 12, 17, 20} {
+		p := Problem{Q: a, K: k, D: d}
+		l, err := p.lattice()
+		require.NoError(t, err)
+		x := p.newKernel(l).(*bitPairKernel)
+		nq := uint64(1) << d
+		for _, lo := range []uint64{0, nq - 2, rng.Uint64N(nq - 2)} {
+			t.Run(fmt.Sprintf("d=%d/q=%d", d, lo), func(t *testing.T) {
+				var stop atomic.Bool
+				fast := x.tallyFast(lo, lo+2, &stop, nil)
+				var portable []uint64
+				withKernels(false, func() { portable = x.tally(lo, lo+2, &stop, nil) })
+				require.Equal(t, portable, fast, "portable (want) against AVX-512 (got)")
+			})
+		}
+	}
+}
