@@ -46,11 +46,14 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 func BenchmarkBruteBinary(b *testing.B) {
 	pm := mustAlphabet(b, "-1,1")
 	for _, kernel := range []string{"fast", "portable"} {
-		for _, d := range []int{12, 14, 16} {
+		for _, d := range []int{12, 14, 16, 18} {
 			for _, w := range []int{1, 2} {
 				b.Run(fmt.Sprintf("kernel=%s/d=%d/workers=%d", kernel, d, w), func(b *testing.B) {
 					if kernel == "fast" && !useFastKernels {
 						b.Skip("no fast kernel on this CPU")
+					}
+					if kernel == "portable" && d > 16 {
+						b.Skip("minutes per run: the portable kernel is measured up to d = 16")
 					}
 					withKernels(kernel == "fast", func() {
 						benchBrute(b, Problem{Q: pm, K: pm, D: d}, Options{Workers: w})

@@ -16,6 +16,9 @@ type xorScratch struct {
 	// bits ⊕ the current block's from one call to the next.
 	count [6]uint64
 	high  uint64
+	// template holds the planes of k alone for block 0 (q = 0).
+	template                 *[32][8]uint64
+	templateD, templateLanes int
 }
 
 func newXorScratch() *xorScratch {
@@ -51,22 +54,29 @@ func bitMask(x uint64, j int) uint64 { return -(x >> uint(j) & 1) }
 // setPlanes loads the planes of k ⊕ q for block 0 of q, where a block
 // covers the 2^laneBits vectors k sharing their high bits: k's low laneBits
 // bits are the lane number and its high bits the block number in Gray code,
-// so consecutive blocks differ in one plane.
+// so consecutive blocks differ in one plane. The planes of k alone are
+// built once per scratch; q then inverts the planes of its set bits.
 func setPlanes(s *xorScratch, d, laneBits int, q uint64) {
 	words := 1 << max(laneBits-6, 0)
-	for j := range s.planes {
-		for w := range words {
-			var p uint64
-			switch {
-			case j >= d:
-				s.planes[j][w] = 0
-				continue
-			case j < 6:
-				p = lanePattern[j]
-			case j < laneBits:
-				p = bitMask(uint64(w), j-6)
+	if s.template == nil || s.templateD != d || s.templateLanes != laneBits {
+		s.template = new([32][8]uint64)
+		s.templateD, s.templateLanes = d, laneBits
+		for j := range min(d, laneBits) {
+			for w := range words {
+				if j < 6 {
+					s.template[j][w] = lanePattern[j]
+				} else {
+					s.template[j][w] = bitMask(uint64(w), j-6)
+				}
 			}
-			s.planes[j][w] = p ^ bitMask(q, j)
+		}
+	}
+	*s.planes = *s.template
+	for j := range d {
+		if q>>uint(j)&1 == 1 {
+			for w := range words {
+				s.planes[j][w] = ^s.planes[j][w]
+			}
 		}
 	}
 }
