@@ -49,67 +49,9 @@ func main() {
 	w("\tVMOVDQU64 Z30, 576(SI)(AX*1)")
 	w("")
 	w("sum:")
-	w("\tVPXORQ Z0, Z0, Z0")
-	w("\tVPXORQ Z1, Z1, Z1")
-	w("\tVPXORQ Z2, Z2, Z2")
-	w("\tVPXORQ Z3, Z3, Z3")
-	// Harley–Seal over 16 planes from memory; round 2 writes its carry
-	// out of the eights into Z11 instead of Z4.
-	round := func(base int, s16 string) {
-		pair := func(i int, h string) {
-			w("\tVMOVDQU64 %d(SI), Z28", (base+i)*64)
-			w("\tVMOVDQU64 %d(SI), Z29", (base+i+1)*64)
-			w("\tCSA(%s, Z0, Z28, Z29)", h)
-		}
-		pair(0, "Z5")
-		pair(2, "Z6")
-		w("\tCSA(Z7, Z1, Z5, Z6)")
-		pair(4, "Z5")
-		pair(6, "Z6")
-		w("\tCSA(Z8, Z1, Z5, Z6)")
-		w("\tCSA(Z9, Z2, Z7, Z8)")
-		pair(8, "Z5")
-		pair(10, "Z6")
-		w("\tCSA(Z7, Z1, Z5, Z6)")
-		pair(12, "Z5")
-		pair(14, "Z6")
-		w("\tCSA(Z8, Z1, Z5, Z6)")
-		w("\tCSA(Z10, Z2, Z7, Z8)")
-		w("\tCSA(%s, Z3, Z9, Z10)", s16)
-	}
-	round(0, "Z4")
-	w("\tCMPQ DX, $16")
-	w("\tJGT round2")
-	w("\tVPXORQ Z12, Z12, Z12")
-	w("\tJMP decode")
+	treeInto(w, 0, "x")
+	decodeLH(w, "x")
 	w("")
-	w("round2:")
-	round(16, "Z11")
-	w("\tVPANDQ Z11, Z4, Z12")
-	w("\tVPXORQ Z11, Z4, Z4")
-	w("")
-	w("decode:")
-	w("\t// L_i, M_i, N_i: the masks where two count bits read i (ternlog")
-	w("\t// 0x11<<i selects B·2+C = i and ignores A).")
-	for i := range 4 {
-		w("\tVPTERNLOGD $0x%02X, Z0, Z1, Z%d", 0x11<<i, 13+i)
-	}
-	for i := range 4 {
-		w("\tVPTERNLOGD $0x%02X, Z2, Z3, Z%d", 0x11<<i, 17+i)
-	}
-	for i := range 4 {
-		w("\tVPTERNLOGD $0x%02X, Z4, Z12, Z%d", 0x11<<i, 21+i)
-	}
-	w("\t// H_j = M_(j mod 4) ∧ N_(j div 4) for the j ≤ d/4 in use, in Z0–Z8.")
-	for j := range 9 {
-		w("\tVPANDQ Z%d, Z%d, Z%d", 21+j/4, 17+j%4, j)
-		if j < 8 {
-			w("\tCMPQ DX, $%d", 4*j+3)
-			w("\tJLE tally")
-		}
-	}
-	w("")
-	w("tally:")
 	w("\t// popcount v's mask is L_(v mod 4) ∧ H_(v div 4); add its bit count to acc[v].")
 	for v := 0; v <= 32; v++ {
 		t := 9 + v%4
@@ -264,7 +206,28 @@ func treeInto(w func(string, ...any), base int, lbl string) {
 	w("\tVPXORQ Z12, Z12, Z12")
 	w("\tJMP %sdecode", lbl)
 	w("%sround2:", lbl)
+	w("\tCMPQ DX, $24")
+	w("\tJGT %sfull2", lbl)
+	// Planes 16–23 only: half a Harley–Seal round, its carry out of the
+	// fours added to the eights by a half adder.
+	pair := func(i int, h string) {
+		w("\tVMOVDQU64 %d(SI), Z28", base+i*64)
+		w("\tVMOVDQU64 %d(SI), Z29", base+(i+1)*64)
+		w("\tCSA(%s, Z0, Z28, Z29)", h)
+	}
+	pair(16, "Z5")
+	pair(18, "Z6")
+	w("\tCSA(Z7, Z1, Z5, Z6)")
+	pair(20, "Z5")
+	pair(22, "Z6")
+	w("\tCSA(Z8, Z1, Z5, Z6)")
+	w("\tCSA(Z9, Z2, Z7, Z8)")
+	w("\tVPANDQ Z9, Z3, Z11")
+	w("\tVPXORQ Z9, Z3, Z3")
+	w("\tJMP %ssixteens", lbl)
+	w("%sfull2:", lbl)
 	round(16, "Z11")
+	w("%ssixteens:", lbl)
 	w("\tVPANDQ Z11, Z4, Z12")
 	w("\tVPXORQ Z11, Z4, Z4")
 	w("%sdecode:", lbl)

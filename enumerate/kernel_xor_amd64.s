@@ -66,11 +66,31 @@ sum:
 	CSA(Z10, Z2, Z7, Z8)
 	CSA(Z4, Z3, Z9, Z10)
 	CMPQ DX, $16
-	JGT round2
+	JGT xround2
 	VPXORQ Z12, Z12, Z12
-	JMP decode
-
-round2:
+	JMP xdecode
+xround2:
+	CMPQ DX, $24
+	JGT xfull2
+	VMOVDQU64 1024(SI), Z28
+	VMOVDQU64 1088(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 1152(SI), Z28
+	VMOVDQU64 1216(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z7, Z1, Z5, Z6)
+	VMOVDQU64 1280(SI), Z28
+	VMOVDQU64 1344(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 1408(SI), Z28
+	VMOVDQU64 1472(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z8, Z1, Z5, Z6)
+	CSA(Z9, Z2, Z7, Z8)
+	VPANDQ Z9, Z3, Z11
+	VPXORQ Z9, Z3, Z3
+	JMP xsixteens
+xfull2:
 	VMOVDQU64 1024(SI), Z28
 	VMOVDQU64 1088(SI), Z29
 	CSA(Z5, Z0, Z28, Z29)
@@ -102,12 +122,10 @@ round2:
 	CSA(Z8, Z1, Z5, Z6)
 	CSA(Z10, Z2, Z7, Z8)
 	CSA(Z11, Z3, Z9, Z10)
+xsixteens:
 	VPANDQ Z11, Z4, Z12
 	VPXORQ Z11, Z4, Z4
-
-decode:
-	// L_i, M_i, N_i: the masks where two count bits read i (ternlog
-	// 0x11<<i selects B·2+C = i and ignores A).
+xdecode:
 	VPTERNLOGD $0x11, Z0, Z1, Z13
 	VPTERNLOGD $0x22, Z0, Z1, Z14
 	VPTERNLOGD $0x44, Z0, Z1, Z15
@@ -120,34 +138,33 @@ decode:
 	VPTERNLOGD $0x22, Z4, Z12, Z22
 	VPTERNLOGD $0x44, Z4, Z12, Z23
 	VPTERNLOGD $0x88, Z4, Z12, Z24
-	// H_j = M_(j mod 4) ∧ N_(j div 4) for the j ≤ d/4 in use, in Z0–Z8.
 	VPANDQ Z21, Z17, Z0
 	CMPQ DX, $3
-	JLE tally
+	JLE xmasks
 	VPANDQ Z21, Z18, Z1
 	CMPQ DX, $7
-	JLE tally
+	JLE xmasks
 	VPANDQ Z21, Z19, Z2
 	CMPQ DX, $11
-	JLE tally
+	JLE xmasks
 	VPANDQ Z21, Z20, Z3
 	CMPQ DX, $15
-	JLE tally
+	JLE xmasks
 	VPANDQ Z22, Z17, Z4
 	CMPQ DX, $19
-	JLE tally
+	JLE xmasks
 	VPANDQ Z22, Z18, Z5
 	CMPQ DX, $23
-	JLE tally
+	JLE xmasks
 	VPANDQ Z22, Z19, Z6
 	CMPQ DX, $27
-	JLE tally
+	JLE xmasks
 	VPANDQ Z22, Z20, Z7
 	CMPQ DX, $31
-	JLE tally
+	JLE xmasks
 	VPANDQ Z23, Z17, Z8
+xmasks:
 
-tally:
 	// popcount v's mask is L_(v mod 4) ∧ H_(v div 4); add its bit count to acc[v].
 	VPANDQ Z13, Z0, Z9
 	VPOPCNTQ Z9, Z9
@@ -429,6 +446,27 @@ bpsum:
 	VPXORQ Z12, Z12, Z12
 	JMP bp0decode
 bp0round2:
+	CMPQ DX, $24
+	JGT bp0full2
+	VMOVDQU64 1024(SI), Z28
+	VMOVDQU64 1088(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 1152(SI), Z28
+	VMOVDQU64 1216(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z7, Z1, Z5, Z6)
+	VMOVDQU64 1280(SI), Z28
+	VMOVDQU64 1344(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 1408(SI), Z28
+	VMOVDQU64 1472(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z8, Z1, Z5, Z6)
+	CSA(Z9, Z2, Z7, Z8)
+	VPANDQ Z9, Z3, Z11
+	VPXORQ Z9, Z3, Z3
+	JMP bp0sixteens
+bp0full2:
 	VMOVDQU64 1024(SI), Z28
 	VMOVDQU64 1088(SI), Z29
 	CSA(Z5, Z0, Z28, Z29)
@@ -460,6 +498,7 @@ bp0round2:
 	CSA(Z8, Z1, Z5, Z6)
 	CSA(Z10, Z2, Z7, Z8)
 	CSA(Z11, Z3, Z9, Z10)
+bp0sixteens:
 	VPANDQ Z11, Z4, Z12
 	VPXORQ Z11, Z4, Z4
 bp0decode:
@@ -674,6 +713,27 @@ bp0stored:
 	VPXORQ Z12, Z12, Z12
 	JMP bp1decode
 bp1round2:
+	CMPQ DX, $24
+	JGT bp1full2
+	VMOVDQU64 3072(SI), Z28
+	VMOVDQU64 3136(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 3200(SI), Z28
+	VMOVDQU64 3264(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z7, Z1, Z5, Z6)
+	VMOVDQU64 3328(SI), Z28
+	VMOVDQU64 3392(SI), Z29
+	CSA(Z5, Z0, Z28, Z29)
+	VMOVDQU64 3456(SI), Z28
+	VMOVDQU64 3520(SI), Z29
+	CSA(Z6, Z0, Z28, Z29)
+	CSA(Z8, Z1, Z5, Z6)
+	CSA(Z9, Z2, Z7, Z8)
+	VPANDQ Z9, Z3, Z11
+	VPXORQ Z9, Z3, Z3
+	JMP bp1sixteens
+bp1full2:
 	VMOVDQU64 3072(SI), Z28
 	VMOVDQU64 3136(SI), Z29
 	CSA(Z5, Z0, Z28, Z29)
@@ -705,6 +765,7 @@ bp1round2:
 	CSA(Z8, Z1, Z5, Z6)
 	CSA(Z10, Z2, Z7, Z8)
 	CSA(Z11, Z3, Z9, Z10)
+bp1sixteens:
 	VPANDQ Z11, Z4, Z12
 	VPXORQ Z11, Z4, Z4
 bp1decode:

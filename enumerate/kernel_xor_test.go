@@ -40,12 +40,13 @@ func slicedPopcounts(blocks xorBlocks, d int, lo, hi uint64, rng *rand.Rand) [65
 // TestXorKernelsAgree checks the portable and the fast bit-sliced kernels
 // against the pair-by-pair count for sampled q at every width they take.
 func TestXorKernelsAgree(t *testing.T) {
-	maxD := 20
-	if testing.Short() {
-		maxD = 17
+	widths := []int{6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}
+	if !testing.Short() {
+		// 19–24 take half a second carry-save round, 25 a full one.
+		widths = append(widths, 19, 20, 24, 25)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for d := 6; d <= maxD; d++ {
+	for _, d := range widths {
 		kernels := []xorBlocks{newPortableXorBlocks(d)}
 		if fast := newFastXorBlocks(d); fast != nil {
 			kernels = append(kernels, fast)
@@ -130,7 +131,11 @@ func TestBitPairKernelsAgree(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	a, k := mustAlphabet(t, "-1/2,3"), mustAlphabet(t, "2,5")
-	for _, d := range []int{9, 12, 17, 20} {
+	widths := []int{9, 12, 17, 20}
+	if !testing.Short() {
+		widths = append(widths, 25)
+	}
+	for _, d := range widths {
 		p := Problem{Q: a, K: k, D: d}
 		l, err := p.lattice()
 		require.NoError(t, err)
