@@ -112,7 +112,7 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 	hist := make([]uint64, histCopies*g.size)
 	digits := make([]int, g.d)
 	inc := make([]int, 2*g.d*max(g.nk-1, 1))
-	delta := make([]int32, len(g.moves))
+	delta := make([]int, len(g.moves))
 	x := lo // digits of lo in base nq
 	for i := range g.d {
 		digits[i] = int(x % uint64(g.nq))
@@ -135,7 +135,7 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 			}
 		}
 		for s, m := range g.moves {
-			delta[s] = int32(inc[m])
+			delta[s] = inc[m] * histCopies // in histogram slots
 		}
 		if g.nk < 2 {
 			hist[cur*histCopies]++
@@ -144,9 +144,9 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 			high.reset()
 			for sweeps := 1; ; sweeps++ {
 				if sweeps%2 == 1 {
-					cur = graySweepForward(delta, cur, hist)
+					cur = graySweepForward(delta, cur*histCopies, hist) / histCopies
 				} else {
-					cur = graySweepBackward(delta, cur, hist)
+					cur = graySweepBackward(delta, cur*histCopies, hist) / histCopies
 				}
 				pending += sweepPairs
 				code, ok := high.next()
@@ -190,48 +190,49 @@ func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Ui
 	return out
 }
 
-// graySweepForward tallies the pair at lattice index cur and those the
-// low walk reaches from it, updating the histogram copies in turn, and
-// returns the last index.
-func graySweepForward(delta []int32, cur int, hist []uint64) int {
-	hist[cur*histCopies]++
+// graySweepForward tallies the pair at histogram slot cur (lattice index
+// times histCopies) and those the low walk reaches from it, whose steps
+// delta are in slots too, updating the histogram copies in turn, and
+// returns the last slot.
+func graySweepForward(delta []int, cur int, hist []uint64) int {
+	hist[cur]++
 	s := 0
 	for ; s+4 <= len(delta); s += 4 {
-		d := (*[4]int32)(delta[s:])
-		cur += int(d[0])
-		hist[cur*histCopies]++
-		cur += int(d[1])
-		hist[cur*histCopies+1]++
-		cur += int(d[2])
-		hist[cur*histCopies+2]++
-		cur += int(d[3])
-		hist[cur*histCopies+3]++
+		d := delta[s : s+4 : s+4]
+		cur += d[0]
+		hist[cur]++
+		cur += d[1]
+		hist[cur+1]++
+		cur += d[2]
+		hist[cur+2]++
+		cur += d[3]
+		hist[cur+3]++
 	}
 	for ; s < len(delta); s++ {
-		cur += int(delta[s])
-		hist[cur*histCopies]++
+		cur += delta[s]
+		hist[cur]++
 	}
 	return cur
 }
 
 // graySweepBackward is graySweepForward along the low walk run backwards.
-func graySweepBackward(delta []int32, cur int, hist []uint64) int {
-	hist[cur*histCopies]++
+func graySweepBackward(delta []int, cur int, hist []uint64) int {
+	hist[cur]++
 	s := len(delta)
 	for ; s >= 4; s -= 4 {
-		d := (*[4]int32)(delta[s-4:])
-		cur -= int(d[3])
-		hist[cur*histCopies]++
-		cur -= int(d[2])
-		hist[cur*histCopies+1]++
-		cur -= int(d[1])
-		hist[cur*histCopies+2]++
-		cur -= int(d[0])
-		hist[cur*histCopies+3]++
+		d := delta[s-4 : s : s]
+		cur -= d[3]
+		hist[cur]++
+		cur -= d[2]
+		hist[cur+1]++
+		cur -= d[1]
+		hist[cur+2]++
+		cur -= d[0]
+		hist[cur+3]++
 	}
 	for ; s > 0; s-- {
-		cur -= int(delta[s-1])
-		hist[cur*histCopies]++
+		cur -= delta[s-1]
+		hist[cur]++
 	}
 	return cur
 }

@@ -132,18 +132,18 @@ func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic
 		lowBits = min(x.d-2, 10)
 	}
 	lowMask := uint64(1)<<lowBits - 1
-	low := make([]int32, 1<<lowBits)
+	low := make([]int, 1<<lowBits) // in histogram slots: index·histCopies
 	hist := make([]uint64, histCopies*x.size)
 	nk := uint64(1) << x.d
 	for q := lo; q < hi && !stop.Load(); q++ {
 		cq := x.d*t00 + (t10-t00)*bits.OnesCount64(q)
 		qlo, qhi := q&lowMask, q>>lowBits
 		for k := range low {
-			low[k] = int32(b*bits.OnesCount64(uint64(k)) + c*bits.OnesCount64(qlo&uint64(k)))
+			low[k] = (b*bits.OnesCount64(uint64(k)) + c*bits.OnesCount64(qlo&uint64(k))) * histCopies
 		}
 		for khi := uint64(0); khi < nk>>lowBits; khi++ {
 			base := cq + b*bits.OnesCount64(khi) + c*bits.OnesCount64(qhi&khi)
-			tallyShifted(low, base, hist)
+			tallyShifted(low, base*histCopies, hist)
 		}
 		if progress != nil {
 			progress.Add(nk)
@@ -158,18 +158,18 @@ func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic
 	return out
 }
 
-// tallyShifted counts index base+v for every v in low, spreading the
-// increments over the interleaved histogram copies.
-func tallyShifted(low []int32, base int, hist []uint64) {
+// tallyShifted counts slot base+v for every v in low (slots are lattice
+// indices times histCopies), spreading the increments over the copies.
+func tallyShifted(low []int, base int, hist []uint64) {
 	s := 0
 	for ; s+4 <= len(low); s += 4 {
-		v := (*[4]int32)(low[s:])
-		hist[(base+int(v[0]))*histCopies]++
-		hist[(base+int(v[1]))*histCopies+1]++
-		hist[(base+int(v[2]))*histCopies+2]++
-		hist[(base+int(v[3]))*histCopies+3]++
+		v := low[s : s+4 : s+4]
+		hist[base+v[0]]++
+		hist[base+v[1]+1]++
+		hist[base+v[2]+2]++
+		hist[base+v[3]+3]++
 	}
 	for ; s < len(low); s++ {
-		hist[(base+int(low[s]))*histCopies]++
+		hist[base+low[s]]++
 	}
 }
