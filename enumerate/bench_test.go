@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -24,6 +25,21 @@ func withKernels(fast bool, f func()) {
 	f()
 }
 
+// withKernel runs f with the ±a kernel named "avx512", "avx2" or "portable"
+// and reports false, without running f, when this CPU lacks it.
+func withKernel(kernel string, f func()) bool {
+	savedFast, savedAVX512 := useFastKernels, useAVX512
+	defer func() { useFastKernels, useAVX512 = savedFast, savedAVX512 }()
+	useFastKernels = kernel != "portable" && savedFast
+	useAVX512 = kernel == "avx512"
+	want := map[string]string{"avx512": "AVX-512", "avx2": "AVX2", "portable": "portable"}[kernel]
+	if !strings.Contains(newXorKernel(16, 0, 1, 17, useFastKernels).name(), want) {
+		return false
+	}
+	f()
+	return true
+}
+
 func benchBrute(b *testing.B, p Problem, opt Options) {
 	b.Helper()
 	cpu0 := cpuSeconds()
@@ -41,23 +57,22 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 	}
 }
 
-// BenchmarkBruteBinary measures the ±1 kernels: the fast (assembly) one
-// where the CPU has it, and the portable Go one.
+// BenchmarkBruteBinary measures the ±1 kernels: AVX-512 and AVX2 assembly
+// where the CPU has them, and portable Go.
 func BenchmarkBruteBinary(b *testing.B) {
 	pm := mustAlphabet(b, "-1,1")
-	for _, kernel := range []string{"fast", "portable"} {
+	for _, kernel := range []string{"avx512", "avx2", "portable"} {
 		for _, d := range []int{12, 14, 16, 18} {
 			for _, w := range []int{1, 2} {
 				b.Run(fmt.Sprintf("kernel=%s/d=%d/workers=%d", kernel, d, w), func(b *testing.B) {
-					if kernel == "fast" && !useFastKernels {
-						b.Skip("no fast kernel on this CPU")
+					if kernel != "avx512" && d > 16 {
+						b.Skip("seconds per run: the slower kernels are measured up to d = 16")
 					}
-					if kernel == "portable" && d > 16 {
-						b.Skip("minutes per run: the portable kernel is measured up to d = 16")
-					}
-					withKernels(kernel == "fast", func() {
+					if !withKernel(kernel, func() {
 						benchBrute(b, Problem{Q: pm, K: pm, D: d}, Options{Workers: w})
-					})
+					}) {
+						b.Skip("no such kernel on this CPU")
+					}
 				})
 			}
 		}

@@ -78,6 +78,8 @@ func main() {
 	w("\tRET")
 	w("")
 	genBitPair(w)
+	w("")
+	genAVX2(w)
 	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -253,4 +255,144 @@ func decodeLH(w func(string, ...any), lbl string) {
 		}
 	}
 	w("%smasks:", lbl)
+}
+
+// genAVX2 writes xorBlocksAVX2, the kernel for CPUs with AVX2 but without
+// AVX-512: 256 lanes per YMM register. Like the portable kernel it keeps
+// each lane's popcount in six count planes and, from one block to the next
+// (one coordinate of k flipped in every lane), adds or subtracts one in
+// every lane; each block's lanes are then tallied by popcount with nibble
+// lookups (VPSHUFB) into byte counters, folded into acc at the end (a call
+// covers at most 31 blocks, so no byte overflows).
+func genAVX2(w func(string, ...any)) {
+	w("// Nibble popcounts 0–15, twice (one copy per 128-bit lane).")
+	w("DATA nibblePopcount<>+0(SB)/8, $0x0302020102010100")
+	w("DATA nibblePopcount<>+8(SB)/8, $0x0403030203020201")
+	w("DATA nibblePopcount<>+16(SB)/8, $0x0302020102010100")
+	w("DATA nibblePopcount<>+24(SB)/8, $0x0403030203020201")
+	w("GLOBL nibblePopcount<>(SB), RODATA|NOPTR, $32")
+	w("")
+	w("// Registers: Y0–Y5 count planes, Y6–Y9 L_i, Y13 nibble table, Y14 0x0F bytes,")
+	w("// Y15 all ones; SI state, DI byte counters, R10 acc, BX block, CX end, DX d, R8 high bits.")
+	w("// func xorBlocksAVX2(state *avx2State, bytes *[36][4]uint64, acc *[33][8]uint64, b0, b1 uint64, d int)")
+	w("TEXT ·xorBlocksAVX2(SB), NOSPLIT, $0-48")
+	w("\tMOVQ state+0(FP), SI")
+	w("\tMOVQ bytes+8(FP), DI")
+	w("\tMOVQ acc+16(FP), R10")
+	w("\tMOVQ b0+24(FP), BX")
+	w("\tMOVQ b1+32(FP), CX")
+	w("\tMOVQ d+40(FP), DX")
+	w("\tVPCMPEQB Y15, Y15, Y15")
+	w("\tMOVQ $0x0f0f0f0f0f0f0f0f, AX")
+	w("\tVMOVQ AX, X14")
+	w("\tVPBROADCASTQ X14, Y14")
+	w("\tVMOVDQU nibblePopcount<>(SB), Y13")
+	w("\tVPXOR Y12, Y12, Y12")
+	for v := 0; v < 36; v++ {
+		w("\tVMOVDQU Y12, %d(DI)", v*32)
+	}
+	for i := range 6 {
+		w("\tVMOVDQU %d(SI), Y%d", i*32, i)
+	}
+	w("\tMOVQ 192(SI), R8")
+	w("\tCMPQ BX, CX")
+	w("\tJAE avx2fold")
+	w("")
+	w("avx2block:")
+	w("\tTESTQ BX, BX")
+	w("\tJZ avx2tally")
+	w("\t// Flip coordinate 8+tz(b) of k: every lane's count rises by one when")
+	w("\t// that bit of q ⊕ k becomes 1 and falls by one otherwise; falling is")
+	w("\t// rising on the complement (c−1 = ¬(¬c+1) on six bits).")
+	w("\tTZCNTQ BX, AX")
+	w("\tBTCQ AX, R8")
+	w("\tBTQ AX, R8")
+	w("\tSBBQ R9, R9")
+	w("\tNOTQ R9")
+	w("\tVMOVQ R9, X12")
+	w("\tVPBROADCASTQ X12, Y12")
+	for i := range 6 {
+		w("\tVPXOR Y12, Y%d, Y%d", i, i)
+	}
+	w("\tVMOVDQA Y0, Y10")
+	w("\tVPXOR Y15, Y0, Y0")
+	carry, tmp := 10, 11
+	for i := 1; i < 6; i++ {
+		if i < 5 {
+			w("\tVPAND Y%d, Y%d, Y%d", carry, i, tmp)
+		}
+		w("\tVPXOR Y%d, Y%d, Y%d", carry, i, i)
+		carry, tmp = tmp, carry
+	}
+	for i := range 6 {
+		w("\tVPXOR Y12, Y%d, Y%d", i, i)
+	}
+	w("")
+	w("avx2tally:")
+	w("\t// L_i: lanes whose two low count bits read i.")
+	w("\tVPOR Y1, Y0, Y6")
+	w("\tVPXOR Y15, Y6, Y6")
+	w("\tVPANDN Y0, Y1, Y7")
+	w("\tVPANDN Y1, Y0, Y8")
+	w("\tVPAND Y1, Y0, Y9")
+	combo := func(a, b, i, dst int) { // lanes where bits (b, a) read i
+		switch i {
+		case 0:
+			w("\tVPOR Y%d, Y%d, Y%d", b, a, dst)
+			w("\tVPXOR Y15, Y%d, Y%d", dst, dst)
+		case 1:
+			w("\tVPANDN Y%d, Y%d, Y%d", a, b, dst)
+		case 2:
+			w("\tVPANDN Y%d, Y%d, Y%d", b, a, dst)
+		case 3:
+			w("\tVPAND Y%d, Y%d, Y%d", b, a, dst)
+		}
+	}
+	for j := range 9 {
+		w("\t// group %d: counts %d–%d, H = M_%d ∧ N_%d in Y10.", j, 4*j, 4*j+3, j%4, j/4)
+		combo(2, 3, j%4, 10)
+		combo(4, 5, j/4, 11)
+		w("\tVPAND Y11, Y10, Y10")
+		for i := range 4 {
+			v := 4*j + i
+			w("\tVPAND Y10, Y%d, Y11", 6+i)
+			w("\tVPAND Y14, Y11, Y12")
+			w("\tVPSRLW $4, Y11, Y11")
+			w("\tVPAND Y14, Y11, Y11")
+			w("\tVPSHUFB Y12, Y13, Y12")
+			w("\tVPSHUFB Y11, Y13, Y11")
+			w("\tVPADDB Y12, Y11, Y11")
+			w("\tVPADDB %d(DI), Y11, Y11", v*32)
+			w("\tVMOVDQU Y11, %d(DI)", v*32)
+		}
+		if j < 8 {
+			w("\tCMPQ DX, $%d", 4*j+3)
+			w("\tJLE avx2next")
+		}
+	}
+	w("")
+	w("avx2next:")
+	w("\tINCQ BX")
+	w("\tCMPQ BX, CX")
+	w("\tJB avx2block")
+	w("")
+	w("avx2fold:")
+	for i := range 6 {
+		w("\tVMOVDQU Y%d, %d(SI)", i, i*32)
+	}
+	w("\tMOVQ R8, 192(SI)")
+	w("\t// acc[v] += the byte counts of v summed in 64-bit lanes, for v = 0…d.")
+	w("\tVPXOR Y12, Y12, Y12")
+	for v := 0; v <= 32; v++ {
+		w("\tVPSADBW %d(DI), Y12, Y11", v*32)
+		w("\tVPADDQ %d(R10), Y11, Y11", v*64)
+		w("\tVMOVDQU Y11, %d(R10)", v*64)
+		if v < 32 {
+			w("\tCMPQ DX, $%d", v)
+			w("\tJEQ avx2done")
+		}
+	}
+	w("avx2done:")
+	w("\tVZEROUPPER")
+	w("\tRET")
 }

@@ -28,7 +28,9 @@ func newBitPairScratch() *bitPairScratch {
 }
 
 // fastBitPair reports whether the AVX-512 kernel takes width d.
-func fastBitPair(d int) bool { return useFastKernels && d >= 9 && d <= maxSlicedD }
+func fastBitPair(d int) bool {
+	return useFastKernels && useAVX512 && hasAVX512Popcount && d >= 9 && d <= maxSlicedD
+}
 
 // tallyFast is the bit-sliced form of the two-letter kernel: for each q it
 // counts, lane by lane over 512 vectors k at a time, n0 = popcount of k on

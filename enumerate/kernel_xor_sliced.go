@@ -16,6 +16,9 @@ type xorScratch struct {
 	// bits ⊕ the current block's from one call to the next.
 	count [6]uint64
 	high  uint64
+	// avx2 and bytes are the AVX2 kernel's state and byte counters.
+	avx2  *avx2State
+	bytes *[36][4]uint64
 	// template holds the planes of k alone for block 0 (q = 0).
 	template                 *[32][8]uint64
 	templateD, templateLanes int

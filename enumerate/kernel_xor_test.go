@@ -51,6 +51,9 @@ func TestXorKernelsAgree(t *testing.T) {
 		if fast := newFastXorBlocks(d); fast != nil {
 			kernels = append(kernels, fast)
 		}
+		if avx2 := newAVX2XorBlocks(d); avx2 != nil && (len(kernels) == 1 || kernels[1].name() != avx2.name()) {
+			kernels = append(kernels, avx2)
+		}
 		nq := uint64(1) << d
 		for _, r := range [][2]uint64{{0, 3}, {nq - 2, nq}, {rng.Uint64N(nq - 4), 0}} {
 			lo, hi := r[0], r[1]
@@ -77,13 +80,13 @@ func TestXorKernelMatchesClosed(t *testing.T) {
 		maxD = 12
 	}
 	pm := mustAlphabet(t, "-2,2")
-	for _, fast := range []bool{false, true} {
+	for _, kernel := range []string{"portable", "avx2", "avx512"} {
 		for d := 1; d <= maxD; d++ {
-			t.Run(fmt.Sprintf("fast=%v/d=%d", fast, d), func(t *testing.T) {
+			t.Run(fmt.Sprintf("kernel=%s/d=%d", kernel, d), func(t *testing.T) {
 				p := Problem{Q: pm, K: mustAlphabet(t, "-1/2,1/2"), D: d}
 				cl, err := Closed(context.Background(), p)
 				require.NoError(t, err)
-				withKernels(fast, func() {
+				withKernel(kernel, func() {
 					for _, w := range []int{1, 3} {
 						var progress atomic.Uint64
 						b, err := Brute(context.Background(), p, Options{Workers: w, Progress: &progress})
