@@ -79,7 +79,7 @@ func (x *bitPairKernel) tallyFast(lo, hi uint64, stop *atomic.Bool, progress *at
 				break
 			}
 			b1 := min(b0+chunk, nb)
-			bitPairBlocksAVX512(s.planes, s.masks, s.acc, &s.slots, b0, b1, n0, n1)
+			bitPairBlocks(s, b0, b1, n0, n1)
 			for a := 0; a <= n0; a++ {
 				for bb := 0; bb <= n1; bb++ {
 					cell := &s.acc[a*(n1+1)+bb]
@@ -97,6 +97,16 @@ func (x *bitPairKernel) tallyFast(lo, hi uint64, stop *atomic.Bool, progress *at
 		}
 	}
 	return hist
+}
+
+// bitPairBlocks calls the assembly kernel from a Go function whose
+// prologue is a preemption point: a worker that otherwise spends nearly all
+// its time in assembly would keep the goroutine that sets the stop flag
+// from being scheduled, and cancelling would take up to seconds.
+//
+//go:noinline
+func bitPairBlocks(s *bitPairScratch, b0, b1 uint64, n0, n1 int) {
+	bitPairBlocksAVX512(s.planes, s.masks, s.acc, &s.slots, b0, b1, n0, n1)
 }
 
 // bitPairBlocksAVX512 tallies blocks [b0, b1) of 512 vectors k each for
