@@ -118,9 +118,11 @@ func TestBitPairMatchesClosed(t *testing.T) {
 			require.Equal(t, "bit-pair", p.KernelName())
 			cl, err := Closed(context.Background(), p)
 			require.NoError(t, err)
-			b, err := Brute(context.Background(), p, Options{Workers: 3})
+			var progress atomic.Uint64
+			b, err := Brute(context.Background(), p, Options{Workers: 3, Progress: &progress})
 			require.NoError(t, err)
 			require.NoError(t, Compare(c.d, b, cl))
+			require.Zero(t, p.Cases().Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, cases %s", progress.Load(), p.Cases())
 		})
 	}
 }
