@@ -15,14 +15,14 @@ import (
 // them lane by lane with a carry-save adder tree gives, in a few bit-planes,
 // the popcount of each of the 64 pairs; decoding those planes into one mask
 // per possible popcount and counting each mask's bits tallies every pair
-// without one histogram store per pair. The fast path (AVX-512, see
-// kernel_xor_amd64.go) does the same on 512 lanes at a time.
+// without one histogram store per pair. The assembly kernels (see
+// kernel_xor_amd64.go) do the same on 512 lanes (AVX-512) or 256 (AVX2).
 type xorKernel struct {
 	d            int
 	same, differ int
 	size         int
-	// blocks tallies the pairs of q with the k of blocks [b0, b1) into pc;
-	// it is the fast or the portable kernel, chosen once.
+	// blocks is the bit-sliced kernel, chosen once for the CPU, or nil
+	// when d is too narrow or too wide for one (then pairs go one by one).
 	blocks xorBlocks
 }
 

@@ -6,8 +6,9 @@ import (
 )
 
 // xorScratch is one worker's state for a bit-sliced kernel: the bit-planes
-// of k ⊕ q for the current block of k, and per-popcount tallies. The fast
-// kernel uses 512-bit planes (8 words each); the portable one uses word 0.
+// of k ⊕ q for the current block of k, and per-popcount tallies. The
+// AVX-512 kernel uses 512-bit planes (8 words each), the AVX2 one words 0–3
+// and the portable one word 0.
 type xorScratch struct {
 	planes *[32][8]uint64 // 64-byte aligned
 	acc    *[33][8]uint64 // 64-byte aligned; acc[n] sums to the count of popcount n
