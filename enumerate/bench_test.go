@@ -149,13 +149,21 @@ func BenchmarkClosedMoments(b *testing.B) {
 	}
 }
 
-// BenchmarkBruteBitPair measures the kernel for two-letter alphabets other
-// than ±a, such as {1, 2}.
+// BenchmarkBruteBitPair measures the kernels for two-letter alphabets
+// other than ±a, such as {1, 2}: AVX-512 where the CPU has it, and the
+// portable one.
 func BenchmarkBruteBitPair(b *testing.B) {
 	a := mustAlphabet(b, "1,2")
-	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("alphabet=1,2/d=16/workers=%d", w), func(b *testing.B) {
-			benchBrute(b, Problem{Q: a, K: a, D: 16}, Options{Workers: w})
-		})
+	for _, kernel := range []string{"avx512", "portable"} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("kernel=%s/alphabet=1,2/d=16/workers=%d", kernel, w), func(b *testing.B) {
+				if kernel == "avx512" && !fastBitPair(16) {
+					b.Skip("no AVX-512 on this CPU")
+				}
+				withKernels(kernel == "avx512", func() {
+					benchBrute(b, Problem{Q: a, K: a, D: 16}, Options{Workers: w})
+				})
+			})
+		}
 	}
 }
