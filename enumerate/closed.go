@@ -31,7 +31,9 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 // one-coordinate polynomial Σ w_t·x^t, by Miller's recurrence: with
 // P(x)^D = Σ b_n·x^n, b_0 = w_0^D and
 // b_n = Σ_{j=1}^{min(n,T)} ((D+1)·j − n)·w_j·b_{n−j} / (n·w_0),
-// where every division is exact. It checks ctx between coefficients.
+// where every division is exact; for two-letter alphabets (T = 1) this is
+// the ratio recurrence of binomial coefficients. It checks ctx between
+// coefficients.
 func Closed(ctx context.Context, p Problem) (*rational.Histogram, error) {
 	var counts []*big.Int
 	var shift uint
