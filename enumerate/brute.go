@@ -149,7 +149,7 @@ func (p Problem) newKernel(l *lattice) kernel {
 	size := p.D*l.tMax + 1
 	switch p.kernelKind(l) {
 	case "xor-popcount":
-		return &xorKernel{d: p.D, same: tt[0][0], differ: tt[0][1], size: size}
+		return newXorKernel(p.D, tt[0][0], tt[0][1], size, useFastKernels)
 	case "bit-pair":
 		return &bitPairKernel{d: p.D, t: tt, size: size}
 	}

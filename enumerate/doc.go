@@ -8,7 +8,18 @@
 //     depend on the number of workers.
 //   - Closed raises the one-coordinate distribution of q_i·k_i to the d_k-th
 //     power with exact big-integer counts (J. C. P. Miller's recurrence for
-//     the coefficients of a power of a polynomial).
+//     the coefficients of a power of a polynomial). ClosedEach streams the
+//     counts and ClosedMoments the exact mean and variance, holding only a
+//     few counts at a time.
+//
+// Brute picks a kernel from the alphabets (Problem.KernelName). For ±a
+// ("xor-popcount") a pair's index follows from popcount(q ⊕ k), and the
+// kernel counts 512 pairs at once with bit-sliced counters in AVX-512
+// assembly when the CPU has it (64 at once in portable Go otherwise); any
+// other two-letter alphabets ("bit-pair") use two such counters; larger
+// alphabets ("gray-code") walk k in Gray order, one add and one histogram
+// increment per pair. Every pair is counted in every kernel; the kernels
+// are tested against each other and against the closed form.
 //
 // A vector is identified by its index: the letters' positions in the
 // (multiplicity-expanded, ascending) alphabet are the digits of the index in

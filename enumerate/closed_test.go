@@ -1,0 +1,58 @@
+package enumerate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// TestClosedPathsAgree checks the binomial shortcut against the general
+// Miller recurrence, and the streamed moments against the full histogram's.
+func TestClosedPathsAgree(t *testing.T) {
+	for _, c := range []struct{ q, k string }{
+		{"-1,1", ""}, {"±3", "±1/2"}, {"1,2", ""}, {"0,1", "-1,3"}, {"1:2", "-1,1"},
+		{"-1,0,1", ""}, {"-3,-1,1,3", ""}, {"-1/2,1/3,2", ""},
+	} {
+		q := mustAlphabet(t, c.q)
+		k := q
+		if c.k != "" {
+			k = mustAlphabet(t, c.k)
+		}
+		for _, d := range []int{1, 2, 7, 40} {
+			t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, c.k, d), func(t *testing.T) {
+				p := Problem{Q: q, K: k, D: d}
+				h, err := Closed(context.Background(), p)
+				require.NoError(t, err)
+				l, err := p.lattice()
+				require.NoError(t, err)
+				var miller []*big.Int
+				require.NoError(t, millerWalk(context.Background(), d, coordinateWeights(p, l), func(t int, c *big.Int) error {
+					miller = append(miller, new(big.Int).Set(c))
+					return nil
+				}))
+				require.Equal(t, len(miller), len(h.Counts))
+				for i := range miller {
+					require.Zero(t, miller[i].Cmp(h.Counts[i]), "index %d: Miller %s, Closed %s", i, miller[i], h.Counts[i])
+				}
+				m, err := ClosedMoments(context.Background(), p)
+				require.NoError(t, err)
+				require.Zero(t, m.Pairs.Cmp(p.Cases()), "pairs %s, cases %s", m.Pairs, p.Cases())
+				require.Zero(t, m.Mean.Cmp(h.Mean()), "mean %s, histogram %s", m.Mean, h.Mean())
+				require.Zero(t, m.Variance.Cmp(h.Variance()), "variance %s, histogram %s", m.Variance, h.Variance())
+			})
+		}
+	}
+}
+
+// ExampleClosedMoments shows the variance of q·k for ±1 vectors, which is d (here d = 1).
+func ExampleClosedMoments() {
+	pm, _ := rational.ParseAlphabet("-1,1")
+	m, _ := ClosedMoments(context.Background(), Problem{Q: pm, K: pm, D: 1})
+	fmt.Println(m.Pairs, m.Mean.RatString(), m.Variance.RatString())
+	// Output: 4 0 1
+}
