@@ -35,6 +35,11 @@ func (p Problem) QCount() (uint64, bool) {
 	return n.Uint64(), n.IsUint64()
 }
 
+// kCount returns the number of k vectors, |K|^D.
+func (p Problem) kCount() *big.Int {
+	return new(big.Int).Exp(big.NewInt(p.K.Size()), big.NewInt(int64(p.D)), nil)
+}
+
 // Brute enumerates every pair (q, k) and returns the exact distribution of q·k.
 func Brute(ctx context.Context, p Problem, opt Options) (*rational.Histogram, error) {
 	if err := p.Validate(); err != nil {
@@ -53,12 +58,19 @@ func BruteRange(ctx context.Context, p Problem, lo, hi uint64, opt Options) (*ra
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if err := p.CheckBruteSize(); err != nil {
-		return nil, err
+	nq, ok := p.QCount()
+	if !ok {
+		return nil, fmt.Errorf("%s^%d q vectors do not fit a 64-bit index", big.NewInt(p.Q.Size()), p.D)
 	}
-	nq, _ := p.QCount()
 	if lo > hi || hi > nq {
 		return nil, fmt.Errorf("q index range [%d, %d) is outside [0, %d)", lo, hi, nq)
+	}
+	// Only this range's share of the run must fit the time limit, so that a
+	// run too long for one machine can still be cut into shards.
+	share := float64(hi-lo) / float64(nq)
+	if s := p.BruteSeconds() * share; s > refuseSeconds {
+		pairs := new(big.Int).Mul(new(big.Int).SetUint64(hi-lo), p.kCount())
+		return nil, &TooLargeError{Pairs: pairs, Seconds: s}
 	}
 	l, _ := p.lattice()
 	k := p.newKernel(l)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -95,4 +96,19 @@ func TestBruteShardsSumToWhole(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestBruteRangeChecksOnlyItsShare checks that a run too long for one
+// machine is refused whole but accepted one small slice at a time.
+func TestBruteRangeChecksOnlyItsShare(t *testing.T) {
+	signs := rational.Signs()
+	p := Problem{Q: signs, K: signs, D: 30}
+	var tooLarge *TooLargeError
+	require.ErrorAs(t, p.CheckBruteSize(), &tooLarge)
+	_, err := BruteRange(context.Background(), p, 0, 1<<30, Options{})
+	require.ErrorAs(t, err, &tooLarge)
+	// One q vector against every k: 2^30 pairs.
+	h, err := BruteRange(context.Background(), p, 5, 6, Options{})
+	require.NoError(t, err)
+	require.Zero(t, h.Total().Cmp(new(big.Int).Lsh(big.NewInt(1), 30)), "total %s", h.Total())
 }
