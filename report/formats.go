@@ -226,13 +226,19 @@ func mustJSON(v any) string {
 
 func (d *Dist) rows() [][]string {
 	total := d.Hist.Total()
+	reduce := newFractionReducer(total, d.Q.Size(), d.K.Size())
 	var rows [][]string
 	for i, c := range d.Hist.Counts {
 		if c.Sign() == 0 {
 			continue
 		}
-		p := new(big.Rat).SetFrac(c, total)
-		rows = append(rows, []string{d.Hist.Score(i).RatString(), c.String(), p.RatString()})
+		var p string
+		if reduce != nil {
+			p = reduce.ratString(c)
+		} else {
+			p = new(big.Rat).SetFrac(c, total).RatString()
+		}
+		rows = append(rows, []string{d.Hist.Score(i).RatString(), c.String(), p})
 	}
 	return rows
 }
