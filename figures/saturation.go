@@ -92,26 +92,16 @@ func slope(u *big.Rat) *big.Rat {
 
 // Saturation draws E[p(1−p)] against d_k, one curve per scale.
 func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
-	if err := checkWidths(o.Widths, maxSaturationWidths); err != nil {
-		return nil, err
-	}
-	if err := checkDigits(o.Digits); err != nil {
-		return nil, err
-	}
-	if err := checkScales(o.Scales); err != nil {
+	if err := checkCurves(o.Widths, maxSaturationWidths, o.Scales, o.Digits); err != nil {
 		return nil, err
 	}
 	f := &Figure{
 		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)]", true),
 		Data: Table{Header: []string{"d_k", "scale", "divisor_exact", "divisor_decimal", "mean_p_1_minus_p"}},
 	}
-	hists := make([]*rational.Histogram, len(o.Widths))
-	for j, d := range o.Widths {
-		h, err := o.Engine.distribution(ctx, DifferenceProblem(d))
-		if err != nil {
-			return nil, err
-		}
-		hists[j] = h
+	hists, err := o.Engine.distributions(ctx, o.Widths, DifferenceProblem)
+	if err != nil {
+		return nil, err
 	}
 	logX := len(o.Widths) > 1
 	for i, s := range o.Scales {
