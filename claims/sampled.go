@@ -141,6 +141,28 @@ func positiveInt(c *Claim, key string, min, limit int64) (int64, error) {
 	return n, nil
 }
 
+// sampledScore is what every claim about random scores at one width reads
+// besides its own settings: the law of one entry, the squared divisor of the
+// score and the printed figure.
+type sampledScore struct {
+	law sampleLaw
+	sq  *big.Rat
+	fig printed
+}
+
+func sampledScoreSettings(c *Claim, d int) (sampledScore, error) {
+	var s sampledScore
+	var err error
+	if s.law, err = sampleLawSetting(c); err != nil {
+		return s, err
+	}
+	if s.sq, err = squaredScale(c, d); err != nil {
+		return s, err
+	}
+	s.fig, err = onePrinted(c)
+	return s, err
+}
+
 // buildSampleVariance checks a sample variance of n random scores.
 func buildSampleVariance(c *Claim) (checker, error) {
 	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
@@ -151,24 +173,16 @@ func buildSampleVariance(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	law, err := sampleLawSetting(c)
-	if err != nil {
-		return nil, err
-	}
-	sq, err := squaredScale(c, d)
-	if err != nil {
-		return nil, err
-	}
-	fig, err := onePrinted(c)
+	in, err := sampledScoreSettings(c, d)
 	if err != nil {
 		return nil, err
 	}
 	return func(*Checker) (Result, error) {
-		sigma2, mu4 := law.scoreMoments(int64(d))
+		sigma2, mu4 := in.law.scoreMoments(int64(d))
 		mean, variance := sampleVarianceMoments(sigma2, mu4, n)
-		mean.Quo(mean, sq)
-		variance.Quo(variance, new(big.Rat).Mul(sq, sq))
-		return consistency(fig, mean, variance), nil
+		mean.Quo(mean, in.sq)
+		variance.Quo(variance, new(big.Rat).Mul(in.sq, in.sq))
+		return consistency(in.fig, mean, variance), nil
 	}, nil
 }
 
@@ -178,20 +192,12 @@ func buildDraw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	law, err := sampleLawSetting(c)
-	if err != nil {
-		return nil, err
-	}
-	sq, err := squaredScale(c, d)
-	if err != nil {
-		return nil, err
-	}
-	fig, err := onePrinted(c)
+	in, err := sampledScoreSettings(c, d)
 	if err != nil {
 		return nil, err
 	}
 	return func(*Checker) (Result, error) {
-		sigma2, _ := law.scoreMoments(int64(d))
-		return consistency(fig, new(big.Rat), sigma2.Quo(sigma2, sq)), nil
+		sigma2, _ := in.law.scoreMoments(int64(d))
+		return consistency(in.fig, new(big.Rat), sigma2.Quo(sigma2, in.sq)), nil
 	}, nil
 }

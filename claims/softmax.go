@@ -79,6 +79,17 @@ func softmaxFigure(p printed) (softmax.Printed, error) {
 	return softmax.Printed{Text: rational.FormatRat(p.value, p.places, rational.RoundHalfEven), Places: p.places}, nil
 }
 
+// oneSoftmaxFigure parses the claim's figure as one printed decimal, both as
+// printed and in the softmax package's form.
+func oneSoftmaxFigure(c *Claim) (printed, softmax.Printed, error) {
+	fig, err := onePrinted(c)
+	if err != nil {
+		return printed{}, softmax.Printed{}, err
+	}
+	out, err := softmaxFigure(fig)
+	return fig, out, err
+}
+
 // describeRange writes the attainable values: one rounded value when the
 // range is a point, or its hull.
 func describeRange(r softmax.Range, places int) string {
@@ -148,11 +159,7 @@ func buildSoftmaxEntry(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	fig, err := onePrinted(c)
-	if err != nil {
-		return nil, err
-	}
-	out, err := softmaxFigure(fig)
+	fig, out, err := oneSoftmaxFigure(c)
 	if err != nil {
 		return nil, err
 	}
@@ -178,11 +185,7 @@ func buildJacobianMax(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	fig, err := onePrinted(c)
-	if err != nil {
-		return nil, err
-	}
-	out, err := softmaxFigure(fig)
+	fig, out, err := oneSoftmaxFigure(c)
 	if err != nil {
 		return nil, err
 	}

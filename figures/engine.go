@@ -33,6 +33,20 @@ func (e Engine) distribution(ctx context.Context, p enumerate.Problem) (*rationa
 	return h, err
 }
 
+// distributions returns the exact distribution of q·k for problem(d), for
+// each width d in turn.
+func (e Engine) distributions(ctx context.Context, widths []int, problem func(d int) enumerate.Problem) ([]*rational.Histogram, error) {
+	hists := make([]*rational.Histogram, len(widths))
+	for j, d := range widths {
+		h, err := e.distribution(ctx, problem(d))
+		if err != nil {
+			return nil, err
+		}
+		hists[j] = h
+	}
+	return hists, nil
+}
+
 // checkWidths refuses an empty list, too many entries, or a width out of range.
 func checkWidths(ds []int, maxCount int) error {
 	if len(ds) == 0 {

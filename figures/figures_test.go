@@ -302,15 +302,6 @@ func TestSaturationMatchesHighPrecisionReference(t *testing.T) {
 	require.Equal(t, []string{"1", "1", "1", "1", "1", "sqrt(2)", "sqrt(3)", "2"}, column(t, f.Data, "divisor_exact"))
 }
 
-func TestExpBoundsRoundCorrectly(t *testing.T) {
-	s, _, err := roundInterval(50, func(w uint) interval {
-		lo, hi := expNegBounds(big.NewRat(1, 1), big.NewRat(1, 1), w)
-		return interval{new(big.Rat).SetFrac(lo, one(w)), new(big.Rat).SetFrac(hi, one(w))}
-	})
-	require.NoError(t, err)
-	require.Equal(t, "0.36787944117144232159552377016146086744581113103177", s)
-}
-
 func TestParseLength(t *testing.T) {
 	for in, want := range map[string]vg.Length{"12cm": 12 * vg.Centimeter, "85mm": 85 * vg.Millimeter, "4in": 4 * vg.Inch, "300pt": 300, " 2.5 cm ": 2.5 * vg.Centimeter} {
 		got, err := ParseLength(in)

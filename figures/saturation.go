@@ -10,6 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/softmax"
 )
 
 // SaturationOptions describe the figure of the expected softmax slope
@@ -56,68 +57,51 @@ func ExpectedSlope(h *rational.Histogram, d int, s rational.Scale, places int) (
 	c := s.Divisor(int64(d))
 	out := Slope{D: d, Scale: s, Divisor: c}
 	var err error
-	out.Decimal, out.Float, err = roundInterval(places, func(w uint) interval {
-		return slopeBounds(h, c.Inv(), w)
+	out.Decimal, out.Float, err = roundEnclosed(places, func(prec uint) softmax.Interval {
+		return slopeBounds(h, c.Inv(), prec)
 	})
 	return out, err
 }
 
 // slopeBounds brackets Σ_s P(s)·g(s/c) with g(x) = σ(x)(1 − σ(x)) and inv = 1/c.
 // g is even, and with u = e^(−|x|) in (0, 1] it equals u/(1+u)², which grows
-// with u; so the bracket on u from expNegBounds gives one on g.
-func slopeBounds(h *rational.Histogram, inv rational.Value, w uint) interval {
+// with u; so the enclosure of u gives one of g. Each term is rounded outward
+// to w = prec fractional bits so that the sum stays a short fraction.
+func slopeBounds(h *rational.Histogram, inv rational.Value, w uint) softmax.Interval {
 	invB := valueBounds(inv, w)
 	lo, hi := new(big.Int), new(big.Int)
-	unit := one(w)
 	for t, cnt := range h.Counts {
 		if cnt.Sign() == 0 {
 			continue
 		}
 		s := new(big.Rat).Abs(h.Score(t))
-		tlo := new(big.Rat).Mul(s, invB.lo)
-		thi := new(big.Rat).Mul(s, invB.hi)
-		ulo, uhi := expNegBounds(tlo, thi, w)
-		lo.Add(lo, new(big.Int).Mul(cnt, gFixed(ulo, unit, w, false)))
-		hi.Add(hi, new(big.Int).Mul(cnt, gFixed(uhi, unit, w, true)))
+		u := softmax.ExpNegEnclosure(softmax.Interval{Lo: new(big.Rat).Mul(s, invB.Lo), Hi: new(big.Rat).Mul(s, invB.Hi)}, w)
+		lo.Add(lo, new(big.Int).Mul(cnt, toFixed(slope(u.Lo), w, false)))
+		hi.Add(hi, new(big.Int).Mul(cnt, toFixed(slope(u.Hi), w, true)))
 	}
-	den := new(big.Int).Mul(h.Total(), unit)
-	return interval{new(big.Rat).SetFrac(lo, den), new(big.Rat).SetFrac(hi, den)}
+	den := new(big.Int).Lsh(h.Total(), w)
+	return softmax.Interval{Lo: new(big.Rat).SetFrac(lo, den), Hi: new(big.Rat).SetFrac(hi, den)}
 }
 
-// gFixed returns u/(1+u)² in fixed point, rounded down or up, for u = U/2^w.
-func gFixed(u, unit *big.Int, w uint, up bool) *big.Int {
-	// u/(1+u)² · 2^w = U·2^(2w)/(2^w + U)².
-	num := new(big.Int).Lsh(u, 2*w)
-	den := new(big.Int).Add(unit, u)
+// slope returns u/(1+u)², the softmax slope σ(x)(1 − σ(x)) at u = e^(−|x|).
+func slope(u *big.Rat) *big.Rat {
+	den := new(big.Rat).Add(u, big.NewRat(1, 1))
 	den.Mul(den, den)
-	if up {
-		return ceilDiv(num, den)
-	}
-	return num.Quo(num, den)
+	return den.Quo(u, den)
 }
 
 // Saturation draws E[p(1−p)] against d_k, one curve per scale.
 func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
-	if err := checkWidths(o.Widths, maxSaturationWidths); err != nil {
-		return nil, err
-	}
-	if err := checkDigits(o.Digits); err != nil {
-		return nil, err
-	}
-	if err := checkScales(o.Scales); err != nil {
+	if err := checkCurves(o.Widths, maxSaturationWidths, o.Scales, o.Digits); err != nil {
 		return nil, err
 	}
 	f := &Figure{
 		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)]", true),
 		Data: Table{Header: []string{"d_k", "scale", "divisor_exact", "divisor_decimal", "mean_p_1_minus_p"}},
 	}
-	hists := make([]*rational.Histogram, len(o.Widths))
-	for j, d := range o.Widths {
-		h, err := o.Engine.distribution(ctx, DifferenceProblem(d))
-		if err != nil {
-			return nil, err
-		}
-		hists[j] = h
+	hists, err := o.Engine.distributions(ctx, o.Widths, DifferenceProblem)
+	if err != nil {
+		return nil, err
 	}
 	logX := len(o.Widths) > 1
 	for i, s := range o.Scales {

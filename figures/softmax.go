@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/softmax"
 )
 
 // SoftmaxOptions describe the grouped bars of softmax(factor·scores).
@@ -53,8 +54,8 @@ func Softmax(z []*big.Rat, places int) ([]Weight, error) {
 		}
 		out[i].Exact = softmaxExpression(mult, exps)
 		var err error
-		out[i].Decimal, out[i].Float, err = roundInterval(places, func(w uint) interval {
-			return softmaxBounds(z, i, w)
+		out[i].Decimal, out[i].Float, err = roundEnclosed(places, func(prec uint) softmax.Interval {
+			return softmax.SoftmaxEnclosure(z, z, prec)[i]
 		})
 		if err != nil {
 			return nil, err
@@ -82,34 +83,6 @@ func softmaxExpression(mult map[string]int, exps map[string]*big.Rat) string {
 		}
 	}
 	return "1/(" + strings.Join(terms, " + ") + ")"
-}
-
-// softmaxBounds brackets weight i. With m the largest score, every
-// u_j = e^(z_j − m) lies in (0, 1] and w_i = u_i/Σ_j u_j grows with u_i and
-// falls with the others, so the bracket uses u_i's lower end with the
-// others' upper ends, and the reverse.
-func softmaxBounds(z []*big.Rat, i int, w uint) interval {
-	m := z[0]
-	for _, zj := range z {
-		if zj.Cmp(m) > 0 {
-			m = zj
-		}
-	}
-	lo := make([]*big.Int, len(z))
-	hi := make([]*big.Int, len(z))
-	for j, zj := range z {
-		t := new(big.Rat).Sub(m, zj)
-		lo[j], hi[j] = expNegBounds(t, t, w)
-	}
-	sumLo, sumHi := new(big.Int).Set(lo[i]), new(big.Int).Set(hi[i])
-	for j := range z {
-		if j != i {
-			sumLo.Add(sumLo, hi[j])
-			sumHi.Add(sumHi, lo[j])
-		}
-	}
-	// The largest score has u = 1 exactly, so both sums are at least 2^w.
-	return interval{new(big.Rat).SetFrac(lo[i], sumLo), new(big.Rat).SetFrac(hi[i], sumHi)}
 }
 
 // factorLabel writes a factor as the reader says it: ×8, ÷100, ×3/2.

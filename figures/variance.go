@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/big"
 
 	"gonum.org/v1/plot/plotter"
 
@@ -27,26 +26,16 @@ const maxVarianceWidths = 64
 // Variance draws the exact variance of the scaled score against d_k, one
 // curve per scale, on log–log axes when every variance is positive.
 func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
-	if err := checkWidths(o.Widths, maxVarianceWidths); err != nil {
-		return nil, err
-	}
-	if err := checkDigits(o.Digits); err != nil {
-		return nil, err
-	}
-	if err := checkScales(o.Scales); err != nil {
+	if err := checkCurves(o.Widths, maxVarianceWidths, o.Scales, o.Digits); err != nil {
 		return nil, err
 	}
 	f := &Figure{
 		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
 	}
-	vars := make([]*big.Rat, len(o.Widths))
-	for j, d := range o.Widths {
-		h, err := o.Engine.distribution(ctx, enumerate.Problem{Q: o.Q, K: o.K, D: d})
-		if err != nil {
-			return nil, err
-		}
-		vars[j] = h.Variance()
+	hists, err := o.Engine.distributions(ctx, o.Widths, func(d int) enumerate.Problem { return enumerate.Problem{Q: o.Q, K: o.K, D: d} })
+	if err != nil {
+		return nil, err
 	}
 	positive := true
 	curves := make([]plotter.XYs, len(o.Scales))
@@ -54,7 +43,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 	for i, s := range o.Scales {
 		curves[i] = make(plotter.XYs, len(o.Widths))
 		for j, d := range o.Widths {
-			v := s.ScaledVariance(vars[j], int64(d))
+			v := s.ScaledVariance(hists[j].Variance(), int64(d))
 			positive = positive && v.Sign() > 0
 			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), v.String(), v.Decimal(o.Digits, rational.RoundHalfEven)})
 			curves[i][j] = plotter.XY{X: float64(d), Y: v.Float64()}
@@ -92,6 +81,18 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 	}
 	f.Plot.Legend.Left = true
 	return f, nil
+}
+
+// checkCurves refuses widths, scales or digits that a figure with one curve
+// per scale and one point per width cannot show.
+func checkCurves(widths []int, maxWidths int, scales []rational.Scale, digits int) error {
+	if err := checkWidths(widths, maxWidths); err != nil {
+		return err
+	}
+	if err := checkDigits(digits); err != nil {
+		return err
+	}
+	return checkScales(scales)
 }
 
 // checkScales refuses an empty list or one too long to tell apart.

@@ -39,3 +39,14 @@ func Example() {
 	// max|J| = 0.2446: consistent
 	// max|J| = 0.2450: inconsistent
 }
+
+// Prints e^(−1) correctly rounded to 30 places from enclosures of rising precision.
+func ExampleExpNegEnclosure() {
+	one := big.NewRat(1, 1)
+	s, _ := softmax.DecimalCorrectlyRounded(func(prec uint) (softmax.Interval, error) {
+		return softmax.ExpNegEnclosure(softmax.Interval{Lo: one, Hi: one}, prec), nil
+	}, 30, 4096)
+	fmt.Println(s)
+	// Output:
+	// 0.367879441171442321595523770161
+}

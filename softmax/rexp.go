@@ -110,3 +110,21 @@ func taylorExp(y *big.Float, wp uint, mode big.RoundingMode) *big.Float {
 	}
 	return sum
 }
+
+// ExpNegEnclosure returns an interval containing e^(−t) for every t in the interval ts, about prec bits tight relative to its upper end (0 means 64), and panics if ts.Lo is negative or above ts.Hi.
+//
+// e^(−t) falls as t grows, so the lower end comes from ts.Hi and the upper
+// end from ts.Lo; a point interval costs a single evaluation. The work is
+// plain math/big arithmetic with directed rounding, not bigfloat, so it needs
+// no lock.
+func ExpNegEnclosure(ts Interval, prec uint) Interval {
+	if ts.Lo.Sign() < 0 || ts.Lo.Cmp(ts.Hi) > 0 {
+		panic("softmax: ExpNegEnclosure needs 0 ≤ Lo ≤ Hi, got " + ts.String())
+	}
+	prec = precOrDefault(prec)
+	lo, hi := expNegBounds(ts.Hi, prec)
+	if ts.Lo.Cmp(ts.Hi) != 0 {
+		_, hi = expNegBounds(ts.Lo, prec)
+	}
+	return Interval{Lo: toRat(lo), Hi: toRat(hi)}
+}

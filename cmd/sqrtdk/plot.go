@@ -203,21 +203,46 @@ func checkProblems(ps []enumerate.Problem, e figures.Engine) error {
 	return nil
 }
 
-func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+// series holds what a figure built from one exact distribution of q·k per
+// width needs besides its own flags.
+type series struct {
+	q, k   rational.Alphabet
+	engine figures.Engine
+	widths []int
+}
+
+// seriesFlags registers the flags that give a series (alphabets, engine,
+// widths) and returns the function that reads them once they are parsed.
+func seriesFlags(fs *flag.FlagSet, widths, widthsUsage string) func() (series, error) {
 	values, kValues := alphabetFlags(fs)
 	method, workers := engineFlags(fs)
-	widths := fs.String("d", "2,8,32", "widths d_k, one curve each, comma-separated")
+	ds := fs.String("d", widths, widthsUsage)
+	return func() (s series, err error) {
+		if s.q, s.k, err = parseAlphabets(*values, *kValues); err != nil {
+			return s, err
+		}
+		if s.engine, err = parseEngine(*method, *workers); err != nil {
+			return s, err
+		}
+		s.widths, err = parseFigureWidths(*ds)
+		return s, err
+	}
+}
+
+// check refuses, before any work, a width the engine cannot do.
+func (s series) check() error {
+	ps := make([]enumerate.Problem, len(s.widths))
+	for i, d := range s.widths {
+		ps[i] = enumerate.Problem{Q: s.q, K: s.k, D: d}
+	}
+	return checkProblems(ps, s.engine)
+}
+
+func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
+	readSeries := seriesFlags(fs, "2,8,32", "widths d_k, one curve each, comma-separated")
 	scale := fs.String("scale", "raw", "divide the scores by: raw (nothing), sqrt, d or d^P")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		q, k, err := parseAlphabets(*values, *kValues)
-		if err != nil {
-			return nil, err
-		}
-		e, err := parseEngine(*method, *workers)
-		if err != nil {
-			return nil, err
-		}
-		ds, err := parseFigureWidths(*widths)
+		in, err := readSeries()
 		if err != nil {
 			return nil, err
 		}
@@ -225,32 +250,18 @@ func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Fi
 		if err != nil {
 			return nil, fmt.Errorf("--scale: %v", err)
 		}
-		var ps []enumerate.Problem
-		for _, d := range ds {
-			ps = append(ps, enumerate.Problem{Q: q, K: k, D: d})
-		}
-		if err := checkProblems(ps, e); err != nil {
+		if err := in.check(); err != nil {
 			return nil, err
 		}
-		return figures.Dist(ctx, figures.DistOptions{Q: q, K: k, Widths: ds, Scale: sc, Digits: *digits, Engine: e})
+		return figures.Dist(ctx, figures.DistOptions{Q: in.q, K: in.k, Widths: in.widths, Scale: sc, Digits: *digits, Engine: in.engine})
 	}
 }
 
 func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
-	values, kValues := alphabetFlags(fs)
-	method, workers := engineFlags(fs)
-	widths := fs.String("d", "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
+	readSeries := seriesFlags(fs, "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
 	scales := fs.String("scales", "raw,sqrt,d,d^1/4", "scales, one curve each: raw, sqrt, d or d^P (P rational)")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		q, k, err := parseAlphabets(*values, *kValues)
-		if err != nil {
-			return nil, err
-		}
-		e, err := parseEngine(*method, *workers)
-		if err != nil {
-			return nil, err
-		}
-		ds, err := parseFigureWidths(*widths)
+		in, err := readSeries()
 		if err != nil {
 			return nil, err
 		}
@@ -258,14 +269,10 @@ func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figure
 		if err != nil {
 			return nil, err
 		}
-		var ps []enumerate.Problem
-		for _, d := range ds {
-			ps = append(ps, enumerate.Problem{Q: q, K: k, D: d})
-		}
-		if err := checkProblems(ps, e); err != nil {
+		if err := in.check(); err != nil {
 			return nil, err
 		}
-		return figures.Variance(ctx, figures.VarianceOptions{Q: q, K: k, Widths: ds, Scales: ss, Digits: *digits, Engine: e})
+		return figures.Variance(ctx, figures.VarianceOptions{Q: in.q, K: in.k, Widths: in.widths, Scales: ss, Digits: *digits, Engine: in.engine})
 	}
 }
 
