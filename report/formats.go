@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -222,76 +221,4 @@ func mustJSON(v any) string {
 		panic(err) // only plain strings and structs of strings reach here
 	}
 	return string(out)
-}
-
-func (d *Dist) rows() [][]string {
-	total := d.Hist.Total()
-	reduce := newFractionReducer(total, d.Q.Size(), d.K.Size())
-	var rows [][]string
-	for i, c := range d.Hist.Counts {
-		if c.Sign() == 0 {
-			continue
-		}
-		var p string
-		if reduce != nil {
-			p = reduce.ratString(c)
-		} else {
-			p = new(big.Rat).SetFrac(c, total).RatString()
-		}
-		rows = append(rows, []string{d.Hist.Score(i).RatString(), c.String(), p})
-	}
-	return rows
-}
-
-// WriteMarkdown writes the distribution as a pipe table of score, count and probability.
-func (d *Dist) WriteMarkdown(w io.Writer) error {
-	return writePipeTable(w, []string{"score", "count", "probability"}, d.rows())
-}
-
-// WriteCSV writes score,count,probability rows after a header row.
-func (d *Dist) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"score", "count", "probability"})
-	_ = cw.WriteAll(d.rows())
-	return cw.Error()
-}
-
-// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
-func (d *Dist) WriteLaTeX(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
-	for _, r := range d.rows() {
-		s, _ := rational.ParseRat(r[0])
-		p, _ := rational.ParseRat(r[2])
-		fmt.Fprintf(&b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(s)), r[1], LaTeXValue(rational.NewRat(p)))
-	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-type jsonScore struct {
-	Score       string `json:"score"`
-	Count       string `json:"count"`
-	Probability string `json:"probability"`
-}
-
-// WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
-// "scores": [{"score", "count", "probability"}]}, ascending by score, zero
-// counts omitted, every number an exact decimal or fraction string.
-func (d *Dist) WriteJSON(w io.Writer) error {
-	out := struct {
-		D      int         `json:"d_k"`
-		Cases  string      `json:"cases"`
-		Method string      `json:"method"`
-		Q      []string    `json:"q_values"`
-		K      []string    `json:"k_values"`
-		Scores []jsonScore `json:"scores"`
-	}{D: d.D, Cases: d.Hist.Total().String(), Method: d.Method, Q: d.Q.Tokens(), K: d.K.Tokens(), Scores: []jsonScore{}}
-	for _, r := range d.rows() {
-		out.Scores = append(out.Scores, jsonScore{r[0], r[1], r[2]})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A column of a text table: its header, cells, alignment, the narrowest
@@ -102,32 +100,6 @@ func writeColumns(w io.Writer, cols []column) error {
 	return nil
 }
 
-// WriteText writes the distribution in the lesson's form,
-// "d_k = 2 scores: [(-2, 4), (0, 8), (2, 4)]", omitting zero counts; a
-// result that was not enumerated names its method.
-func (d *Dist) WriteText(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "d_k = %d scores", d.D)
-	if d.Method != "brute" {
-		fmt.Fprintf(&b, " (%s)", methodPhrase(d.Method))
-	}
-	b.WriteString(": [")
-	first := true
-	for i, c := range d.Hist.Counts {
-		if c.Sign() == 0 {
-			continue
-		}
-		if !first {
-			b.WriteString(", ")
-		}
-		first = false
-		fmt.Fprintf(&b, "(%s, %s)", d.Hist.Score(i).RatString(), c)
-	}
-	b.WriteString("]\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
 func methodPhrase(m string) string {
 	switch m {
 	case "closed":
@@ -136,12 +108,4 @@ func methodPhrase(m string) string {
 		return "enumerated and closed form agree"
 	}
 	return m
-}
-
-// A Dist is the exact distribution of q·k at one width.
-type Dist struct {
-	Q, K   rational.Alphabet
-	D      int
-	Method string
-	Hist   *rational.Histogram
 }

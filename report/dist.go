@@ -1,0 +1,139 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A Dist is the exact distribution of q·k at one width.
+type Dist struct {
+	Q, K   rational.Alphabet
+	D      int
+	Method string
+	Hist   *rational.Histogram
+}
+
+// A distRow is one score with a nonzero count.
+type distRow struct {
+	score, count string
+	index        int
+	c            *big.Int
+}
+
+// each calls f for every score with a nonzero count, ascending, one row at
+// a time, so that a distribution of millions of digits is never held twice
+// in memory.
+func (d *Dist) each(f func(r distRow) error) error {
+	for i, c := range d.Hist.Counts {
+		if c.Sign() == 0 {
+			continue
+		}
+		if err := f(distRow{score: d.Hist.Score(i).RatString(), count: c.String(), index: i, c: c}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// probabilities returns a function giving count/total in lowest terms.
+func (d *Dist) probabilities() func(c *big.Int) string {
+	total := d.Hist.Total()
+	if r := newFractionReducer(total, d.Q.Size(), d.K.Size()); r != nil {
+		return r.ratString
+	}
+	return func(c *big.Int) string { return new(big.Rat).SetFrac(c, total).RatString() }
+}
+
+// WriteText writes the distribution in the lesson's form,
+// "d_k = 2 scores: [(-2, 4), (0, 8), (2, 4)]", omitting zero counts; a
+// result that was not enumerated names its method.
+func (d *Dist) WriteText(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	fmt.Fprintf(b, "d_k = %d scores", d.D)
+	if d.Method != "brute" {
+		fmt.Fprintf(b, " (%s)", methodPhrase(d.Method))
+	}
+	b.WriteString(": [")
+	sep := ""
+	_ = d.each(func(r distRow) error {
+		fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, r.count)
+		sep = ", "
+		return nil
+	})
+	b.WriteString("]\n")
+	return b.Flush()
+}
+
+// WriteMarkdown writes the distribution as a pipe table of score, count
+// and probability; its columns are padded, so it holds the rows in memory.
+func (d *Dist) WriteMarkdown(w io.Writer) error {
+	prob := d.probabilities()
+	var rows [][]string
+	_ = d.each(func(r distRow) error {
+		rows = append(rows, []string{r.score, r.count, prob(r.c)})
+		return nil
+	})
+	return writePipeTable(w, []string{"score", "count", "probability"}, rows)
+}
+
+// WriteCSV writes score,count,probability rows after a header row.
+func (d *Dist) WriteCSV(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	prob := d.probabilities()
+	b.WriteString("score,count,probability\n")
+	// Scores, counts and fractions never contain a comma or a quote.
+	_ = d.each(func(r distRow) error {
+		b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
+		return nil
+	})
+	return b.Flush()
+}
+
+// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
+func (d *Dist) WriteLaTeX(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	prob := d.probabilities()
+	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
+	_ = d.each(func(r distRow) error {
+		p, _ := new(big.Rat).SetString(prob(r.c))
+		fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
+		return nil
+	})
+	b.WriteString("\\bottomrule\n\\end{tabular}\n")
+	return b.Flush()
+}
+
+// WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
+// "scores": [{"score", "count", "probability"}]}, ascending by score, zero
+// counts omitted, every number an exact decimal or fraction string,
+// indented by two spaces.
+func (d *Dist) WriteJSON(w io.Writer) error {
+	b := bufio.NewWriter(w)
+	list := func(tokens []string) string {
+		return "[\n    " + strings.Join(quoteAll(tokens), ",\n    ") + "\n  ]"
+	}
+	fmt.Fprintf(b, "{\n  \"d_k\": %d,\n  \"cases\": %q,\n  \"method\": %s,\n  \"q_values\": %s,\n  \"k_values\": %s,\n  \"scores\": [",
+		d.D, d.Hist.Total().String(), mustJSON(d.Method), list(d.Q.Tokens()), list(d.K.Tokens()))
+	prob := d.probabilities()
+	sep := "\n"
+	_ = d.each(func(r distRow) error {
+		fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
+		sep = ",\n"
+		return nil
+	})
+	b.WriteString("\n  ]\n}\n")
+	return b.Flush()
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, t := range s {
+		out[i] = mustJSON(t)
+	}
+	return out
+}
