@@ -6,6 +6,7 @@
 //
 //	sqrtdk table [flags]        exact variance of q·k under several scales
 //	sqrtdk dist [flags]         exact distribution of q·k for one width
+//	sqrtdk merge FILE...        verify shard results and print the merged table or dist
 //	sqrtdk prove [flags]        the lesson's five-step proof, checked on every pair
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
@@ -36,8 +37,16 @@
 //	                (refused, naming --method closed, when it would take hours);
 //	                closed: the exact d_k-th convolution power; both: run the two
 //	                and fail with exit status 1 if a single count differs.
-//	--workers N     goroutines for enumeration (default GOMAXPROCS); the
+//	--workers N     parallel workers for enumeration (default GOMAXPROCS); the
 //	                output is the same for any N.
+//	--shard I/N     enumerate only slice I of N of the q vectors and write a
+//	                checksummed shard result instead (see docs/cluster.md);
+//	                "sqrtdk merge" verifies a full set and prints the usual output.
+//	-o FILE         write the output to FILE, which appears only when complete.
+//
+// A long enumeration shows a progress bar on stderr when stderr is a
+// terminal; Ctrl-C stops it promptly with exit status 130 and prints no
+// partial result.
 //
 // # Output
 //
