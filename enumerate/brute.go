@@ -46,7 +46,7 @@ func Brute(ctx context.Context, p Problem, opt Options) (*rational.Histogram, er
 		return nil, err
 	}
 	if err := p.CheckBruteSize(); err != nil {
-		return nil, err
+		return nil, err // before QCount: the q index may not even fit a uint64
 	}
 	nq, _ := p.QCount()
 	return BruteRange(ctx, p, 0, nq, opt)
@@ -66,7 +66,9 @@ func BruteRange(ctx context.Context, p Problem, lo, hi uint64, opt Options) (*ra
 		return nil, fmt.Errorf("q index range [%d, %d) is outside [0, %d)", lo, hi, nq)
 	}
 	// Only this range's share of the run must fit the time limit, so that a
-	// run too long for one machine can still be cut into shards.
+	// run too long for one machine can still be cut into shards. The limit
+	// also keeps a range under about 10^14 pairs, so each worker's uint64
+	// counts and the slice arithmetic below cannot overflow.
 	share := float64(hi-lo) / float64(nq)
 	if s := p.BruteSeconds() * share; s > refuseSeconds {
 		pairs := new(big.Int).Mul(new(big.Int).SetUint64(hi-lo), p.kCount())
