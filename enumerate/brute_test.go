@@ -63,3 +63,27 @@ func TestBruteMatchesClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestVarianceMethodsAgree checks that the streamed closed-form moments and
+// the enumerated histogram give the same exact cases and variance.
+func TestVarianceMethodsAgree(t *testing.T) {
+	for _, c := range sweep {
+		q := mustAlphabet(t, c.q)
+		k := q
+		if c.k != "" {
+			k = mustAlphabet(t, c.k)
+		}
+		for d := 1; d <= 3; d++ {
+			p := Problem{Q: q, K: k, D: d}
+			b, used, err := Variance(context.Background(), p, BruteForce, Options{})
+			require.NoError(t, err)
+			require.Equal(t, BruteForce, used)
+			cl, used, err := Variance(context.Background(), p, ClosedForm, Options{})
+			require.NoError(t, err)
+			require.Equal(t, ClosedForm, used)
+			require.Zero(t, b.Pairs.Cmp(cl.Pairs), "%s d=%d: pairs %s vs %s", c.q, d, b.Pairs, cl.Pairs)
+			require.Zero(t, b.Variance.Cmp(cl.Variance), "%s d=%d: variance %s vs %s", c.q, d, b.Variance.RatString(), cl.Variance.RatString())
+			require.Zero(t, b.Mean.Cmp(cl.Mean), "%s d=%d: mean %s vs %s", c.q, d, b.Mean.RatString(), cl.Mean.RatString())
+		}
+	}
+}

@@ -99,12 +99,7 @@ func Distribution(ctx context.Context, p Problem, m Method, opt Options) (*ratio
 	if err := p.Validate(); err != nil {
 		return nil, m, err
 	}
-	if m == Auto {
-		m = ClosedForm
-		if p.BruteSeconds() <= autoSeconds {
-			m = BruteForce
-		}
-	}
+	m = p.Resolve(m)
 	switch m {
 	case BruteForce:
 		h, err := Brute(ctx, p, opt)
@@ -125,6 +120,36 @@ func Distribution(ctx context.Context, p Problem, m Method, opt Options) (*ratio
 		return nil, m, err
 	}
 	return brute, Both, nil
+}
+
+// Resolve returns the method that m stands for on p: Auto becomes
+// BruteForce when enumeration takes a few seconds at most, else ClosedForm.
+func (p Problem) Resolve(m Method) Method {
+	if m != Auto {
+		return m
+	}
+	if p.BruteSeconds() <= autoSeconds {
+		return BruteForce
+	}
+	return ClosedForm
+}
+
+// Variance returns the number of pairs and the exact mean and variance of
+// q·k with method m, and the method that produced them. The closed form
+// streams its counts (ClosedMoments), so it holds one count at a time.
+func Variance(ctx context.Context, p Problem, m Method, opt Options) (*Moments, Method, error) {
+	if err := p.Validate(); err != nil {
+		return nil, m, err
+	}
+	if m = p.Resolve(m); m == ClosedForm {
+		mo, err := ClosedMoments(ctx, p)
+		return mo, m, err
+	}
+	h, used, err := Distribution(ctx, p, m, opt)
+	if err != nil {
+		return nil, used, err
+	}
+	return &Moments{Pairs: h.Total(), Mean: h.Mean(), Variance: h.Variance()}, used, nil
 }
 
 // Compare returns a *MismatchError for the first score where the brute

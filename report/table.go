@@ -70,8 +70,13 @@ type Row struct {
 
 // NewRow returns the row for width d from the exact distribution h.
 func NewRow(d int, h *rational.Histogram, method string, scales []rational.Scale) Row {
-	v := h.Variance()
-	r := Row{D: d, Cases: h.Total(), Method: method}
+	return NewRowFromVariance(d, h.Total(), h.Variance(), method, scales)
+}
+
+// NewRowFromVariance returns the row for width d from the number of cases
+// and the exact variance of the raw score.
+func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method string, scales []rational.Scale) Row {
+	r := Row{D: d, Cases: cases, Method: method}
 	for _, s := range scales {
 		r.Variance = append(r.Variance, s.ScaledVariance(v, int64(d)))
 	}

@@ -41,6 +41,7 @@ var goldenCases = []struct {
 	{"table_wide.txt", "table --d 1,2,4,8,10,12 --scales raw,sqrt,d,d^1/4"},
 	{"table_pm2.txt", "table --values ±2 --d 2"},
 	{"table_closed.txt", "table --d 6,40 --method auto"},
+	{"table_closed_wide.txt", "table --d 3000 --values -1,0:2,1 --scales raw,sqrt,d^1/4 --method closed"},
 	{"table_half_up.txt", "table --d 16 --scales d^3/2 --digits 4 --round half-up --method closed"},
 	{"table_multiset.txt", "table --values -1,0:2,1 --k-values 1/2,-3/2 --d 1,3 --scales raw,sqrt,d^1/3 --digits 6"},
 	{"dist_markdown.md", "dist --d 3 --format markdown"},

@@ -29,6 +29,30 @@ func checkClosedSize(p enumerate.Problem, m enumerate.Method) error {
 		p.D, humanBytes(bytes), maxClosedBytes>>20)
 }
 
+// closedSecondsPerWordOp and maxClosedSeconds bound the closed form's time:
+// it computes D·span coefficients of about D·log2(|Q|·|K|) bits, each from
+// span earlier ones, so about D²·span²·log2(|Q|·|K|)/64 word operations;
+// measured here: ±1 at d_k = 10⁵ 1.4 s, {-1,0,1} at d_k = 10⁴ 0.11 s.
+const (
+	closedSecondsPerWordOp = 6e-9
+	maxClosedSeconds       = 300
+)
+
+// checkClosedTime refuses a closed form that would run for many minutes.
+func checkClosedTime(p enumerate.Problem, m enumerate.Method) error {
+	if m == enumerate.BruteForce {
+		return nil
+	}
+	span, _ := new(big.Float).SetInt(latticeSpan(p.Q, p.K)).Float64()
+	d := float64(p.D)
+	bits := math.Log2(float64(p.Q.Size()) * float64(p.K.Size()))
+	seconds := d * d * span * span * max(bits, 1) / 64 * closedSecondsPerWordOp
+	if seconds > maxClosedSeconds {
+		return fmt.Errorf("the closed form at d_k = %d would take about %.0f minutes here; choose a smaller d_k", p.D, seconds/60)
+	}
+	return nil
+}
+
 // closedBytes estimates the memory of the closed form's counts: one
 // coefficient per lattice point, each at most the number of cases, plus a
 // big.Int's fixed overhead.

@@ -89,7 +89,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// Check every width before the first long computation starts.
 	for _, d := range ds {
-		if err := checkProblem(enumerate.Problem{Q: q, K: k, D: d}, method); err != nil {
+		if err := checkWork(enumerate.Problem{Q: q, K: k, D: d}, method, true); err != nil {
 			return err
 		}
 	}
@@ -98,18 +98,26 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		p := enumerate.Problem{Q: q, K: k, D: d}
 		var stop func()
 		opt.Progress, stop = startProgress(stderr, p.Cases(), fmt.Sprintf("d_k = %d", d))
-		h, used, err := enumerate.Distribution(ctx, p, method, opt)
+		mo, used, err := enumerate.Variance(ctx, p, method, opt)
 		stop()
 		if err != nil {
 			return err
 		}
-		t.Rows = append(t.Rows, report.NewRow(d, h, used.String(), scales))
+		t.Rows = append(t.Rows, report.NewRowFromVariance(d, mo.Pairs, mo.Variance, used.String(), scales))
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, format) })
 }
 
-// checkProblem refuses, before any work, a problem the method cannot do.
+// checkProblem refuses, before any work, a problem the method cannot do
+// when the whole distribution is needed.
 func checkProblem(p enumerate.Problem, m enumerate.Method) error {
+	return checkWork(p, m, false)
+}
+
+// checkWork refuses a problem whose enumeration would take too long, or
+// whose closed form would take too long or, unless its counts are
+// streamed (a table needs only the variance), too much memory.
+func checkWork(p enumerate.Problem, m enumerate.Method, streamed bool) error {
 	if err := p.Validate(); err != nil {
 		return err
 	}
@@ -120,6 +128,12 @@ func checkProblem(p enumerate.Problem, m enumerate.Method) error {
 		if err := p.CheckBruteSize(); err != nil {
 			return err
 		}
+	}
+	if err := checkClosedTime(p, m); err != nil {
+		return err
+	}
+	if streamed && p.Resolve(m) == enumerate.ClosedForm {
+		return nil
 	}
 	return checkClosedSize(p, m)
 }
