@@ -57,15 +57,21 @@ func TestGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			out, stderr, status := runCLI(t, strings.Fields(c.args)...)
 			require.Equal(t, 0, status, "sqrtdk %s: %s", c.args, stderr)
-			path := filepath.Join("testdata", c.name)
-			if *update {
-				require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test ./cmd/sqrtdk -update to create it")
-			assert.Equal(t, string(want), out, "sqrtdk %s", c.args)
+			assertGolden(t, filepath.Join("testdata", c.name), out, c.args)
 		})
 	}
+}
+
+// assertGolden compares out with the golden file at path, rewriting the
+// file first when -update is given.
+func assertGolden(t *testing.T, path, out, args string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./cmd/sqrtdk -update to create it")
+	assert.Equal(t, string(want), out, "sqrtdk %s", args)
 }
 
 // TestLessonBytes pins the lesson's printout here too, so that a golden

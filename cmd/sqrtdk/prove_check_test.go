@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,13 +35,7 @@ func TestProveCheckGolden(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			out, stderr, status := runCLI(t, strings.Fields(c.args)...)
 			require.Equal(t, c.status, status, "sqrtdk %s: %s", c.args, stderr)
-			path := filepath.Join(dir, c.name)
-			if *update {
-				require.NoError(t, os.WriteFile(path, []byte(out), 0o644))
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test ./cmd/sqrtdk -update to create it")
-			assert.Equal(t, string(want), out, "sqrtdk %s", c.args)
+			assertGolden(t, filepath.Join(dir, c.name), out, c.args)
 		})
 	}
 }
