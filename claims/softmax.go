@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/softmax"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 )
 
 // MaxScores bounds the number of scores of a softmax claim.

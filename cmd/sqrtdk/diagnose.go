@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/diagnose"
+	"github.com/sqrtdk/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

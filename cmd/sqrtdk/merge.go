@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sqrtdk/sqrtdk/report"
-	"github.com/sqrtdk/sqrtdk/shard"
+	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {

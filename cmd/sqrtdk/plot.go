@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/figures"
+	"github.com/sqrtdk/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/shard"
+	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
 
 // runFlags are the flags that say which part of a run to do and where its

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/report"
+	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
 // outputFlags are the flags that say how exact values are printed.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/report"
+	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
 // A variance table for entries ±2, whose variance 4 per entry makes the

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/sqrtdk/sqrtdk/figures"
+	"github.com/sqrtdk/sqrtdk/internal/figures"
 )
 
 func ExampleSoftmax() {

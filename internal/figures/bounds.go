@@ -6,7 +6,7 @@ import (
 	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/softmax"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 )
 
 // Transcendental values (softmax weights, E[p(1−p)]) are enclosed by rational

@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/softmax"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 )
 
 // Prints correctly rounded softmax outputs for the lesson's three score

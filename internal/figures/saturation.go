@@ -10,7 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/softmax"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 )
 
 // SaturationOptions describe the figure of the expected softmax slope

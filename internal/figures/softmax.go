@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/softmax"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 )
 
 // SoftmaxOptions describe the grouped bars of softmax(factor·scores).

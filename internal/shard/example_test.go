@@ -7,7 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
-	"github.com/sqrtdk/sqrtdk/shard"
+	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
 
 // Two machines each enumerate half of the q vectors at d_k = 3; the merge

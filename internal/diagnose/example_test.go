@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/sqrtdk/sqrtdk/diagnose"
+	"github.com/sqrtdk/sqrtdk/internal/diagnose"
 )
 
 func ExampleDiagnose() {
