@@ -5,8 +5,8 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // MaxScores bounds the number of scores of a softmax claim.

@@ -10,8 +10,8 @@ import (
 	"strconv"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // runFlags are the flags that say which part of a run to do and where its

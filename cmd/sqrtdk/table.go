@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // outputFlags are the flags that say how exact values are printed.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Transcendental values (softmax weights, E[p(1−p)]) are enclosed by rational

@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // SaturationOptions describe the figure of the expected softmax slope

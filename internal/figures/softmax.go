@@ -8,8 +8,8 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // SoftmaxOptions describe the grouped bars of softmax(factor·scores).

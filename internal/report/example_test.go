@@ -5,8 +5,8 @@ import (
 	"os"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A variance table for entries ±2, whose variance 4 per entry makes the

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Two machines each enumerate half of the q vectors at d_k = 3; the merge
