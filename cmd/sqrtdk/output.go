@@ -3,75 +3,48 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 )
 
 // An output is where a command's result goes: standard output, or the
-// file named by -o, which appears only once the result is complete (it is
-// written to a temporary file beside it and renamed), so that an
-// interrupted or failed run never leaves a partial result behind.
+// file named by -o, which appears only once the result is complete, so
+// that an interrupted or failed run never leaves a partial result behind.
 type output struct {
-	path string
-	tmp  *os.File
+	file *atomicfile.Pending // nil for standard output
 }
 
 // openOutput prepares the output; for a file it creates the temporary
 // file now, so that an unwritable path is reported before any long work.
 func openOutput(path string) (*output, error) {
-	o := &output{path: path}
 	if path == "" {
-		return o, nil
+		return &output{}, nil
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("-o: %s is a directory", path)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.partial")
+	f, err := atomicfile.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("-o: cannot write beside %s: %v", path, unwrapPathError(err))
+		return nil, fmt.Errorf("-o: %v", err)
 	}
-	o.tmp = tmp
-	return o, nil
+	return &output{file: f}, nil
 }
 
 // write writes the result with fn to stdout or to the file.
 func (o *output) write(stdout io.Writer, fn func(io.Writer) error) error {
-	if o.tmp == nil {
+	if o.file == nil {
 		return fn(stdout)
 	}
-	err := fn(o.tmp)
-	if err == nil {
-		err = o.tmp.Chmod(0o644)
+	if err := fn(o.file); err != nil {
+		o.file.Discard()
+		return fmt.Errorf("-o: cannot write %s: %w", o.file.Path, atomicfile.Reason(err))
 	}
-	if cerr := o.tmp.Close(); err == nil {
-		err = cerr
+	if err := o.file.Commit(); err != nil {
+		return fmt.Errorf("-o: %v", err)
 	}
-	if err == nil {
-		err = os.Rename(o.tmp.Name(), o.path)
-	}
-	if err != nil {
-		os.Remove(o.tmp.Name())
-		return fmt.Errorf("-o: cannot write %s: %v", o.path, unwrapPathError(err))
-	}
-	o.tmp = nil
 	return nil
 }
 
 // discard removes the temporary file of an output that was never written.
 func (o *output) discard() {
-	if o != nil && o.tmp != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
-		o.tmp = nil
+	if o != nil {
+		o.file.Discard()
 	}
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	if le, ok := err.(*os.LinkError); ok {
-		return le.Err
-	}
-	return err
 }

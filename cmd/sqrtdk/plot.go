@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -110,22 +111,22 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	var files []figures.File
+	var files []atomicfile.File
 	if *out != "" {
 		b, err := figures.Render(fig, format, size)
 		if err != nil {
 			return err
 		}
-		files = append(files, figures.File{Path: *out, Data: b})
+		files = append(files, atomicfile.File{Path: *out, Data: b})
 	}
 	if *data != "" {
 		var b bytes.Buffer
 		if err := fig.WriteData(&b); err != nil {
 			return err
 		}
-		files = append(files, figures.File{Path: *data, Data: b.Bytes()})
+		files = append(files, atomicfile.File{Path: *data, Data: b.Bytes()})
 	}
-	return figures.WriteFiles(files)
+	return atomicfile.WriteAll(files)
 }
 
 // engineFlags registers --method and --workers; plots default to the closed
