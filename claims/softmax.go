@@ -54,7 +54,7 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 			return softmax.Box{}, "", fmt.Errorf("scores=%s: %v", c.Settings["scores"], err)
 		}
 		if rounded >= 0 {
-			if !new(big.Rat).Mul(v, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(rounded)), nil))).IsInt() {
+			if !rational.HasPlaces(v, rounded) {
 				return softmax.Box{}, "", fmt.Errorf("score %s has more than rounded=%d decimal places", f, rounded)
 			}
 			pts = append(pts, softmax.Printed{Text: rational.FormatRat(v, rounded, rational.RoundHalfEven), Places: rounded})
@@ -132,7 +132,7 @@ func buildSoftmax(c *Claim) (checker, error) {
 		}
 	}
 	return func(*Checker) (Result, error) {
-		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+		reps, err := softmax.Check(box, outs, softmax.Options{})
 		if err != nil {
 			return Result{}, err
 		}
@@ -170,7 +170,7 @@ func buildSoftmaxEntry(c *Claim) (checker, error) {
 			outs[i] = softmax.Printed{Text: "0", Places: 0}
 		}
 		outs[entry-1] = out
-		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+		reps, err := softmax.Check(box, outs, softmax.Options{})
 		if err != nil {
 			return Result{}, err
 		}

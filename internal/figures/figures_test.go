@@ -249,12 +249,12 @@ func TestSoftmaxMatchesTheLesson(t *testing.T) {
 }
 
 func TestSoftmaxEqualScoresAreExactlyUniform(t *testing.T) {
-	ws, err := Softmax(rats(t, "5,5,5"), 4)
+	ws, err := Weights(rats(t, "5,5,5"), 4)
 	require.NoError(t, err)
 	for _, w := range ws {
 		require.Equal(t, Weight{Exact: "1/3", Decimal: "0.3333", Float: 1.0 / 3}, w)
 	}
-	ws, err = Softmax(rats(t, "2,2,0"), 6)
+	ws, err = Weights(rats(t, "2,2,0"), 6)
 	require.NoError(t, err)
 	require.Equal(t, "1/(2 + exp(-2))", ws[0].Exact)
 	require.Equal(t, "1/(2*exp(2) + 1)", ws[2].Exact)
