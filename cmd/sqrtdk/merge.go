@@ -31,7 +31,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if err := checkDigitsCost(out.digits, scales); err != nil {
+	if err := checkDigitsCost(out.digits.cost(), scales); err != nil {
 		return err
 	}
 	files := make([]shard.File, 0, len(names))
@@ -69,7 +69,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		d := report.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist}
 		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, format) })
 	}
-	t := report.Table{Q: m.Q, K: m.K, Scales: scales, Digits: out.digits, Round: round, Cells: cells}
+	t := report.Table{Q: m.Q, K: m.K, Scales: scales, Digits: out.digits.n, Round: round, Cells: cells}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, scales))
 	}

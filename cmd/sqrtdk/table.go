@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
@@ -14,12 +16,46 @@ import (
 // outputFlags are the flags that say how exact values are printed.
 type outputFlags struct {
 	format, round, cells string
-	digits               int
+	digits               placesFlag
+}
+
+// placesFlag is --digits: nil until given, so that unset means each
+// scale's default places and every number given is checked.
+type placesFlag struct{ n *int }
+
+func (p *placesFlag) String() string {
+	if p == nil || p.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*p.n)
+}
+
+// Set reads an integer as the flag package's int flags do, with their errors.
+func (p *placesFlag) Set(s string) error {
+	n, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return errors.New("value out of range")
+		}
+		return errors.New("parse error")
+	}
+	v := int(n)
+	p.n = &v
+	return nil
+}
+
+// cost returns the places whose cost checkDigitsCost judges: 0 when unset,
+// as the default places are always cheap.
+func (p placesFlag) cost() int {
+	if p.n == nil {
+		return 0
+	}
+	return *p.n
 }
 
 func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.format, "format", "text", "output format: text, markdown, latex, csv or json")
-	fs.IntVar(&o.digits, "digits", -1, "decimal places for every column (default: the lesson's 1, 2, 3)")
+	fs.Var(&o.digits, "digits", "`N` decimal places for every column (default: the lesson's 1, 2, 3)")
 	fs.StringVar(&o.round, "round", "half-even", "how ties round: half-even or half-up")
 	fs.StringVar(&o.cells, "latex-cells", "exact", "LaTeX cells show the exact value, the decimal, or both")
 }
@@ -37,8 +73,8 @@ func (o *outputFlags) parse() (report.Format, rational.RoundingMode, report.LaTe
 	if err != nil {
 		return f, r, c, fmt.Errorf("--latex-cells: %v", err)
 	}
-	if o.digits < -1 || o.digits > rational.MaxPlaces {
-		return f, r, c, fmt.Errorf("--digits must be from 0 to %d, not %d", rational.MaxPlaces, o.digits)
+	if n := o.digits.n; n != nil && (*n < 0 || *n > rational.MaxPlaces) {
+		return f, r, c, fmt.Errorf("--digits must be from 0 to %d, not %d", rational.MaxPlaces, *n)
 	}
 	return f, r, c, nil
 }
@@ -72,7 +108,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if err := checkDigitsCost(out.digits, scales); err != nil {
+	if err := checkDigitsCost(out.digits.cost(), scales); err != nil {
 		return err
 	}
 	slice, slices, sharded, err := rf.parseSlice()
@@ -93,7 +129,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	t := report.Table{Q: q, K: k, Scales: scales, Digits: out.digits, Round: round, Cells: cells}
+	t := report.Table{Q: q, K: k, Scales: scales, Digits: out.digits.n, Round: round, Cells: cells}
 	for _, d := range ds {
 		p := enumerate.Problem{Q: q, K: k, D: d}
 		var stop func()

@@ -127,7 +127,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		line.LineStyle = lineStyle(i)
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
-		f.Plot.Legend.Add("p = σ("+scaledSymbol(s, "s")+")", line, marks)
+		f.Plot.Legend.Add("p = σ("+s.Label("s")+")", line, marks)
 		f.Marks += len(pts)
 	}
 	if logX {
