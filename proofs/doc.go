@@ -14,7 +14,7 @@
 // covariances are exact rational.Values (rational whenever the unit's
 // square is).
 //
-// A Claim compares two exact values and keeps both, so a test or a
+// An Equality compares two exact values and keeps both, so a test or a
 // transcript can show what was compared, not only whether it held. The
 // five steps of the lesson's proof are Step1 to Step5; Prove runs them for
 // several widths and, when one fails, names the broken hypothesis, what

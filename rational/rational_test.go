@@ -237,3 +237,30 @@ func TestScales(t *testing.T) {
 		assert.Equal(t, c.want, s.ScaledVariance(v, 6).String(), c.scale)
 	}
 }
+
+func TestConstructorsAndSum(t *testing.T) {
+	assert.Equal(t, "-3", NewInt(-3).String())
+	assert.Equal(t, "1/2", NewFrac(2, 4).String())
+	assert.Equal(t, "2*sqrt(2)", NewSqrt(8).String())
+	assert.Equal(t, "3", NewSqrt(9).String())
+	assert.Equal(t, "0", NewSqrt(0).String())
+	assert.Panics(t, func() { NewFrac(1, 0) })
+	for _, c := range []struct {
+		vs   []Value
+		want string
+	}{
+		{nil, "0"},
+		{[]Value{NewInt(1), NewFrac(1, 2), NewFrac(-1, 3)}, "7/6"},
+		{[]Value{NewSqrt(2), NewSqrt(8), {}}, "3*sqrt(2)"}, // √2 + 2√2, and a zero Value
+		{[]Value{NewSqrt(2), NewSqrt(2).MulRat(big.NewRat(-1, 1))}, "0"},
+		{[]Value{NewInt(0), PowerOf(2, rat("1/4")), PowerOf(2, rat("1/4"))}, "2*2^(1/4)"},
+	} {
+		got, ok := Sum(c.vs...)
+		require.True(t, ok, "%v", c.vs)
+		assert.Equal(t, c.want, got.String(), "%v", c.vs)
+	}
+	for _, vs := range [][]Value{{NewInt(1), NewSqrt(2)}, {NewSqrt(2), NewSqrt(3)}, {NewSqrt(2), PowerOf(2, rat("1/4"))}} {
+		_, ok := Sum(vs...)
+		assert.False(t, ok, "%v is not one Value", vs)
+	}
+}

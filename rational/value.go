@@ -35,6 +35,40 @@ func NewRat(r *big.Rat) Value {
 	return Value{Coef: new(big.Rat).Set(r), Radicand: big.NewInt(1), Index: 1}
 }
 
+// NewInt returns the integer n as a Value.
+func NewInt(n int64) Value { return NewRat(big.NewRat(n, 1)) }
+
+// NewFrac returns the rational a/b as a Value; it panics when b is 0.
+func NewFrac(a, b int64) Value { return NewRat(big.NewRat(a, b)) }
+
+// NewSqrt returns √n for an integer n ≥ 0.
+func NewSqrt(n int64) Value { return NewSurd(big.NewRat(1, 1), big.NewInt(n), 2) }
+
+// Sum returns the exact sum of values that are rational multiples of one
+// root n^(1/r) (for example all rational), and false when two are not, as
+// such a sum is not a Value. The sum of no values is 0.
+func Sum(vs ...Value) (Value, bool) {
+	var root *Value
+	total := new(big.Rat)
+	for _, v := range vs {
+		v = v.orZero()
+		if v.Sign() == 0 {
+			continue
+		}
+		r := Value{Coef: big.NewRat(1, 1), Radicand: v.Radicand, Index: v.Index}
+		if root == nil {
+			root = &r
+		} else if root.Index != r.Index || root.Radicand.Cmp(r.Radicand) != 0 {
+			return Value{}, false
+		}
+		total.Add(total, v.Coef)
+	}
+	if root == nil {
+		return NewRat(total), true
+	}
+	return root.MulRat(total), true
+}
+
 // NewSurd returns the canonical form of c·n^(1/r) for an integer n ≥ 0 and r ≥ 1.
 func NewSurd(c *big.Rat, n *big.Int, r int) Value {
 	if r < 1 || n.Sign() < 0 {
