@@ -94,13 +94,13 @@ type Diagnosis struct {
 	Instead []string `json:"what_holds_instead"`
 	// Smallest is the smallest width at which a step fails.
 	Smallest int `json:"smallest_d_k"`
-	// Failure is the first failing claim at that width and its step.
-	Step    int   `json:"step"`
+	// Failure is the first failing equality at that width and its step.
+	Step    int      `json:"step"`
 	Failure Equality `json:"failure"`
 	// Pair is a pair of vectors that illustrates the failure, when one
 	// applies, described in words.
 	Pair string `json:"pair,omitempty"`
-	// PairStep is the step whose failing claim Pair illustrates.
+	// PairStep is the step whose failing equality Pair illustrates.
 	PairStep int `json:"pair_step,omitempty"`
 }
 
