@@ -25,10 +25,10 @@ func parseFile(t *testing.T, path string) *File {
 	return parsed
 }
 
-func checkAll(t *testing.T, f *File) []Result {
+func checkAll(t *testing.T, f *File) []Verdict {
 	t.Helper()
 	ch := NewChecker(context.Background())
-	var out []Result
+	var out []Verdict
 	for _, c := range f.Claims {
 		r, err := ch.Check(c)
 		require.NoError(t, err, "%s:%d", c.File, c.Line)

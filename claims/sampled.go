@@ -101,7 +101,7 @@ func squaredScale(c *Claim, d int) (*big.Rat, error) {
 // consistency decides whether the figure is within SampleTolerance
 // standard errors of mean: the distance from mean to the figure's rounding
 // cell (0 when the mean rounds to the figure) against √variance.
-func consistency(fig printed, mean, variance *big.Rat) Result {
+func consistency(fig printed, mean, variance *big.Rat) Verdict {
 	lo, hi := new(big.Rat).Set(fig.value), new(big.Rat).Set(fig.value)
 	if fig.isDecimal() {
 		lo, hi = fig.cell()
@@ -109,7 +109,7 @@ func consistency(fig printed, mean, variance *big.Rat) Result {
 		v, _ := fig.exact.eval(0)
 		r, ok := v.Rat()
 		if !ok {
-			return Result{Exact: "a sampled figure must be a number"}
+			return Verdict{Exact: "a sampled figure must be a number"}
 		}
 		lo, hi = r, r
 	}
@@ -129,7 +129,7 @@ func consistency(fig printed, mean, variance *big.Rat) Result {
 	} else if dist.Sign() > 0 {
 		z = "∞"
 	}
-	return Result{Holds: holds, Exact: fmt.Sprintf("expected %s ≈ %s, SE %s, %s SE away (limit %d)",
+	return Verdict{Holds: holds, Exact: fmt.Sprintf("expected %s ≈ %s, SE %s, %s SE away (limit %d)",
 		mean.RatString(), rational.FormatRat(mean, 4, rational.RoundHalfEven), se.Decimal(4, rational.RoundHalfEven), z, SampleTolerance)}
 }
 
@@ -177,7 +177,7 @@ func buildSampleVariance(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		sigma2, mu4 := in.law.scoreMoments(int64(d))
 		mean, variance := sampleVarianceMoments(sigma2, mu4, n)
 		mean.Quo(mean, in.sq)
@@ -196,7 +196,7 @@ func buildDraw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		sigma2, _ := in.law.scoreMoments(int64(d))
 		return consistency(in.fig, new(big.Rat), sigma2.Quo(sigma2, in.sq)), nil
 	}, nil
