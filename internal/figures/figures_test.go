@@ -323,8 +323,13 @@ func TestSizeLimits(t *testing.T) {
 		{Width: 12 * vg.Centimeter, Height: 8 * vg.Centimeter, DPI: 5},
 		{Width: 90 * vg.Centimeter, Height: 90 * vg.Centimeter, DPI: 1200},
 	} {
-		require.Error(t, bad.Check(PNG), "%+v", bad)
+		err := bad.Check(PNG)
+		require.Error(t, err, "%+v", bad)
+		require.NotContains(t, err.Error(), "--", "a library error names no CLI flag")
 	}
+	var px *PixelLimitError
+	require.ErrorAs(t, Size{Width: 90 * vg.Centimeter, Height: 90 * vg.Centimeter, DPI: 1200}.Check(PNG), &px)
+	require.Equal(t, "a PNG of 1808 megapixels is over the 100 megapixel limit", px.Error())
 }
 
 func TestFormatOf(t *testing.T) {
