@@ -97,6 +97,15 @@ func TestParseDecimal(t *testing.T) {
 	assert.Equal(t, long, FormatRat(got, MaxPlaces, RoundHalfEven))
 	_, err = ParseDecimal(long + "3")
 	assert.Error(t, err)
+	// The exponent counts: 1e10000 has 10,001 digits before the point.
+	for _, ok := range []string{"1e9999", "1e-10000", "0.1e-9999", "123e-10000"} {
+		_, err := ParseDecimal(ok)
+		assert.NoError(t, err, ok)
+	}
+	for _, bad := range []string{"1e10000", "1e-10001", "0.1e-10000", "1e999999"} {
+		_, err := ParseDecimal(bad)
+		assert.Error(t, err, bad)
+	}
 }
 
 func TestHasPlacesAndRoundingCell(t *testing.T) {

@@ -55,29 +55,31 @@ func ParseRat(s string) (*big.Rat, error) {
 }
 
 // maxExponentDigits bounds the digits of a decimal's exponent, so that
-// "1e999999999" cannot ask for a number of a billion digits.
+// the exponent fits an int.
 const maxExponentDigits = 6
 
 // ParseDecimal parses a decimal as programs print it: an optional sign,
 // digits with at most one point that may end or start them ("0.25", ".5",
-// "3.", "-0."), and an optional exponent of up to six digits ("1e-3",
-// "2.5E+2"). It reads what programs print (numpy, C's %g, FormatRat, with
-// up to MaxPlaces digits after the point); ParseRat reads what a person
-// writes.
+// "3.", "-0."), and an optional exponent ("1e-3", "2.5E+2"). It reads what
+// programs print (numpy, C's %g, FormatRat), up to MaxPlaces digits before
+// and after the point once the exponent is applied; ParseRat reads what a
+// person writes.
 func ParseDecimal(s string) (*big.Rat, error) {
 	t := strings.TrimSpace(s)
 	n, ok := scanDecimal(t)
 	if !ok || n.whole == "" && n.fraction == "" {
 		return nil, fmt.Errorf("%.40q is not a decimal", s)
 	}
-	if len(n.whole) > maxLiteralDigits || len(n.fraction) > MaxPlaces {
-		return nil, fmt.Errorf("decimal %.20q… has more than %d digits before or %d after the point", t, maxLiteralDigits, MaxPlaces)
-	}
+	e := 0
 	if n.hasExponent {
 		digits := strings.TrimLeft(n.exponent, "+-")
 		if len(n.exponent)-len(digits) > 1 || digits == "" || !allDigits(digits) || len(digits) > maxExponentDigits {
-			return nil, fmt.Errorf("%q is not a decimal (bad exponent)", s)
+			return nil, fmt.Errorf("%.40q is not a decimal (bad exponent)", s)
 		}
+		e, _ = strconv.Atoi(n.exponent)
+	}
+	if len(n.whole)+e > MaxPlaces || len(n.fraction)-e > MaxPlaces {
+		return nil, fmt.Errorf("decimal %.20q… has more than %d digits before or after the point", t, MaxPlaces)
 	}
 	return n.rat(), nil
 }
