@@ -219,5 +219,3 @@ func positiveInt(name, s string) (int64, error) {
 	}
 	return n, nil
 }
-
-
