@@ -107,9 +107,9 @@ func TestModelWidthAndSplitWidthNeedTheirWidths(t *testing.T) {
 	in.DModel = 512 // d_model/heads = 64 = d_k: no split-width mistake
 	_, has = byMistake(diagnoseOK(t, in, tolerance))[SplitWidth]
 	require.False(t, has)
-	in.DModel = 1024 // 1024/8 = 128 ≠ 64
+	in.DModel = 1024                                                                                      // 1024/8 = 128 ≠ 64
 	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[SplitWidth].Factor.String()) // 1/√128
-	in.DK, in.DModel, in.Heads = 64, 64, 1 // one head: d_model is d_k
+	in.DK, in.DModel, in.Heads = 64, 64, 1                                                                // one head: d_model is d_k
 	_, has = byMistake(diagnoseOK(t, in, tolerance))[ModelWidth]
 	require.False(t, has)
 }
@@ -325,7 +325,8 @@ func TestTextReport(t *testing.T) {
 		"intended scale: d^-1/2, a factor of 0.125 on q·k at d_k = 64\n",
 		"scale right                                                1/8         0.3072          192/625   ×1.0143  <- fits\n",
 		"Verdict: the scale is right.",
-		"Note: the entries are not unit-size (σ_q·σ_k = 0.3072), so even the right scale gives scores of std 0.3072, not 1.",
+		"Note: with these entries (σ_q·σ_k = 0.3072) the right scale gives scores of std 0.3072, not 1",
+		"scores have std ≈ 0.31.",
 	} {
 		require.Contains(t, out, want)
 	}

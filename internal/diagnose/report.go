@@ -115,8 +115,16 @@ func (r Result) WriteText(w io.Writer) error {
 		b.WriteString("(expected std = σ_q·σ_k·√d_k·factor, shown for σ_q·σ_k = 1; needs = the σ_q·σ_k that makes a row exact")
 	}
 	fmt.Fprintf(&b, "; off by = max(measured/expected, expected/measured); a row fits when off by ×%s at most)\n", exactDecimal(r.Tolerance))
-	for _, m := range r.Omitted {
-		fmt.Fprintf(&b, "(%s applies the intended factor itself here, so it is no mistake and not listed)\n", m)
+	if len(r.Omitted) > 0 {
+		names := make([]string, len(r.Omitted))
+		for i, m := range r.Omitted {
+			names[i] = m.String()
+		}
+		if len(names) == 1 {
+			fmt.Fprintf(&b, "(%s applies the intended factor itself here, so it is no mistake and not listed)\n", names[0])
+		} else {
+			fmt.Fprintf(&b, "(%s and %s apply the intended factor itself here, so they are no mistakes and not listed)\n", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+		}
 	}
 	if a, ok := r.Implied(); ok {
 		fmt.Fprintf(&b, "implied factor on q·k: %s (intended %s)\n", show(a), show(r.Intended))
@@ -374,9 +382,12 @@ func (r Result) advice(h Hypothesis) string {
 func (r Result) Notes() []string {
 	var notes []string
 	one := rational.NewRat(big.NewRat(1, 1))
-	if r.Kind == AsIntended && r.Entries.Cmp(one) != 0 {
-		notes = append(notes, fmt.Sprintf("the entries are not unit-size (σ_q·σ_k %s), so even the right scale gives scores of std %s, not %s. That is expected: the factor on q·k removes the effect of the width, not of the entry size. At GPT-2-style initialisation (weights of std 0.02 on width 768, normalised inputs) the entries have std ≈ 0.55 and correctly scaled scores have std ≈ 0.31.",
-			approx(r.Entries), brief(r.Hypotheses[0].Expected), brief(r.Intended.Mul(rational.PowerOf(r.Input.DK, big.NewRat(1, 2))))))
+	if right := r.Hypotheses[0].Expected; r.Kind == AsIntended && right.Cmp(one) != 0 {
+		n := fmt.Sprintf("with these entries (σ_q·σ_k %s) the right scale gives scores of std %s, not 1: the factor on q·k removes the effect of the width, not of the entry size.", approx(r.Entries), brief(right))
+		if right.Cmp(one) < 0 {
+			n += " Such narrow scores are normal at initialisation: at GPT-2-style initialisation (weights of std 0.02 on width 768, normalised inputs) the entries have std ≈ 0.55 and correctly scaled scores have std ≈ 0.31."
+		}
+		notes = append(notes, n)
 	}
 	if r.Input.Heads > 0 && r.Input.DModel == 0 && r.Input.Intended.DependsOnWidth() {
 		notes = append(notes, fmt.Sprintf("without d_model, the model width is taken as heads × d_k = %d; give d_model if the heads are not d_model/heads wide.", r.Input.Heads*r.Input.DK))
