@@ -122,7 +122,7 @@ next:
 			}
 		}
 		h := Hypothesis{Mistakes: []Mistake{c.mistake}, Factor: c.factor, Expected: b.Mul(sqrtD).Mul(c.factor)}
-		if err := checkSize(h.Expected); err != nil {
+		if err := checkDerived(h.Expected); err != nil {
 			return Result{}, fmt.Errorf("the expected std under %q is too large to keep exact", c.mistake)
 		}
 		h.Off = offFactor(m, h.Expected)

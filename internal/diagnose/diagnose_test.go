@@ -107,9 +107,11 @@ func TestModelWidthAndSplitWidthNeedTheirWidths(t *testing.T) {
 	in.DModel = 512 // d_model/heads = 64 = d_k: no split-width mistake
 	_, has = byMistake(diagnoseOK(t, in, tolerance))[SplitWidth]
 	require.False(t, has)
-	in.DModel = 1024                                                                                      // 1024/8 = 128 ≠ 64
-	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[SplitWidth].Factor.String()) // 1/√128
-	in.DK, in.DModel, in.Heads = 64, 64, 1                                                                // one head: d_model is d_k
+	// 1024/8 = 128 ≠ 64: the factor is 1/√128.
+	in.DModel = 1024
+	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[SplitWidth].Factor.String())
+	// One head: d_model is d_k.
+	in.DK, in.DModel, in.Heads = 64, 64, 1
 	_, has = byMistake(diagnoseOK(t, in, tolerance))[ModelWidth]
 	require.False(t, has)
 }

@@ -8,14 +8,21 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// Limits that keep every number exact and small enough to compute with:
-// an exponent p/q has |p| ≤ MaxExponentTerm and q ≤ MaxExponentTerm, and no
-// value may grow beyond maxBits bits or a root of index above maxIndex.
+// Limits that keep every number exact and quick to compute with: an
+// exponent p/q has |p| ≤ MaxExponentTerm and q ≤ MaxExponentTerm; a value's
+// rational part has at most maxBits bits above and below the bar, the number
+// under its root at most maxRadicandBits, and the roots of all inputs
+// together a common index of at most MaxRootIndex (so square, fourth and
+// eighth roots mix freely).
 const (
 	MaxExponentTerm = 12
-	maxBits         = 4096
-	maxIndex        = 64
+	MaxRootIndex    = 4
+	maxBits         = 2048
+	maxRadicandBits = 64
 	maxExprLength   = 200
+	// derivedBits bounds the values computed from the inputs (products of
+	// up to four of them and their inverses).
+	derivedBits = 16384
 )
 
 // A monomial is the exact number Coef·d^Power, where d is a width (Power 0
@@ -76,8 +83,8 @@ func powValue(v rational.Value, e *big.Rat) (rational.Value, error) {
 		}
 	}
 	if b > 1 {
-		if out.Index*b > maxIndex {
-			return rational.Value{}, fmt.Errorf("roots nested deeper than index %d are not supported", maxIndex)
+		if out.Index*b > MaxRootIndex {
+			return rational.Value{}, fmt.Errorf("roots of index above %d are not supported", MaxRootIndex)
 		}
 		out = out.Root(b)
 	}
@@ -92,9 +99,24 @@ func checkExponent(e *big.Rat) error {
 	return nil
 }
 
+// checkDerived refuses computed values too large to keep exact in
+// reasonable time.
+func checkDerived(v rational.Value) error {
+	if v.Coef.Num().BitLen() > derivedBits || v.Coef.Denom().BitLen() > derivedBits || v.Radicand.BitLen() > derivedBits {
+		return fmt.Errorf("the number is too large to keep exact")
+	}
+	return nil
+}
+
 // checkSize refuses values too large to keep exact in reasonable time.
 func checkSize(v rational.Value) error {
-	if v.Coef.Num().BitLen() > maxBits || v.Coef.Denom().BitLen() > maxBits || v.Radicand.BitLen() > maxBits || v.Index > maxIndex {
+	if v.Index > MaxRootIndex {
+		return fmt.Errorf("roots of index above %d are not supported", MaxRootIndex)
+	}
+	if v.Radicand.BitLen() > maxRadicandBits {
+		return fmt.Errorf("the number under a root is larger than 2^%d, too large to keep exact", maxRadicandBits)
+	}
+	if v.Coef.Num().BitLen() > maxBits || v.Coef.Denom().BitLen() > maxBits {
 		return fmt.Errorf("the number is too large to keep exact")
 	}
 	return nil

@@ -1,6 +1,7 @@
 package diagnose
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestParseStd(t *testing.T) {
 		"2^x":           "exponent",
 		"2*":            "ends too early",
 		"1.2.3":         "not a number",
-		"9^(1/8)^(1/8)": "unexpected",
+		"9^(1/2)^(1/2)": "unexpected",
 		"sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(2)))))))": "index",
 		strings.Repeat("1*", 101) + "1":               "longer than",
 	} {
@@ -63,9 +64,22 @@ func TestParseStd(t *testing.T) {
 }
 
 func TestValuesStaySmall(t *testing.T) {
+	_, err := ParseStd("sqrt(18446744073709551557)") // a 64-bit prime under the root
+	require.NoError(t, err)
+	_, err = ParseStd("sqrt(36893488147419103183)") // a 65-bit one
+	require.ErrorContains(t, err, "under a root is larger than 2^64")
+	_, err = ParseStd("2^(1/3)")
+	require.NoError(t, err)
+	_, err = ParseStd("2^(1/8)")
+	require.ErrorContains(t, err, "index above 4")
+	// A cube root with the square root of d_k is a common index of 6.
+	_, err = Diagnose(Input{MeasuredStd: rat("1"), DK: 64, Q: MeasuredEntry(std("2^(1/3)")), K: unit()}, tolerance)
+	require.ErrorContains(t, err, "common index exceeds 4")
+	_, err = Diagnose(Input{MeasuredStd: rat("1"), DK: 64, Q: MeasuredEntry(std("sqrt(3)")), K: unit(), Intended: scale("each:d^-1/4")}, tolerance)
+	require.NoError(t, err)
 	// Products of long literals grow past the exact-size limit and are
 	// refused rather than computed slowly.
-	_, err := ParseStd(strings.Repeat("99999999999999999999*", 9) + "9")
+	_, err = ParseStd(strings.Repeat("99999999999999999999*", 9) + "9")
 	require.NoError(t, err)
 	_, err = ParseStd("(" + strings.Repeat("9", 150) + ")^12")
 	require.ErrorContains(t, err, "too large")
@@ -123,4 +137,19 @@ func TestParseScale(t *testing.T) {
 	require.False(t, scale("8/d").IsDefault(), "8/d equals 1/√d only at d = 64")
 	require.False(t, scale("2*d^-1/2").IsDefault())
 	require.False(t, scale("10").DependsOnWidth())
+}
+
+// TestLargestInputsFinish runs the costliest input the limits allow: roots
+// of index 4 of 64-bit numbers in both stds and the scale, at the largest
+// width. It must finish (about 2 s of CPU on this machine), not hang.
+func TestLargestInputsFinish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 2 s of exact arithmetic")
+	}
+	in := Input{MeasuredStd: rat("0.123456789"), DK: 1073741789, DModel: 1073741783, Heads: 1,
+		Q: MeasuredEntry(std("2097143^(3/4)")), K: MeasuredEntry(std("2097133^(3/4)/3")), Intended: scale("each:2097131^(3/4)*d^(-3/4)")}
+	r, err := Diagnose(in, tolerance)
+	require.NoError(t, err)
+	require.NoError(t, r.WriteText(io.Discard))
+	require.NoError(t, r.WriteJSON(io.Discard))
 }

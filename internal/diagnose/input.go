@@ -116,7 +116,32 @@ func (in Input) Check() error {
 			return fmt.Errorf("the std of the %s entries must be a number ≥ 0", e.name)
 		}
 	}
+	// Every expected std is a product of these roots; a common index above
+	// MaxRootIndex would make the exact arithmetic explode, so refuse it first.
+	index := 2 // √d_k
+	s := in.Intended.orDefault()
+	for _, i := range []int64{int64(s.Coef.Index), s.Power.Denom().Int64(), int64(entryIndex(in.Q)), int64(entryIndex(in.K))} {
+		index = lcm(index, int(i))
+		if index > MaxRootIndex {
+			return fmt.Errorf("the entry stds and the intended scale combine roots whose common index exceeds %d", MaxRootIndex)
+		}
+	}
 	return nil
+}
+
+func entryIndex(e Entry) int {
+	if !e.Known() {
+		return 1
+	}
+	return e.Std.Index
+}
+
+func lcm(a, b int) int {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return a / x * b
 }
 
 // modelWidth returns d_model, or heads × d_k when only the heads are known
