@@ -88,9 +88,9 @@
 //	--format F         text (default) or json.
 //
 // Stds are exact values: decimals, fractions, sqrt(...) and powers with
-// exponents p/q, |p| and q at most 12 (1/sqrt(3*384), 1152^-1/2); roots
-// may be of index 2, 3 or 4 (all inputs together: 2 or 4) of numbers up to
-// 2^64, which keeps every computation exact and quick. Without entry sizes
+// exponents p/q, |p| and q at most 12 (1/sqrt(3*384), 1152^-1/2); the roots
+// they leave must be square or fourth roots of numbers up to 2^64, which
+// keeps every computation exact and quick. Without entry sizes
 // every factor fits some σ_q·σ_k, so the verdict is "cannot tell" and shows
 // what each hypothesis would need. The hypotheses: scale right, missing (or
 // after softmax), applied twice, divided by d_k, inverted, model width,
