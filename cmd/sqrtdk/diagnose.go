@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"io"
 	"math/big"
 	"strconv"
@@ -17,6 +18,7 @@ type diagnoseFlags struct {
 	qStd, kStd                  string
 	initStd, inputStd, qkNorm   string
 	intended, tolerance, format string
+	set                         map[string]bool // the flags given
 }
 
 func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -37,6 +39,8 @@ func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	in, tol, err := f.input()
 	if err != nil {
 		return err
@@ -148,7 +152,7 @@ func (f diagnoseFlags) entries(in *diagnose.Input) error {
 	if given > 1 {
 		return usageErrorf("give the entry sizes one way: --q-std/--k-std, --init-std or --qk-norm")
 	}
-	if f.inputStd != "1" && f.initStd == "" {
+	if f.set["input-std"] && f.initStd == "" {
 		return usageErrorf("--input-std is used only with --init-std")
 	}
 	switch {

@@ -148,6 +148,7 @@ func TestDiagnoseBadInput(t *testing.T) {
 		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02,0.02,0.02",
 		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02 --q-std 1",
 		"--measured-std 1 --d-k 64 --input-std 2",
+		"--measured-std 1 --d-k 64 --input-std 1",
 		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02 --input-std -1",
 		"--measured-std 1 --d-k 64 --qk-norm l3",
 		"--measured-std 1 --d-k 64 --qk-norm rms --k-std 1",

@@ -153,7 +153,7 @@ func (r *Result) decide() {
 		r.Kind, r.Reason = Undecided, EntriesUnknown
 	case r.Entries.Sign() == 0 && r.Input.MeasuredStd.Sign() == 0:
 		r.Kind, r.Reason = Undecided, EntriesZero
-	case r.Entries.Sign() == 0, len(r.Fitting) == 0:
+	case len(r.Fitting) == 0: // zero entries with m > 0 land here: every row is off by ∞
 		r.Kind = Unexplained
 	case len(r.Fitting) > 1:
 		r.Kind, r.Reason = Undecided, Ambiguous

@@ -112,8 +112,10 @@ func TestModelWidthAndSplitWidthNeedTheirWidths(t *testing.T) {
 	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[SplitWidth].Factor.String())
 	// One head: d_model is d_k.
 	in.DK, in.DModel, in.Heads = 64, 64, 1
-	_, has = byMistake(diagnoseOK(t, in, tolerance))[ModelWidth]
+	r := diagnoseOK(t, in, tolerance)
+	_, has = byMistake(r)[ModelWidth]
 	require.False(t, has)
+	require.Empty(t, r.Omitted, "a model width equal to d_k is no hypothesis at all")
 }
 
 func TestVerdictNeedsEntrySizes(t *testing.T) {
@@ -398,4 +400,23 @@ func TestDecimalsShowFourSignificantDigits(t *testing.T) {
 	}
 	require.Equal(t, "1/3 ≈ 0.3333", show(std("1/3")))
 	require.Equal(t, "0.125", show(std("1/8")))
+}
+
+func TestExplainSaysWhichWayAndWhatToLookFor(t *testing.T) {
+	for _, tc := range []struct {
+		m     string
+		words []string
+	}{
+		{"7.9", []string{"Verdict: scale missing.", "8 times wider than intended", "q·k reaches softmax unscaled"}},
+		{"60", []string{"Verdict: scale inverted.", "64 times wider than intended", "multiplies where it should divide"}},
+		{"0.13", []string{"Verdict: scale applied twice / divided by d_k, not √d_k.", "8 times narrower than intended", "no measurement separates them"}},
+		{"0.3", []string{"Verdict: model width instead of head width.", "2*sqrt(3) ≈ 3.4641 times narrower", "model width 768 instead of the head width d_k = 64"}},
+		{"0", []string{"Verdict: scale 0.", "all 0", "uniform weights"}},
+		{"3", []string{"Verdict: unexplained.", "implies a factor of 0.375 on q·k, 3 times wider than intended"}},
+	} {
+		r := diagnoseOK(t, Input{MeasuredStd: rat(tc.m), DK: 64, Heads: 12, Q: unit(), K: unit()}, tolerance)
+		for _, w := range tc.words {
+			require.Contains(t, r.Explain(), w, "m = %s", tc.m)
+		}
+	}
 }
