@@ -373,6 +373,15 @@ func TestCatalogueOfRealCases(t *testing.T) {
 	}
 }
 
+// shortSimulation bounds the multiply-adds of a simulation run in -short
+// mode (CI runs with -race, which slows these loops about thirty-fold).
+const shortSimulation = 20_000_000
+
+// cost returns the multiply-adds of a simulation.
+func (s simulation) cost() int {
+	return 2*s.tokens*s.dModel*s.dk + s.tokens*s.tokens*s.dk
+}
+
 // TestCatalogueMeasurementsAreSimulated re-runs each simulation and checks
 // that the measured literal is its result to 4 significant digits, so no
 // measurement in the catalogue is made up.
@@ -382,6 +391,9 @@ func TestCatalogueMeasurementsAreSimulated(t *testing.T) {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {
+			if testing.Short() && c.sim.cost() > shortSimulation {
+				t.Skipf("%d multiply-adds; run without -short", c.sim.cost())
+			}
 			got := c.sim.scoreStd()
 			want, _ := c.in.MeasuredStd.Float64()
 			unit := math.Pow(10, math.Floor(math.Log10(want))-3) // one unit of the 4th significant digit
