@@ -174,7 +174,7 @@ func TestSimplexLowerBoundIsValid(t *testing.T) {
 	assert.Equal(t, 0, simplexLowerBound(l, l).Cmp(big.NewRat(4, 25)))
 }
 
-func TestSoftmaxEnclosureContainsInteriorPoints(t *testing.T) {
+func TestEncloseContainsInteriorPoints(t *testing.T) {
 	lo, hi := rats(t, "-1", "0.5", "2", "-3"), rats(t, "0", "0.75", "2.5", "1")
 	enc := Enclose(lo, hi, 96)
 	rng := rand.New(rand.NewSource(5))
