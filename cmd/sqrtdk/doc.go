@@ -112,5 +112,8 @@
 // step or a claim failing, a diagnosis that does not find the scale
 // right: a mistake, an unexplained factor or "cannot tell"); 2 for bad
 // input, with one line on stderr naming the problem (unknown flags and
-// missing values also print the command's usage); 130 when interrupted.
+// missing values also print the command's usage), and for a result that
+// could not be written in full (a full disk, a closed pipe): whatever it
+// would have been, a truncated result never exits 0 or 1; 130 when
+// interrupted.
 package main

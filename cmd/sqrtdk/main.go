@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 )
 
 func main() {
@@ -50,7 +51,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return &usageError{msg: fmt.Sprintf("unknown command %q", args[0]), usage: usageText()}
 	}
-	err := c.run(ctx, args[1:], stdout, stderr)
+	out := &resultWriter{w: stdout}
+	err := c.run(ctx, args[1:], out, stderr)
+	if out.err != nil && !errors.Is(err, context.Canceled) {
+		// Whatever the command made of it, a result that did not reach
+		// standard output in full is an error.
+		return &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()}
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}

@@ -48,3 +48,24 @@ func (o *output) discard() {
 		o.file.Discard()
 	}
 }
+
+// A resultWriter is standard output as a command sees it: it keeps the
+// first write error, and fails every write after it, so that run reports
+// a result that did not reach its reader in full even where a writer
+// dropped the error.
+type resultWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *resultWriter) Write(p []byte) (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
+	n, err := r.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	r.err = err
+	return n, err
+}

@@ -60,11 +60,15 @@ func (d *Dist) WriteText(w io.Writer) error {
 	}
 	b.WriteString(": [")
 	sep := ""
-	_ = d.each(func(r distRow) error {
-		fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, r.count)
+	// A write error is sticky in b: the walk stops at the first one.
+	err := d.each(func(r distRow) error {
+		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, r.count)
 		sep = ", "
-		return nil
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	b.WriteString("]\n")
 	return b.Flush()
 }
@@ -87,10 +91,13 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 	prob := d.probabilities()
 	b.WriteString("score,count,probability\n")
 	// Scores, counts and fractions never contain a comma or a quote.
-	_ = d.each(func(r distRow) error {
-		b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
-		return nil
+	err := d.each(func(r distRow) error {
+		_, err := b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	return b.Flush()
 }
 
@@ -99,11 +106,14 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	prob := d.probabilities()
 	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
-	_ = d.each(func(r distRow) error {
+	err := d.each(func(r distRow) error {
 		p, _ := new(big.Rat).SetString(prob(r.c))
-		fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
-		return nil
+		_, err := fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
 	return b.Flush()
 }
@@ -121,11 +131,14 @@ func (d *Dist) WriteJSON(w io.Writer) error {
 		d.D, d.Hist.Total().String(), mustJSON(d.Method), list(d.Q.Tokens()), list(d.K.Tokens()))
 	prob := d.probabilities()
 	sep := "\n"
-	_ = d.each(func(r distRow) error {
-		fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
+	err := d.each(func(r distRow) error {
+		_, err := fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
 		sep = ",\n"
-		return nil
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	b.WriteString("\n  ]\n}\n")
 	return b.Flush()
 }
