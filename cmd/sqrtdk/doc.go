@@ -50,6 +50,12 @@
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
 //	-o FILE         write the output to FILE, which appears only when complete.
+//	                A symbolic link is followed: the file it points to is
+//	                replaced and the link stays. A device or a named pipe
+//	                (/dev/null, /dev/stdout, bash's >(…)) cannot be replaced
+//	                and is written in place, as the shell's > writes it. A
+//	                directory, a socket, a file you may not write and, for
+//	                merge, one of the shard files read are refused.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
 // terminal; Ctrl-C stops it promptly with exit status 130 and prints no

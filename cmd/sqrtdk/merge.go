@@ -34,6 +34,11 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	dst, err := openOutput(dest.output, names...)
+	if err != nil {
+		return err
+	}
+	defer dst.discard()
 	files := make([]shard.File, 0, len(names))
 	for _, name := range names {
 		if ctx.Err() != nil {
@@ -49,11 +54,6 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(dest.output)
-	if err != nil {
-		return err
-	}
-	defer dst.discard()
 	switch m.Command {
 	case "dist":
 		if tableOnly := firstSet(fs, tableOnlyFlags()); tableOnly != "" {

@@ -16,9 +16,16 @@ type output struct {
 
 // openOutput prepares the output; for a file it creates the temporary
 // file now, so that an unwritable path is reported before any long work.
-func openOutput(path string) (*output, error) {
+// inputs are the files the command reads: an output that is one of them
+// (by any name or link) is refused, as writing it would destroy an input.
+func openOutput(path string, inputs ...string) (*output, error) {
 	if path == "" {
 		return &output{}, nil
+	}
+	for _, in := range inputs {
+		if atomicfile.SameFile(path, in) {
+			return nil, fmt.Errorf("-o %s is one of the input files (%s); write the result to another file", path, in)
+		}
 	}
 	f, err := atomicfile.Create(path)
 	if err != nil {

@@ -1,6 +1,8 @@
 // Package atomicfile writes files that appear whole or not at all: the
 // bytes go to a temporary file beside the destination, which is renamed
-// into place only once everything was written and closed.
+// into place only once everything was written and closed. Symbolic links
+// are followed and the file they point to is replaced; devices and named
+// pipes, which cannot be replaced, are written in place (see target.go).
 package atomicfile
 
 import (
@@ -12,40 +14,72 @@ import (
 )
 
 // A Pending is a file being written: its bytes go to a temporary file
-// beside Path until Commit renames it into place or Discard removes it.
+// beside the file Path names until Commit renames it into place or
+// Discard removes it; for a device or a named pipe they go straight to it.
 type Pending struct {
-	Path string
-	tmp  *os.File
+	Path   string
+	target string      // the file Path names, its links followed
+	perm   fs.FileMode // the permissions the written file gets
+	tmp    *os.File
+	direct *os.File // a device or named pipe written in place
 }
 
-// Create checks that path can be written and opens its temporary file, so
-// that an unwritable destination is reported before any long work.
+// Create checks that path can be written and opens its temporary file (or
+// the device or pipe it names), so that an unwritable destination is
+// reported before any long work.
 func Create(path string) (*Pending, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", path)
+	t, err := resolve(path)
+	if err != nil {
+		return nil, err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.partial")
+	if err := t.check(path); err != nil {
+		return nil, err
+	}
+	if t.direct() {
+		f, err := openDirect(path, t)
+		if err != nil {
+			return nil, err
+		}
+		return &Pending{Path: path, target: t.path, direct: f}, nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".*.partial")
 	if err != nil {
 		return nil, fmt.Errorf("cannot write beside %s: %v", path, Reason(err))
 	}
-	return &Pending{Path: path, tmp: tmp}, nil
+	return &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp}, nil
 }
 
-// Write writes b to the temporary file.
-func (p *Pending) Write(b []byte) (int, error) { return p.tmp.Write(b) }
+// Write writes b to the temporary file, or to the device or pipe.
+func (p *Pending) Write(b []byte) (int, error) {
+	if p.direct != nil {
+		return p.direct.Write(b)
+	}
+	if p.tmp == nil {
+		return 0, errors.New("atomicfile: write after commit or discard")
+	}
+	return p.tmp.Write(b)
+}
 
 // Commit closes the temporary file and renames it to Path; on failure the
 // temporary file is removed and Path is left as it was.
 func (p *Pending) Commit() error {
+	if p.direct != nil {
+		err := p.direct.Close()
+		p.direct = nil
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
+		}
+		return nil
+	}
 	if p.tmp == nil {
 		return errors.New("atomicfile: commit after commit or discard")
 	}
-	err := p.tmp.Chmod(0o644)
+	err := p.tmp.Chmod(p.perm)
 	if cerr := p.tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(p.tmp.Name(), p.Path)
+		err = os.Rename(p.tmp.Name(), p.target)
 	}
 	if err != nil {
 		os.Remove(p.tmp.Name())
@@ -59,6 +93,10 @@ func (p *Pending) Commit() error {
 // Discard removes the temporary file of a Pending that was not committed;
 // it does nothing after Commit, and a nil Pending is allowed.
 func (p *Pending) Discard() {
+	if p != nil && p.direct != nil {
+		p.direct.Close()
+		p.direct = nil
+	}
 	if p != nil && p.tmp != nil {
 		p.tmp.Close()
 		os.Remove(p.tmp.Name())
@@ -85,6 +123,12 @@ func WriteAll(files []File) error {
 		p, err := Create(f.Path)
 		if err != nil {
 			return err
+		}
+		for _, q := range pending {
+			if q.target == p.target || SameFile(q.target, p.target) {
+				p.Discard()
+				return fmt.Errorf("%s and %s are the same file", q.Path, p.Path)
+			}
 		}
 		pending = append(pending, p)
 		if _, err := p.Write(f.Data); err != nil {
