@@ -88,25 +88,3 @@ func TestOutputThroughLinksAndDevices(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"run-1.txt", "latest.txt", "null", "full"}, names(t, dir))
 }
-
-func countLines(s string) int {
-	n := 0
-	for _, c := range s {
-		if c == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
-// names lists the names in dir.
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
-}
