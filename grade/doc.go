@@ -1,0 +1,2 @@
+// Package grade grades answers to answer keys exactly.
+package grade
