@@ -260,7 +260,7 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			return nil, err
 		}
 		if ok {
-			addOnce(Mistake{"key", m.Says})
+			addOnce(Mistake{fmt.Sprintf("key-line-%d", m.Line), m.Says})
 		}
 	}
 	for _, alt := range alternatives(p) {

@@ -14,7 +14,8 @@ import (
 // answer holds for the question the mistake turns the key's question into.
 type Mistake struct {
 	// Name is the mistake's stable name, e.g. "variance-for-std" (see
-	// Catalogue); a key's own mistakes are named "key".
+	// Catalogue); a key's own mistake is named after its line, e.g.
+	// "key-line-31".
 	Name string
 	// Says is the feedback sentence, in the question's terms.
 	Says string

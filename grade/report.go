@@ -277,8 +277,13 @@ func (it Item) ShareRight() *big.Rat {
 // TopMistake returns the most frequent named mistake and its count; ties
 // go to the earlier in the catalogue (a key's own mistakes first).
 func (it Item) TopMistake() (string, int) {
+	names := make([]string, 0, len(it.Mistakes))
+	for name := range it.Mistakes {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return mistakeRank(names[i]) < mistakeRank(names[j]) })
 	best, n := "", 0
-	for _, name := range mistakeOrder() {
+	for _, name := range names {
 		if c := it.Mistakes[name]; c > n {
 			best, n = name, c
 		}
@@ -286,12 +291,19 @@ func (it Item) TopMistake() (string, int) {
 	return best, n
 }
 
-func mistakeOrder() []string {
-	out := []string{"key"}
-	for _, m := range Catalogue {
-		out = append(out, m.Name)
+// mistakeRank orders mistake names: a key's own by line, then the
+// catalogue's in order.
+func mistakeRank(name string) int {
+	var line int
+	if _, err := fmt.Sscanf(name, "key-line-%d", &line); err == nil {
+		return line
 	}
-	return out
+	for i, m := range Catalogue {
+		if m.Name == name {
+			return 1<<30 + i
+		}
+	}
+	return 1 << 31
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key
@@ -410,14 +422,4 @@ func WriteItemCSV(w io.Writer, rs []*Result) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// mistakeNames returns the names of a catalogue, sorted (for tests).
-func mistakeNames() []string {
-	var out []string
-	for _, m := range Catalogue {
-		out = append(out, m.Name)
-	}
-	sort.Strings(out)
-	return out
 }
