@@ -73,6 +73,9 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if !key.IsTemplate() && keys.seed != "" {
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
+	if key.IsTemplate() && keys.seed == "" {
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
+	}
 	out, err := openOutput(outPath)
 	if err != nil {
 		return err
@@ -198,9 +201,6 @@ func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*gr
 	if key.IsTemplate() {
 		if student == "" {
 			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
-		}
-		if keys.seed == "" {
-			return nil, usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
 		}
 		if k, err = key.Variant(keys.seed, student); err != nil {
 			return nil, err
