@@ -181,7 +181,7 @@ func WriteSheet(w io.Writer, k *Key, format string, solutions []string) error {
 			b.WriteString("```\n")
 		}
 	case "latex":
-		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{array}\n\\begin{document}\n")
+		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array}\n\\begin{document}\n")
 		fmt.Fprintf(&b, "\\section*{%s}\n", latexText(title))
 		if k.Student != "" {
 			fmt.Fprintf(&b, "Student: \\texttt{%s}\n", latexText(k.Student))
