@@ -56,10 +56,10 @@ func TestFalseAcceptances(t *testing.T) {
 }
 
 func TestByteOrderMark(t *testing.T) {
-	f, err := Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n\uFEFFcases d=1 is 4\n"))
+	_, err := Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n\uFEFFcases d=1 is 4\n"))
 	require.Error(t, err, "a mark inside the file is not accepted")
 	assert.Contains(t, err.Error(), "bom.claims:2:")
-	f, err = Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n"))
+	f, err := Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n"))
 	require.NoError(t, err)
 	assert.Equal(t, "cases", f.Claims[0].Kind)
 }
