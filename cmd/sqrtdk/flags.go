@@ -105,7 +105,7 @@ type engineFlags struct {
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&e.method, "method", "auto", "how to compute: auto, brute, closed or both")
+	fs.StringVar(&e.method, "method", enumerate.Auto.String(), "how to compute: auto, brute, closed or both")
 	fs.IntVar(&e.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
 	fs.DurationVar(&e.maxTime, "max-time", 0, fmt.Sprintf("longest estimated computation to accept, such as 90m or 12h (default %v to enumerate, %v for the closed form)",
 		enumerate.DefaultMaxBruteTime, enumerate.DefaultMaxClosedTime))
@@ -275,4 +275,27 @@ func firstSet(fs *flag.FlagSet, names map[string]bool) string {
 		}
 	})
 	return found
+}
+
+// choiceFormatFlag is --format for commands whose formats are their own
+// (check, grade, exercise): one flag definition, each command its choices.
+type choiceFormatFlag struct {
+	format  string
+	choices []string
+}
+
+// register adds --format with the given choices; the first is the default
+// unless def names another ("" means no default: the command decides).
+func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...string) {
+	f.choices = choices
+	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
+}
+
+func (f *choiceFormatFlag) parse() (string, error) {
+	for _, c := range f.choices {
+		if f.format == c {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -44,9 +45,9 @@ func TestWritersReturnWriteErrors(t *testing.T) {
 	sqrtScale := rational.Scale{P: big.NewRat(1, 4)}
 	table := &Table{Q: rational.Signs(), K: rational.Signs(), Scales: []rational.Scale{rational.Raw, rational.Sqrt, sqrtScale}}
 	for _, d := range []int{1, 2, 4, 6} {
-		table.Rows = append(table.Rows, NewRowFromVariance(d, big.NewInt(int64(1)<<(2*d)), big.NewRat(int64(d), 1), "brute", table.Scales))
+		table.Rows = append(table.Rows, NewRowFromVariance(d, big.NewInt(int64(1)<<(2*d)), big.NewRat(int64(d), 1), enumerate.BruteForce, table.Scales))
 	}
-	dist := &Dist{Q: rational.Signs(), K: rational.Signs(), D: 2, Method: "closed", Hist: h}
+	dist := &Dist{Q: rational.Signs(), K: rational.Signs(), D: 2, Method: enumerate.ClosedForm, Hist: h}
 	writers := map[string]func(io.Writer, Format) error{
 		"table": table.Write,
 		"dist":  dist.Write,

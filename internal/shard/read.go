@@ -215,9 +215,9 @@ func (s *streamReader) document() (*Result, error) {
 			if err != nil {
 				return err
 			}
-			s.res.Method = v
+			s.res.Method = enumerate.BruteForce
 			s.canon.line("method", v)
-			if v != "brute" {
+			if v != enumerate.BruteForce.String() {
 				s.inconsistent(fmt.Errorf("method %.40q is not brute", v))
 			}
 		case "shard":
