@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
@@ -64,8 +65,16 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, f) })
 	}
 	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells}
+	var budget enumerate.Budget
+	addRounding(&budget, &t, len(m.Parts))
+	if err := budget.Check(); err != nil {
+		return adviseBudget(err, "fewer scales or places", false)
+	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))
+	}
+	if err := t.PrepareDecimals(ctx); err != nil {
+		return err
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
 }

@@ -98,7 +98,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	for _, r := range t.Rows {
 		cells = []string{fmt.Sprint(r.D), r.Cases.String()}
 		for i, v := range r.Variance {
-			cells = append(cells, t.latexCell(v, t.places(i)))
+			cells = append(cells, t.latexCell(v, t.decimal(r, i)))
 		}
 		cells = append(cells, r.Method.String())
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
@@ -108,8 +108,8 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	return err
 }
 
-func (t *Table) latexCell(v rational.Value, places int) string {
-	dec := "$" + v.Decimal(places, t.Round) + "$"
+func (t *Table) latexCell(v rational.Value, decimal string) string {
+	dec := "$" + decimal + "$"
 	switch t.Cells {
 	case CellDecimal:
 		return dec
