@@ -68,7 +68,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var budget enumerate.Budget
 	addRounding(&budget, &t, len(m.Parts))
 	if err := budget.Check(); err != nil {
-		return adviseBudget(err, "fewer scales or places", false)
+		return adviseBudget(err, "ask for fewer scales or places", false)
 	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))

@@ -85,17 +85,17 @@ func addRounding(b *enumerate.Budget, t *report.Table, rows int) {
 	}
 }
 
-// adviseBudget words a run's budget refusal with what to ask for
-// instead: fewer of what costs, or more time where --max-time exists.
-func adviseBudget(err error, fewer string, maxTimeFlag bool) error {
+// adviseBudget words a run's budget refusal with advice on what to ask
+// for instead, and more time where --max-time exists.
+func adviseBudget(err error, advice string, maxTimeFlag bool) error {
 	var be *enumerate.BudgetError
 	if !errors.As(err, &be) {
 		return err
 	}
 	if !maxTimeFlag {
-		return fmt.Errorf("%w; ask for %s", err, fewer)
+		return fmt.Errorf("%w; %s", err, advice)
 	}
-	return fmt.Errorf("%w; ask for %s, or allow more time with --max-time", err, fewer)
+	return fmt.Errorf("%w; %s, or allow more time with --max-time", err, advice)
 }
 
 // countOf writes "1 width" or "3 widths".

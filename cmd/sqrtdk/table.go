@@ -62,7 +62,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	addPlans(&budget, ps)
 	addRounding(&budget, &t, len(ds))
 	if err := budget.Check(); err != nil {
-		return adviseBudget(err, "fewer widths, scales or places", true)
+		return adviseBudget(err, "ask for fewer widths, scales or places", true)
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
