@@ -43,10 +43,15 @@
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
 //	-o FILE         write the output to FILE, which appears only when complete.
+//	                It is written as .FILE.<digits>.partial beside FILE and
+//	                renamed at the end; such a file left by a run killed
+//	                with SIGKILL is removed by the next run writing FILE.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
-// terminal; Ctrl-C stops it promptly with exit status 130 and prints no
-// partial result.
+// terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
+// managers stop a job) and SIGHUP stop it promptly: one line on stderr
+// naming the signal, no partial result printed, no -o file left, and exit
+// status 128 + the signal's number (130, 143, 129).
 //
 // # Output
 //
@@ -69,5 +74,6 @@
 // 0 on success; 1 when a check fails (--method both disagreeing, a proof
 // step or a claim failing, a diagnosed mistake); 2 for bad
 // input, with one line on stderr naming the problem (unknown flags and
-// missing values also print the command's usage); 130 when interrupted.
+// missing values also print the command's usage); 130, 143 or 129 when
+// stopped by SIGINT, SIGTERM or SIGHUP.
 package main
