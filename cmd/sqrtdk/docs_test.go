@@ -12,55 +12,12 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// The cluster recipes in docs/ are run here with the built binary: the
-// Slurm script through a stand-in sbatch that runs jobs at once, the
-// Kubernetes manifest's shell scripts with /data in a temporary directory.
-// Their merged result must be byte for byte the single run's.
+// The Kubernetes manifest in docs/ is checked here: its shell scripts run
+// with the built binary and /data in a temporary directory, and their
+// merged result must be byte for byte the single run's. The Slurm recipe
+// runs on a real Slurm: see slurm_test.go.
 
 const docsRun = "table --d 1,2,4,6 --values -1,0,1"
-
-// fakeSbatch runs the submitted script synchronously: every task of an
-// --array=0-K, or the script once, and prints a job id.
-const fakeSbatch = `#!/usr/bin/env bash
-set -euo pipefail
-array=""; args=()
-for a in "$@"; do
-	case "$a" in
-	--array=*) array=${a#--array=} ;;
-	--*) ;;
-	*) args+=("$a") ;;
-	esac
-done
-if [[ -n $array ]]; then
-	for ((i = ${array%-*}; i <= ${array#*-}; i++)); do
-		SLURM_ARRAY_TASK_ID=$i "${args[@]}" >/dev/null
-	done
-else
-	"${args[@]}" >/dev/null
-fi
-echo $RANDOM
-`
-
-func TestSlurmScript(t *testing.T) {
-	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
-	fakeBin := filepath.Join(dir, "fakebin")
-	require.NoError(t, os.Mkdir(fakeBin, 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(fakeBin, "sbatch"), []byte(fakeSbatch), 0o755))
-	out := filepath.Join(dir, "run")
-	script, err := filepath.Abs("../../docs/slurm/sqrtdk-shards.sh")
-	require.NoError(t, err)
-	cmd := exec.Command("bash", script, "submit")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+fakeBin+":"+os.Getenv("PATH"), "SQRTDK="+bin, "RUN="+docsRun, "SHARDS=3", "OUT="+out, "MERGE=--format markdown")
-	log, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", log)
-	got, err := os.ReadFile(filepath.Join(out, "result.txt"))
-	require.NoError(t, err, "%s", log)
-	code, single, stderr := execSqrtdk(t, bin, append(strings.Fields(docsRun), "--format", "markdown")...)
-	require.Equal(t, 0, code, stderr)
-	require.Equal(t, single, string(got))
-}
 
 func TestKubernetesManifest(t *testing.T) {
 	dir := t.TempDir()
