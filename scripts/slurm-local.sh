@@ -2,16 +2,15 @@
 # Start a real single-node Slurm on this machine, run a command against it,
 # and tear it down again.
 #
-#   scripts/slurm-local.sh                 # the Slurm end-to-end tests of docs/slurm/sqrtdk-shards.sh
+#   scripts/slurm-local.sh                 # the Slurm tests of docs/slurm/sqrtdk-shards.sh (CI runs this)
 #   scripts/slurm-local.sh bash            # a shell with a cluster to try things by hand
 #   scripts/slurm-local.sh CMD ARGS...     # any command; SLURM_CONF points at the cluster
 #
 # It installs Debian's slurm-wlm and munge with apt-get when they are missing
 # (as root), writes its own munge key and slurm.conf in a new temporary
-# directory, starts munged, slurmctld and slurmd in the foreground, logging
-# there (one node,
-# this host, all its CPUs, free ports), waits until the node is idle, and
-# runs the command with SLURM_CONF set and SQRTDK_SLURM=1 (which tells the
+# directory, starts munged, slurmctld and slurmd from there, in the
+# foreground and logging there (one node: this host, all its CPUs, free
+# ports), waits until the node is idle, and runs the command with SLURM_CONF set and SQRTDK_SLURM=1 (which tells the
 # Go test that a Slurm is up, so that it must run rather than skip). On exit,
 # whatever happened, it cancels the jobs left on its cluster, stops the three
 # daemons it started, by their PIDs, and removes the directory. Nothing else
@@ -70,14 +69,20 @@ teardown() {
 			sleep 0.2
 		done
 	fi
-	local p
-	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-	for p in "${pids[@]}"; do
+	# The daemons, by the PIDs they started with, in the reverse order:
+	# slurmd, slurmctld, munged.
+	local i p
+	for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+		p=${pids[i]}
+		kill -TERM "$p" 2>/dev/null || true
 		for _ in $(seq 50); do
 			kill -0 "$p" 2>/dev/null || break
 			sleep 0.2
 		done
-		kill -KILL "$p" 2>/dev/null || true
+		if kill -0 "$p" 2>/dev/null; then
+			log "PID $p did not stop on SIGTERM within 10 s: SIGKILL"
+			kill -KILL "$p" 2>/dev/null || true
+		fi
 		wait "$p" 2>/dev/null || true
 	done
 	if ((status != 0)) && [[ -n $dir ]]; then
@@ -178,9 +183,18 @@ log "Slurm is up: node $node, $cpus CPUs, slurmctld port $ctld_port, SLURM_CONF=
 
 export SQRTDK_SLURM=1
 cd "$repo"
-if (($# == 0)); then
-	set -- go test -count=1 -v -run 'Slurm' ./cmd/sqrtdk
-fi
 status=0
-"$@" || status=$?
+if (($# == 0)); then
+	# The Slurm tests, which must run and pass: a test that skipped or was
+	# not found fails this script too.
+	go test -count=1 -v -run '^TestSlurm' ./cmd/sqrtdk 2>&1 | tee "$dir/test.log" || status=$?
+	for t in TestSlurmRecipe TestSlurmFaults; do
+		if ! grep -q -- "^--- PASS: $t " "$dir/test.log"; then
+			log "$t did not run and pass"
+			status=1
+		fi
+	done
+else
+	"$@" || status=$?
+fi
 exit "$status"
