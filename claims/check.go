@@ -57,13 +57,12 @@ func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error)
 	if h, ok := c.dists[key]; ok {
 		return h, nil
 	}
-	// Enumerate when it is instant; otherwise the exact closed form (the
-	// engine's tests hold the two equal) keeps a check file fast.
-	method := enumerate.BruteForce
-	if p.BruteSeconds() > 0.05 {
-		method = enumerate.ClosedForm
+	// The engine's own choice and limits, as for 'sqrtdk table'.
+	plan, err := enumerate.NewPlan(p, enumerate.Auto, enumerate.Options{})
+	if err != nil {
+		return nil, err
 	}
-	h, _, err := enumerate.Distribution(c.ctx, p, method, enumerate.Options{})
+	h, err := plan.Distribution(c.ctx)
 	if err != nil {
 		return nil, err
 	}

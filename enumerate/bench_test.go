@@ -44,7 +44,7 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 	b.Helper()
 	cpu0 := cpuSeconds()
 	for b.Loop() {
-		if _, err := Brute(context.Background(), p, opt); err != nil {
+		if _, err := mustPlan(b, p, BruteForce, opt).Brute(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -98,8 +98,8 @@ func BenchmarkBruteGeneral(b *testing.B) {
 // reportClosed reports the lattice counts produced per second and, while
 // it fits in a float64, the pairs per second.
 func reportClosed(b *testing.B, p Problem) {
-	l, _ := p.lattice()
-	b.ReportMetric(float64(p.D*l.tMax+1)*float64(b.N)/b.Elapsed().Seconds(), "counts/s")
+	l := mustLattice(b, p)
+	b.ReportMetric(float64(l.size(p.D))*float64(b.N)/b.Elapsed().Seconds(), "counts/s")
 	if pairs, _ := p.Cases().Float64(); pairs <= math.MaxFloat64 {
 		reportPairs(b, p)
 	}
@@ -116,10 +116,11 @@ func BenchmarkClosed(b *testing.B) {
 		a := mustAlphabet(b, c.alphabet)
 		b.Run(fmt.Sprintf("alphabet=%s/d=%d", c.alphabet, c.d), func(b *testing.B) {
 			p := Problem{Q: a, K: a, D: c.d}
+			pl := mustPlan(b, p, ClosedForm, Options{})
 			var h *rational.Histogram
 			for b.Loop() {
 				var err error
-				if h, err = Closed(context.Background(), p); err != nil {
+				if h, err = pl.Closed(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -139,8 +140,9 @@ func BenchmarkClosedMoments(b *testing.B) {
 		a := mustAlphabet(b, c.alphabet)
 		b.Run(fmt.Sprintf("alphabet=%s/d=%d", c.alphabet, c.d), func(b *testing.B) {
 			p := Problem{Q: a, K: a, D: c.d}
+			pl := mustPlan(b, p, ClosedForm, Options{})
 			for b.Loop() {
-				if _, err := ClosedMoments(context.Background(), p); err != nil {
+				if _, err := pl.ClosedMoments(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}

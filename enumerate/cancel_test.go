@@ -26,8 +26,7 @@ func TestBruteCancels(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/d=%d/%s", c.alphabet, c.d, c.kernel), func(t *testing.T) {
 			a := mustAlphabet(t, c.alphabet)
 			p := Problem{Q: a, K: a, D: c.d}
-			l, err := p.lattice()
-			require.NoError(t, err)
+			l := mustLattice(t, p)
 			ran := withKernel(c.kernel, func() {
 				ctx, cancel := context.WithCancel(context.Background())
 				var progress atomic.Uint64
@@ -36,7 +35,7 @@ func TestBruteCancels(t *testing.T) {
 					nq, _ := p.QCount()
 					// BruteRange, not Brute: these widths are beyond what
 					// Brute accepts, which is the point.
-					k := p.newKernel(l)
+					k := newKernel(kernelFor(p, l), p, l)
 					var stop atomic.Bool
 					go func() { <-ctx.Done(); stop.Store(true) }()
 					k.tally(0, nq, &stop, &progress)

@@ -8,10 +8,6 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// MaxClosedD bounds d_k for the closed form; its output alone then holds
-// millions of digits.
-const MaxClosedD = 1_000_000
-
 // coordinateWeights returns w with w[t] the number of (q_i, k_i) letter
 // pairs, multiplicities counted, whose product has lattice index t.
 func coordinateWeights(p Problem, l *lattice) []*big.Int {
@@ -34,10 +30,13 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 // where every division is exact; for two-letter alphabets (T = 1) this is
 // the ratio recurrence of binomial coefficients. It checks ctx between
 // coefficients.
-func Closed(ctx context.Context, p Problem) (*rational.Histogram, error) {
+func (pl *Plan) Closed(ctx context.Context) (*rational.Histogram, error) {
+	if err := pl.checkClosed(NeedCounts); err != nil {
+		return nil, err
+	}
 	var counts []*big.Int
 	var shift uint
-	l, err := closedWalk(ctx, p, &shift, func(t int, c *big.Int) error {
+	l, err := pl.closedWalk(ctx, &shift, func(t int, c *big.Int) error {
 		counts = append(counts, new(big.Int).Lsh(c, shift))
 		return nil
 	})
@@ -52,10 +51,13 @@ func Closed(ctx context.Context, p Problem) (*rational.Histogram, error) {
 // their counts (the score of t is base + step·t), keeping only the last
 // few counts in memory; visit must not keep or change count, and an error
 // from visit stops the walk and is returned.
-func ClosedEach(ctx context.Context, p Problem, visit func(t int, count *big.Int) error) (base, step *big.Rat, err error) {
+func (pl *Plan) ClosedEach(ctx context.Context, visit func(t int, count *big.Int) error) (base, step *big.Rat, err error) {
+	if err := pl.checkClosed(NeedMoments); err != nil {
+		return nil, nil, err
+	}
 	var shift uint
 	count := new(big.Int)
-	l, err := closedWalk(ctx, p, &shift, func(t int, c *big.Int) error {
+	l, err := pl.closedWalk(ctx, &shift, func(t int, c *big.Int) error {
 		return visit(t, count.Lsh(c, shift))
 	})
 	if err != nil {
@@ -64,61 +66,32 @@ func ClosedEach(ctx context.Context, p Problem, visit func(t int, count *big.Int
 	return l.base, l.step, nil
 }
 
-// Moments are the exact number of pairs and the mean and population
-// variance of q·k over them.
-type Moments struct {
-	Pairs          *big.Int
-	Mean, Variance *big.Rat
-}
-
 // ClosedMoments returns the exact moments of q·k from the streamed closed
 // form, in memory proportional to one count rather than all of them.
-func ClosedMoments(ctx context.Context, p Problem) (*Moments, error) {
-	s0, s1, s2 := new(big.Int), new(big.Int), new(big.Int)
-	tc := new(big.Int)
-	tw := new(big.Int)
+func (pl *Plan) ClosedMoments(ctx context.Context) (*Moments, error) {
+	if err := pl.checkClosed(NeedMoments); err != nil {
+		return nil, err
+	}
 	// The sums run on the counts without their common power-of-two factor
 	// (the shift), which cancels in the mean and the variance.
+	var sums rational.LatticeSums
 	var shift uint
-	l, err := closedWalk(ctx, p, &shift, func(t int, c *big.Int) error {
-		if c.Sign() == 0 {
-			return nil
-		}
-		s0.Add(s0, c)
-		tw.SetInt64(int64(t))
-		tc.Mul(c, tw)
-		s1.Add(s1, tc)
-		tc.Mul(tc, tw)
-		s2.Add(s2, tc)
+	l, err := pl.closedWalk(ctx, &shift, func(t int, c *big.Int) error {
+		sums.Add(t, c)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	// In lattice units: mean m = S1/S0, variance S2/S0 − m²; the score is
-	// base + step·t, so its mean is base + step·m and its variance step²·v.
-	base, step := l.base, l.step
-	m := new(big.Rat).SetFrac(s1, s0)
-	v := new(big.Rat).SetFrac(s2, s0)
-	v.Sub(v, new(big.Rat).Mul(m, m))
-	v.Mul(v, step)
-	v.Mul(v, step)
-	m.Mul(m, step)
-	m.Add(m, base)
-	return &Moments{Pairs: s0.Lsh(s0, shift), Mean: m, Variance: v}, nil
+	pairs := new(big.Int).Lsh(&sums.N, shift)
+	return &Moments{Pairs: pairs, Mean: sums.Mean(l.base, l.step), Variance: sums.Variance(l.step)}, nil
 }
 
 // closedWalk computes the coefficients of P(x)^D one by one and hands each
 // to visit shifted right by *shift bits (set before the first visit; the
 // count is c·2^shift); it holds only the last T+1 of them.
-func closedWalk(ctx context.Context, p Problem, shift *uint, visit func(t int, c *big.Int) error) (*lattice, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	if p.D > MaxClosedD {
-		return nil, errTooWide(p.D)
-	}
-	l, _ := p.lattice()
+func (pl *Plan) closedWalk(ctx context.Context, shift *uint, visit func(t int, c *big.Int) error) (*lattice, error) {
+	p, l := pl.Problem, pl.lat
 	w := coordinateWeights(p, l)
 	if l.tMax == 1 {
 		return l, binomialWalk(ctx, p.D, w[0], w[1], shift, visit)

@@ -26,10 +26,10 @@ func TestClosedPathsAgree(t *testing.T) {
 		for _, d := range []int{1, 2, 7, 40} {
 			t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, c.k, d), func(t *testing.T) {
 				p := Problem{Q: q, K: k, D: d}
-				h, err := Closed(context.Background(), p)
+				pl := mustPlan(t, p, ClosedForm, Options{})
+				h, err := pl.Closed(context.Background())
 				require.NoError(t, err)
-				l, err := p.lattice()
-				require.NoError(t, err)
+				l := pl.lat
 				var miller []*big.Int
 				require.NoError(t, millerWalk(context.Background(), d, coordinateWeights(p, l), func(t int, c *big.Int) error {
 					miller = append(miller, new(big.Int).Set(c))
@@ -39,7 +39,7 @@ func TestClosedPathsAgree(t *testing.T) {
 				for i := range miller {
 					require.Zero(t, miller[i].Cmp(h.Counts[i]), "index %d: Miller %s, Closed %s", i, miller[i], h.Counts[i])
 				}
-				m, err := ClosedMoments(context.Background(), p)
+				m, err := pl.ClosedMoments(context.Background())
 				require.NoError(t, err)
 				require.Zero(t, m.Pairs.Cmp(p.Cases()), "pairs %s, cases %s", m.Pairs, p.Cases())
 				require.Zero(t, m.Mean.Cmp(h.Mean()), "mean %s, histogram %s", m.Mean, h.Mean())
@@ -49,10 +49,11 @@ func TestClosedPathsAgree(t *testing.T) {
 	}
 }
 
-// ExampleClosedMoments shows the variance of q·k for ±1 vectors, which is d (here d = 1).
-func ExampleClosedMoments() {
+// ExamplePlan_ClosedMoments shows the variance of q·k for ±1 vectors, which is d (here d = 1).
+func ExamplePlan_ClosedMoments() {
 	pm, _ := rational.ParseAlphabet("-1,1")
-	m, _ := ClosedMoments(context.Background(), Problem{Q: pm, K: pm, D: 1})
+	pl, _ := NewPlan(Problem{Q: pm, K: pm, D: 1}, ClosedForm, Options{})
+	m, _ := pl.ClosedMoments(context.Background())
 	fmt.Println(m.Pairs, m.Mean.RatString(), m.Variance.RatString())
 	// Output: 4 0 1
 }

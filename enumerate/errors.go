@@ -5,16 +5,52 @@ import (
 	"math/big"
 )
 
-// A TooLargeError refuses a brute-force run that would take too long and
-// names the alternative.
+// A TooLargeError refuses, before any work, a computation beyond the
+// plan's limits, with the numbers that decided it. Method says which
+// engine refused. For BruteForce, Pairs is the number of pairs to
+// enumerate (nil when it is beyond any machine: then PairsLog10 says how
+// far), Seconds the estimated time against MaxSeconds, and for a slice of
+// a sharded run Slice/Slices name it and MinSlices says how many slices
+// would each fit. For ClosedForm, either the time (Seconds, MaxSeconds) or
+// the memory of the counts (Bytes, MaxBytes) is over its limit.
 type TooLargeError struct {
-	Pairs   *big.Int
-	Seconds float64
+	Method     Method
+	D          int
+	Pairs      *big.Int
+	PairsLog10 float64
+	Seconds    float64
+	Measured   bool // Seconds comes from a timed probe on this machine
+	MaxSeconds float64
+	Bytes      float64
+	MaxBytes   float64
+	Slice      int
+	Slices     int
+	MinSlices  int
 }
 
+// Memory reports whether memory, not time, is over its limit.
+func (e *TooLargeError) Memory() bool { return e.Bytes > 0 }
+
+// Unreachable reports whether the pairs are too many for any machine,
+// whatever the time allowed.
+func (e *TooLargeError) Unreachable() bool { return e.Method == BruteForce && e.Pairs == nil }
+
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("brute force over %s pairs would take about %s here; use --method closed for the exact distribution without enumerating",
-		e.Pairs, humanDuration(e.Seconds))
+	switch {
+	case e.Unreachable():
+		return fmt.Sprintf("brute force over about 10^%.0f pairs is beyond any machine", e.PairsLog10)
+	case e.Method == BruteForce && e.Slices > 0:
+		return fmt.Sprintf("slice %d/%d at d_k = %d has %s pairs, about %s here (limit %s)",
+			e.Slice, e.Slices, e.D, e.Pairs, humanDuration(e.Seconds), humanDuration(e.MaxSeconds))
+	case e.Method == BruteForce:
+		return fmt.Sprintf("brute force over %s pairs would take about %s here (limit %s)",
+			e.Pairs, humanDuration(e.Seconds), humanDuration(e.MaxSeconds))
+	case e.Memory():
+		return fmt.Sprintf("the closed form at d_k = %d would hold about %s of exact counts (at most %s)",
+			e.D, humanBytes(e.Bytes), humanBytes(e.MaxBytes))
+	}
+	return fmt.Sprintf("the closed form at d_k = %d would take about %s here (limit %s)",
+		e.D, humanDuration(e.Seconds), humanDuration(e.MaxSeconds))
 }
 
 // A MismatchError reports that brute force and the closed form disagree.
@@ -31,10 +67,8 @@ func (e *MismatchError) Error() string {
 		e.D, e.Score, e.Brute, e.Close)
 }
 
-func errTooWide(d int) error {
-	return fmt.Errorf("d_k = %d is beyond the closed form's limit of %d", d, MaxClosedD)
-}
-
+// humanDuration writes s seconds as a person says it: "0.4 seconds",
+// "26 minutes", "3 hours", "12 days", "3.1e+04 years".
 func humanDuration(s float64) string {
 	switch {
 	case s >= 2*365*86400:
@@ -45,6 +79,20 @@ func humanDuration(s float64) string {
 		return fmt.Sprintf("%.0f hours", s/3600)
 	case s >= 120:
 		return fmt.Sprintf("%.0f minutes", s/60)
+	case s < 10:
+		return fmt.Sprintf("%.2g seconds", s)
 	}
 	return fmt.Sprintf("%.0f seconds", s)
+}
+
+func humanBytes(b float64) string {
+	switch {
+	case b >= 1e12:
+		return fmt.Sprintf("%.3g TB", b/1e12)
+	case b >= 1e9:
+		return fmt.Sprintf("%.3g GB", b/1e9)
+	case b >= 1<<20 && b == float64(int64(b)) && int64(b)%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", int64(b)>>20)
+	}
+	return fmt.Sprintf("%.3g MB", b/1e6)
 }

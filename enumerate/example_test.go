@@ -9,32 +9,45 @@ import (
 )
 
 // The lesson's practice table, exactly: every pair of ±1 vectors enumerated.
-func ExampleDistribution() {
+func ExamplePlan_Distribution() {
 	signs := rational.Signs()
-	fmt.Println("d_k cases var(q·k) var(q·k/d_k)")
+	fmt.Println("d_k cases var(q·k) var(q·k/d_k) method")
 	for _, d := range []int{1, 2, 4, 6} {
-		p := enumerate.Problem{Q: signs, K: signs, D: d}
-		h, method, _ := enumerate.Distribution(context.Background(), p, enumerate.Auto, enumerate.Options{})
-		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), method)
+		plan, err := enumerate.NewPlan(enumerate.Problem{Q: signs, K: signs, D: d}, enumerate.Auto, enumerate.Options{})
+		if err != nil {
+			panic(err)
+		}
+		h, _ := plan.Distribution(context.Background())
+		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), plan.Method)
 	}
 	// Output:
-	// d_k cases var(q·k) var(q·k/d_k)
+	// d_k cases var(q·k) var(q·k/d_k) method
 	// 1 4 1 1 brute
 	// 2 16 2 1/2 brute
 	// 4 256 4 1/4 brute
 	// 6 4096 6 1/6 brute
 }
 
+// The exact variance of q·k for ±1 entries at d_k = 10, from the moments
+// alone.
+func ExamplePlan_Moments() {
+	signs := rational.Signs()
+	plan, _ := enumerate.NewPlan(enumerate.Problem{Q: signs, K: signs, D: 10}, enumerate.Auto, enumerate.Options{})
+	m, _ := plan.Moments(context.Background())
+	fmt.Println("pairs", m.Pairs, "mean", m.Mean.RatString(), "variance", m.Variance.RatString())
+	// Output: pairs 1048576 mean 0 variance 10
+}
+
 // The two engines agree count for count; the closed form reaches widths
 // that no enumeration can.
-func ExampleClosed() {
+func ExamplePlan_Closed() {
 	a, _ := rational.ParseAlphabet("-1,0,1")
-	p := enumerate.Problem{Q: a, K: a, D: 3}
-	b, _ := enumerate.Brute(context.Background(), p, enumerate.Options{})
-	c, _ := enumerate.Closed(context.Background(), p)
+	plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: 3}, enumerate.Both, enumerate.Options{})
+	b, _ := plan.Brute(context.Background())
+	c, _ := plan.Closed(context.Background())
 	fmt.Println(enumerate.Compare(3, b, c) == nil, c.Total(), c.Variance().RatString())
-	wide := enumerate.Problem{Q: a, K: a, D: 10_000}
-	h, _ := enumerate.Closed(context.Background(), wide)
+	wide, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: 10_000}, enumerate.ClosedForm, enumerate.Options{})
+	h, _ := wide.Closed(context.Background())
 	fmt.Println(len(h.Total().String()), "digits of cases; variance", h.Variance().RatString())
 	// Output:
 	// true 729 4/3

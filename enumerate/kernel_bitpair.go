@@ -17,7 +17,12 @@ type bitPairKernel struct {
 	size int
 }
 
-func (x *bitPairKernel) name() string { return "bit-pair" }
+func (x *bitPairKernel) name() string {
+	if fastBitPair(x.d) {
+		return "bit-pair (bit-sliced, 512 lanes, AVX-512)"
+	}
+	return "bit-pair (portable)"
+}
 
 func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
 	if fastBitPair(x.d) {

@@ -22,14 +22,14 @@ func TestGraySplitMatchesClosed(t *testing.T) {
 		}
 		d := 5
 		p := Problem{Q: q, K: k, D: d}
-		cl, err := Closed(context.Background(), p)
+		pl := mustPlan(t, p, ClosedForm, Options{})
+		cl, err := pl.Closed(context.Background())
 		require.NoError(t, err)
-		l, err := p.lattice()
-		require.NoError(t, err)
+		l := pl.lat
 		nq, _ := p.QCount()
 		for _, maxSteps := range []int{1, 2, 3, 9, 10, 26, 80, 1 << 14} {
 			t.Run(fmt.Sprintf("q=%s/k=%s/steps=%d", c.q, c.k, maxSteps), func(t *testing.T) {
-				g := newGrayKernelSplit(d, p.expandedT(l), d*l.tMax+1, maxSteps)
+				g := newGrayKernelSplit(d, expandedT(p, l), l.size(d), maxSteps)
 				var stop atomic.Bool
 				var progress atomic.Uint64
 				counts := g.tally(0, nq, &stop, &progress)

@@ -84,12 +84,12 @@ func TestXorKernelMatchesClosed(t *testing.T) {
 		for d := 1; d <= maxD; d++ {
 			t.Run(fmt.Sprintf("kernel=%s/d=%d", kernel, d), func(t *testing.T) {
 				p := Problem{Q: pm, K: mustAlphabet(t, "-1/2,1/2"), D: d}
-				cl, err := Closed(context.Background(), p)
+				cl, err := mustPlan(t, p, ClosedForm, Options{}).Closed(context.Background())
 				require.NoError(t, err)
 				withKernel(kernel, func() {
 					for _, w := range []int{1, 3} {
 						var progress atomic.Uint64
-						b, err := Brute(context.Background(), p, Options{Workers: w, Progress: &progress})
+						b, err := mustPlan(t, p, BruteForce, Options{Workers: w, Progress: &progress}).Brute(context.Background())
 						require.NoError(t, err)
 						require.NoError(t, Compare(d, b, cl))
 						require.Zero(t, p.Cases().Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, cases %s", progress.Load(), p.Cases())
@@ -115,11 +115,12 @@ func TestBitPairMatchesClosed(t *testing.T) {
 				k = mustAlphabet(t, c.k)
 			}
 			p := Problem{Q: q, K: k, D: c.d}
-			require.Equal(t, "bit-pair", p.KernelName())
-			cl, err := Closed(context.Background(), p)
-			require.NoError(t, err)
 			var progress atomic.Uint64
-			b, err := Brute(context.Background(), p, Options{Workers: 3, Progress: &progress})
+			pl := mustPlan(t, p, BruteForce, Options{Workers: 3, Progress: &progress})
+			require.Equal(t, BitPair, pl.Kernel)
+			cl, err := pl.Closed(context.Background())
+			require.NoError(t, err)
+			b, err := pl.Brute(context.Background())
 			require.NoError(t, err)
 			require.NoError(t, Compare(c.d, b, cl))
 			require.Zero(t, p.Cases().Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, cases %s", progress.Load(), p.Cases())
@@ -142,9 +143,8 @@ func TestBitPairKernelsAgree(t *testing.T) {
 	}
 	for _, d := range widths {
 		p := Problem{Q: a, K: k, D: d}
-		l, err := p.lattice()
-		require.NoError(t, err)
-		x := p.newKernel(l).(*bitPairKernel)
+		l := mustLattice(t, p)
+		x := newKernel(BitPair, p, l).(*bitPairKernel)
 		nq := uint64(1) << d
 		for _, lo := range []uint64{0, nq - 2, rng.Uint64N(nq - 2)} {
 			t.Run(fmt.Sprintf("d=%d/q=%d", d, lo), func(t *testing.T) {

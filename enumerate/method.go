@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -13,8 +12,8 @@ import (
 type Method int
 
 const (
-	// Auto enumerates when that takes a few seconds at most and uses the
-	// closed form otherwise.
+	// Auto enumerates when that takes a few seconds at most (see
+	// AutoBruteTime) and uses the closed form otherwise.
 	Auto Method = iota
 	// BruteForce enumerates every pair.
 	BruteForce
@@ -26,8 +25,14 @@ const (
 
 var methodNames = [...]string{"auto", "brute", "closed", "both"}
 
-// String returns "auto", "brute", "closed" or "both".
-func (m Method) String() string { return methodNames[m] }
+// String returns "auto", "brute", "closed" or "both", or "Method(n)" for
+// a value that is none of them.
+func (m Method) String() string {
+	if m >= 0 && int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
 
 // ParseMethod reads a method name.
 func ParseMethod(s string) (Method, error) {
@@ -39,117 +44,55 @@ func ParseMethod(s string) (Method, error) {
 	return 0, fmt.Errorf("unknown method %q (use auto, brute, closed or both)", s)
 }
 
-// Estimated brute-force throughput on two cores, in pairs per second, per
-// kernel; conservative figures from the benchmarks in this package (about
-// half the medians measured on a shared 2-core Xeon with AVX-512, see
-// bench_test.go). They decide only what Auto picks and what brute force
-// refuses.
-var estimatedRate = map[string]float64{
-	"xor-popcount": xorRate(),
-	"bit-pair":     bitPairRate(),
-	"gray-code":    1e9,
-}
-
-// xorRate is the ±a kernel's estimated rate; per core-second the AVX-512
-// kernel measured 2–2.4·10¹⁰ pairs, the AVX2 one 9·10⁹, the portable one
-// 3·10⁹.
-func xorRate() float64 {
-	switch k := newXorKernel(16, 0, 1, 17, useFastKernels).name(); {
-	case strings.Contains(k, "AVX-512"):
-		return 1e10
-	case strings.Contains(k, "AVX2"):
-		return 5e9
+// Distribution computes the exact distribution of q·k with the plan's
+// method; with Both it returns the enumerated one once the closed form
+// agrees with it count for count.
+func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
+	if err := pl.Check(NeedCounts); err != nil {
+		return nil, err
 	}
-	return 2e9
-}
-
-// bitPairRate is the other two-letter kernels' estimated rate; per
-// core-second they measured 5.7·10⁹ pairs with AVX-512, 1.4–1.8·10⁹ without.
-func bitPairRate() float64 {
-	if fastBitPair(16) {
-		return 5e9
-	}
-	return 1e9
-}
-
-const (
-	// autoSeconds is the longest enumeration Auto chooses.
-	autoSeconds = 3
-	// refuseSeconds is the longest enumeration brute force accepts.
-	refuseSeconds = 3600
-)
-
-// BruteSeconds estimates how long brute force takes for p, in seconds.
-func (p Problem) BruteSeconds() float64 {
-	pairs, _ := new(big.Float).SetInt(p.Cases()).Float64()
-	return pairs / estimatedRate[p.KernelName()]
-}
-
-// CheckBruteSize returns a *TooLargeError when brute force would take hours.
-func (p Problem) CheckBruteSize() error {
-	if s := p.BruteSeconds(); s > refuseSeconds {
-		return &TooLargeError{Pairs: p.Cases(), Seconds: s}
-	}
-	return nil
-}
-
-// Distribution computes the distribution of q·k for p with method m and
-// returns the method that actually produced it (never Auto).
-func Distribution(ctx context.Context, p Problem, m Method, opt Options) (*rational.Histogram, Method, error) {
-	if err := p.Validate(); err != nil {
-		return nil, m, err
-	}
-	m = p.Resolve(m)
-	switch m {
+	switch pl.Method {
 	case BruteForce:
-		h, err := Brute(ctx, p, opt)
-		return h, m, err
+		return pl.Brute(ctx)
 	case ClosedForm:
-		h, err := Closed(ctx, p)
-		return h, m, err
+		return pl.Closed(ctx)
 	}
-	brute, err := Brute(ctx, p, opt)
+	brute, err := pl.Brute(ctx)
 	if err != nil {
-		return nil, m, err
+		return nil, err
 	}
-	closed, err := Closed(ctx, p)
+	closed, err := pl.Closed(ctx)
 	if err != nil {
-		return nil, m, err
+		return nil, err
 	}
-	if err := Compare(p.D, brute, closed); err != nil {
-		return nil, m, err
+	if err := Compare(pl.Problem.D, brute, closed); err != nil {
+		return nil, err
 	}
-	return brute, Both, nil
+	return brute, nil
 }
 
-// Resolve returns the method that m stands for on p: Auto becomes
-// BruteForce when enumeration takes a few seconds at most, else ClosedForm.
-func (p Problem) Resolve(m Method) Method {
-	if m != Auto {
-		return m
-	}
-	if p.BruteSeconds() <= autoSeconds {
-		return BruteForce
-	}
-	return ClosedForm
+// Moments are the exact number of pairs and the mean and population
+// variance of q·k over them.
+type Moments struct {
+	Pairs          *big.Int
+	Mean, Variance *big.Rat
 }
 
-// Variance returns the number of pairs and the exact mean and variance of
-// q·k with method m, and the method that produced them. The closed form
-// streams its counts (ClosedMoments), so it holds one count at a time.
-func Variance(ctx context.Context, p Problem, m Method, opt Options) (*Moments, Method, error) {
-	if err := p.Validate(); err != nil {
-		return nil, m, err
+// Moments returns the exact number of pairs, mean and variance of q·k with
+// the plan's method; the closed form streams its counts (ClosedMoments),
+// so it holds a few at a time.
+func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
+	if err := pl.Check(NeedMoments); err != nil {
+		return nil, err
 	}
-	if m = p.Resolve(m); m == ClosedForm {
-		mo, err := ClosedMoments(ctx, p)
-		return mo, m, err
+	if pl.Method == ClosedForm {
+		return pl.ClosedMoments(ctx)
 	}
-	h, used, err := Distribution(ctx, p, m, opt)
+	h, err := pl.Distribution(ctx)
 	if err != nil {
-		return nil, used, err
+		return nil, err
 	}
-	return &Moments{Pairs: h.Total(), Mean: h.Mean(), Variance: h.Variance()}, used, nil
+	return &Moments{Pairs: h.Total(), Mean: h.Mean(), Variance: h.Variance()}, nil
 }
 
 // Compare returns a *MismatchError for the first score where the brute

@@ -3,9 +3,14 @@ package enumerate
 import (
 	"fmt"
 	"math/big"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
+
+// MaxD bounds d_k for every method: at 10⁶ the closed form's output alone
+// holds millions of digits.
+const MaxD = 1_000_000
 
 // MaxLattice bounds the number of lattice points a histogram may span.
 const MaxLattice = 1 << 24
@@ -17,35 +22,55 @@ type Problem struct {
 	D    int
 }
 
-// A lattice is a Problem reduced to integers: letter a of q and letter b of
-// k contribute T[a][b] to a pair's lattice index.
+// A lattice is a Problem reduced to integers: the a-th distinct value of Q
+// and the b-th of K contribute t[a][b] to a pair's lattice index, and the
+// pair's score is base + step·index.
 type lattice struct {
 	base, step *big.Rat
-	// qT[a][b] is t for the a-th distinct value of Q and the b-th of K.
-	t [][]int
+	t          [][]int
 	// tMax is the largest t; a pair's index lies in 0..D·tMax.
 	tMax int
 }
 
+// size returns the number of lattice points a histogram spans, D·tMax+1.
+func (l *lattice) size(d int) int { return d*l.tMax + 1 }
+
 // Cases returns the number of pairs, |Q|^D·|K|^D, counted with multiplicity.
 func (p Problem) Cases() *big.Int {
-	n := new(big.Int).Exp(big.NewInt(p.Q.Size()), big.NewInt(int64(p.D)), nil)
-	return n.Mul(n, new(big.Int).Exp(big.NewInt(p.K.Size()), big.NewInt(int64(p.D)), nil))
+	n := p.Q.Vectors(p.D)
+	return n.Mul(n, p.K.Vectors(p.D))
 }
 
-// Validate reports a problem that cannot be computed at all.
+// QCount returns the number of q vectors, |Q|^D, and false when it does
+// not fit in a uint64.
+func (p Problem) QCount() (uint64, bool) {
+	if p.Q.VectorsLog2(p.D) > 64 {
+		return 0, false
+	}
+	n := p.Q.Vectors(p.D)
+	return n.Uint64(), n.IsUint64()
+}
+
+// Validate reports a problem that no method can compute: a width out of
+// range, an empty alphabet, or scores too far apart for a histogram.
 func (p Problem) Validate() error {
-	if p.D < 1 {
-		return fmt.Errorf("d_k must be a positive integer, not %d", p.D)
-	}
-	if len(p.Q.Letters) == 0 || len(p.K.Letters) == 0 {
-		return fmt.Errorf("an alphabet is empty")
-	}
-	_, err := p.lattice()
+	_, err := p.newLattice()
 	return err
 }
 
-func (p Problem) lattice() (*lattice, error) {
+// latticeBuilds counts lattice constructions, so that a test can check
+// that one plan builds its lattice once.
+var latticeBuilds atomic.Int64
+
+// newLattice validates p and reduces it to integers.
+func (p Problem) newLattice() (*lattice, error) {
+	if p.D < 1 || p.D > MaxD {
+		return nil, fmt.Errorf("d_k must be from 1 to %d, not %d", MaxD, p.D)
+	}
+	if len(p.Q.Letters) == 0 || len(p.K.Letters) == 0 {
+		return nil, fmt.Errorf("an alphabet is empty")
+	}
+	latticeBuilds.Add(1)
 	qs, qDen := scaled(p.Q)
 	ks, kDen := scaled(p.K)
 	prods := make([][]*big.Int, len(qs))

@@ -40,19 +40,27 @@ func sliceBound(nq uint64, i, n int) uint64 {
 // ShardPairs returns the number of pairs whose q index lies in [lo, hi):
 // (hi − lo)·|K|^D.
 func (p Problem) ShardPairs(lo, hi uint64) *big.Int {
-	n := new(big.Int).Exp(big.NewInt(p.K.Size()), big.NewInt(int64(p.D)), nil)
+	n := p.K.Vectors(p.D)
 	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
 }
 
 // BruteShard enumerates slice i of n (see ShardRange) and returns the
-// exact distribution of q·k over its pairs.
-func BruteShard(ctx context.Context, p Problem, i, n int, opt Options) (*rational.Histogram, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
-	}
-	lo, hi, err := p.ShardRange(i, n)
+// exact distribution of q·k over its pairs. Only the slice must fit the
+// time limit; a refusal says how many slices would.
+func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, error) {
+	lo, hi, err := pl.Problem.ShardRange(i, n)
 	if err != nil {
 		return nil, err
 	}
-	return BruteRange(ctx, p, lo, hi, opt)
+	return pl.bruteRange(ctx, lo, hi, i, n)
+}
+
+// CheckShard reports, before any work, whether slice i of n fits the
+// time limit: nil, or a *TooLargeError that says how many slices would.
+func (pl *Plan) CheckShard(i, n int) error {
+	lo, hi, err := pl.Problem.ShardRange(i, n)
+	if err != nil {
+		return err
+	}
+	return pl.checkBrute(lo, hi, i, n)
 }

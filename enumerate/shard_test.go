@@ -72,13 +72,13 @@ func TestBruteShardsSumToWhole(t *testing.T) {
 			k = mustAlphabet(t, c.k)
 		}
 		p := Problem{Q: q, K: k, D: 4}
-		whole, err := Brute(context.Background(), p, Options{})
+		whole, err := mustPlan(t, p, BruteForce, Options{}).Brute(context.Background())
 		require.NoError(t, err)
 		for _, n := range []int{1, 3, 100} {
 			t.Run(fmt.Sprintf("%s/%d", c.q, n), func(t *testing.T) {
 				sum := &rational.Histogram{Base: whole.Base, Step: whole.Step}
 				for i := range n {
-					h, err := BruteShard(context.Background(), p, i, n, Options{Workers: 2})
+					h, err := mustPlan(t, p, BruteForce, Options{Workers: 2}).BruteShard(context.Background(), i, n)
 					require.NoError(t, err)
 					lo, hi, _ := p.ShardRange(i, n)
 					require.Zero(t, h.Total().Cmp(p.ShardPairs(lo, hi)), "slice %d/%d: total %s, pairs %s", i, n, h.Total(), p.ShardPairs(lo, hi))
@@ -103,12 +103,15 @@ func TestBruteShardsSumToWhole(t *testing.T) {
 func TestBruteRangeChecksOnlyItsShare(t *testing.T) {
 	signs := rational.Signs()
 	p := Problem{Q: signs, K: signs, D: 30}
+	pl := mustPlan(t, p, BruteForce, Options{})
 	var tooLarge *TooLargeError
-	require.ErrorAs(t, p.CheckBruteSize(), &tooLarge)
-	_, err := BruteRange(context.Background(), p, 0, 1<<30, Options{})
+	require.ErrorAs(t, pl.Check(NeedCounts), &tooLarge)
+	_, err := pl.BruteRange(context.Background(), 0, 1<<30)
+	require.ErrorAs(t, err, &tooLarge)
+	_, err = pl.Brute(context.Background())
 	require.ErrorAs(t, err, &tooLarge)
 	// One q vector against every k: 2^30 pairs.
-	h, err := BruteRange(context.Background(), p, 5, 6, Options{})
+	h, err := pl.BruteRange(context.Background(), 5, 6)
 	require.NoError(t, err)
 	require.Zero(t, h.Total().Cmp(new(big.Int).Lsh(big.NewInt(1), 30)), "total %s", h.Total())
 }

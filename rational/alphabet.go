@@ -2,6 +2,7 @@ package rational
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -107,6 +108,18 @@ func (a Alphabet) Size() int64 {
 		n += l.Mult
 	}
 	return n
+}
+
+// Vectors returns the number of vectors of width d over the alphabet,
+// Size()^d, multiplicities counted.
+func (a Alphabet) Vectors(d int) *big.Int {
+	return new(big.Int).Exp(big.NewInt(a.Size()), big.NewInt(int64(d)), nil)
+}
+
+// VectorsLog2 returns log2 of Vectors(d) as a float, for size estimates
+// that must not compute a number of millions of digits.
+func (a Alphabet) VectorsLog2(d int) float64 {
+	return float64(d) * math.Log2(float64(a.Size()))
 }
 
 // Tokens returns the canonical spelling of each letter: "v" or "v:m".

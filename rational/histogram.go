@@ -40,50 +40,25 @@ func (h *Histogram) Equal(g *Histogram) bool {
 	return true
 }
 
-// latticeSums returns N = Σ c_t, S1 = Σ t·c_t and S2 = Σ t²·c_t.
-func (h *Histogram) latticeSums() (n, s1, s2 *big.Int) {
-	n, s1, s2 = new(big.Int), new(big.Int), new(big.Int)
-	tc := new(big.Int)
+// sums returns the lattice sums of the counts.
+func (h *Histogram) sums() *LatticeSums {
+	var s LatticeSums
 	for t, c := range h.Counts {
-		if c.Sign() == 0 {
-			continue
-		}
-		n.Add(n, c)
-		tc.Mul(c, big.NewInt(int64(t)))
-		s1.Add(s1, tc)
-		s2.Add(s2, tc.Mul(tc, big.NewInt(int64(t))))
+		s.Add(t, c)
 	}
-	return n, s1, s2
+	return &s
 }
 
 // Mean returns E[X] = Σ x·count(x) / Total, or 0 for an empty histogram.
-func (h *Histogram) Mean() *big.Rat {
-	n, s1, _ := h.latticeSums()
-	if n.Sign() == 0 {
-		return new(big.Rat)
-	}
-	m := new(big.Rat).SetFrac(s1, n)
-	m.Mul(m, h.Step)
-	return m.Add(m, h.Base)
-}
+func (h *Histogram) Mean() *big.Rat { return h.sums().Mean(h.Base, h.Step) }
 
 // SecondMoment returns E[X²] = Σ x²·count(x) / Total, or 0 for an empty histogram.
 func (h *Histogram) SecondMoment() *big.Rat {
-	m := h.Mean()
-	return m.Add(h.Variance(), m.Mul(m, m))
+	s := h.sums()
+	m := s.Mean(h.Base, h.Step)
+	return m.Add(s.Variance(h.Step), m.Mul(m, m))
 }
 
 // Variance returns the population variance E[X²] − E[X]² (the average over
 // every case, not the n−1 sample form), or 0 for an empty histogram.
-func (h *Histogram) Variance() *big.Rat {
-	n, s1, s2 := h.latticeSums()
-	if n.Sign() == 0 {
-		return new(big.Rat)
-	}
-	// Var(Base + Step·t) = Step²·(N·S2 − S1²)/N².
-	num := new(big.Int).Mul(n, s2)
-	num.Sub(num, new(big.Int).Mul(s1, s1))
-	v := new(big.Rat).SetFrac(num, new(big.Int).Mul(n, n))
-	v.Mul(v, h.Step)
-	return v.Mul(v, h.Step)
-}
+func (h *Histogram) Variance() *big.Rat { return h.sums().Variance(h.Step) }

@@ -215,3 +215,60 @@ func TestScales(t *testing.T) {
 		assert.Equal(t, c.want, s.ScaledVariance(v, 6).String(), c.scale)
 	}
 }
+
+// TestLatticeSumsMatchDefinition compares the streamed sums with the
+// moments computed from their definition, score by score.
+func TestLatticeSumsMatchDefinition(t *testing.T) {
+	h := &Histogram{Base: big.NewRat(-7, 3), Step: big.NewRat(5, 2),
+		Counts: []*big.Int{big.NewInt(3), big.NewInt(0), big.NewInt(11), big.NewInt(1), big.NewInt(4)}}
+	mean, second, total := new(big.Rat), new(big.Rat), new(big.Rat)
+	for i, c := range h.Counts {
+		x := h.Score(i)
+		cr := new(big.Rat).SetInt(c)
+		total.Add(total, cr)
+		mean.Add(mean, new(big.Rat).Mul(x, cr))
+		second.Add(second, new(big.Rat).Mul(new(big.Rat).Mul(x, x), cr))
+	}
+	mean.Quo(mean, total)
+	second.Quo(second, total)
+	variance := new(big.Rat).Sub(second, new(big.Rat).Mul(mean, mean))
+	if got := h.Mean(); got.Cmp(mean) != 0 {
+		t.Errorf("Mean = %s, want %s", got.RatString(), mean.RatString())
+	}
+	if got := h.Variance(); got.Cmp(variance) != 0 {
+		t.Errorf("Variance = %s, want %s", got.RatString(), variance.RatString())
+	}
+	if got := h.SecondMoment(); got.Cmp(second) != 0 {
+		t.Errorf("SecondMoment = %s, want %s", got.RatString(), second.RatString())
+	}
+	var empty LatticeSums
+	if empty.Mean(h.Base, h.Step).Sign() != 0 || empty.Variance(h.Step).Sign() != 0 {
+		t.Error("empty sums must give mean and variance 0")
+	}
+}
+
+func TestVectors(t *testing.T) {
+	a := Alphabet{Letters: []Letter{{Value: big.NewRat(-1, 1), Mult: 2}, {Value: big.NewRat(1, 1), Mult: 1}}}
+	if got := a.Vectors(5); got.Cmp(big.NewInt(243)) != 0 {
+		t.Errorf("Vectors(5) = %s, want 243", got)
+	}
+	if got := a.VectorsLog2(4); got < 6.339 || got > 6.340 {
+		t.Errorf("VectorsLog2(4) = %v, want log2(81) ≈ 6.3399", got)
+	}
+}
+
+func TestCheckPlaces(t *testing.T) {
+	quarter, err := ParseScale("d^1/4")
+	require.NoError(t, err)
+	require.NoError(t, quarter.CheckPlaces(500_000), "index 2 allows 500000 places")
+	var pe *PlacesError
+	require.ErrorAs(t, quarter.CheckPlaces(500_001), &pe)
+	assert.Equal(t, int64(2), pe.Index)
+	assert.Equal(t, 500_000, pe.MaxPlaces)
+	require.NoError(t, ByD.CheckPlaces(MaxPlaces), "a rational scale costs no root")
+	odd, err := ParseScale("d^1/999")
+	require.NoError(t, err)
+	require.NoError(t, odd.CheckPlaces(1001))
+	require.ErrorAs(t, odd.CheckPlaces(1002), &pe)
+	assert.Equal(t, int64(999), pe.Index)
+}

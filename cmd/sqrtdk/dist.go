@@ -10,53 +10,55 @@ import (
 )
 
 func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("dist", "[--values V] [--k-values V] [--d N] [--format F] [--method M] [--shard I/N] [-o FILE]", stderr)
-	var spec specFlags
-	var rf runFlags
-	spec.register(fs)
-	rf.register(fs)
-	width := fs.String("d", "2", "width d_k")
-	format := fs.String("format", "text", "output format: text, markdown, latex, csv or json")
+	fs := newFlagSet("dist", "[--values V] [--k-values V] [--d N] [--format F] [--method M] [--max-time T] [--shard I/N] [-o FILE]", stderr)
+	var (
+		space  spaceFlags
+		engine engineFlags
+		format formatFlag
+		dest   destinationFlags
+	)
+	space.register(fs, "2", true)
+	engine.register(fs)
+	format.register(fs)
+	dest.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	q, k, method, opt, err := spec.parse()
+	q, k, ds, err := space.parse()
 	if err != nil {
 		return err
 	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return fmt.Errorf("--format: %v", err)
-	}
-	d, err := parseWidth(*width)
-	if err != nil {
-		return fmt.Errorf("--d: %v", err)
-	}
-	slice, slices, sharded, err := rf.parseSlice()
+	method, opt, err := engine.parse()
 	if err != nil {
 		return err
 	}
-	p := enumerate.Problem{Q: q, K: k, D: d}
-	if !sharded {
-		if err := checkProblem(p, method); err != nil {
-			return err
-		}
+	f, err := format.parse()
+	if err != nil {
+		return err
 	}
-	dst, err := openOutput(rf.output)
+	slice, slices, sharded, err := dest.parseSlice()
+	if err != nil {
+		return err
+	}
+	if sharded {
+		return runShard(ctx, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+	}
+	ps, err := plans(q, k, ds, method, opt, enumerate.NeedCounts)
+	if err != nil {
+		return err
+	}
+	pl := ps[0]
+	dst, err := openOutput(dest.output)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
-	if sharded {
-		return runShard(ctx, fs, "dist", q, k, []int{d}, method, opt, slice, slices, dst, stdout, stderr)
-	}
-	var stop func()
-	opt.Progress, stop = startProgress(stderr, p.Cases(), fmt.Sprintf("d_k = %d", d))
-	h, used, err := enumerate.Distribution(ctx, p, method, opt)
+	progress, stop := startProgress(stderr, pl.Cases(), fmt.Sprintf("d_k = %d", pl.Problem.D))
+	h, err := pl.WithProgress(progress).Distribution(ctx)
 	stop()
 	if err != nil {
-		return err
+		return adviseRefusal(err)
 	}
-	out := report.Dist{Q: q, K: k, D: d, Method: used.String(), Hist: h}
+	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method.String(), Hist: h}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })
 }

@@ -32,11 +32,18 @@
 //	                One entry is drawn uniformly from the multiset.
 //	--k-values V    entries of k, same syntax (default: those of q).
 //	--d LIST        widths d_k (table: comma list, default 1,2,4,6; dist: one, default 2).
-//	--method M      auto (default): enumerate when that takes a few seconds at
-//	                most, else the closed form; brute: enumerate every pair
-//	                (refused, naming --method closed, when it would take hours);
-//	                closed: the exact d_k-th convolution power; both: run the two
-//	                and fail with exit status 1 if a single count differs.
+//	--method M      auto (default): enumerate when that takes at most 3 s on
+//	                every core at the kernel's benchmarked rate (whatever
+//	                --workers says, so the output does not depend on it),
+//	                else the closed form; brute: enumerate every pair; closed:
+//	                the exact d_k-th convolution power; both: run the two and
+//	                fail with exit status 1 if a single count differs.
+//	--max-time T    the longest estimated computation to accept, a Go
+//	                duration such as 90m or 12h (default: 1h to enumerate,
+//	                5m for the closed form). Every width is estimated before
+//	                any work starts (near the limit by timing the kernel on
+//	                this machine for 40 ms); a width over the limit is refused
+//	                with the estimate and the flag to use instead.
 //	--workers N     parallel workers for enumeration (default GOMAXPROCS); the
 //	                output is the same for any N.
 //	--shard I/N     enumerate only slice I of N of the q vectors and write a

@@ -24,7 +24,7 @@ func FuzzParseWidths(f *testing.F) {
 		}
 		parts := make([]string, len(ds))
 		for i, d := range ds {
-			if d < 1 || d > enumerate.MaxClosedD {
+			if d < 1 || d > enumerate.MaxD {
 				t.Fatalf("parseWidths(%q) = %v: width %d out of range", s, ds, d)
 			}
 			parts[i] = strconv.Itoa(d)
@@ -43,7 +43,7 @@ func FuzzParseSlice(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		r := runFlags{slice: s}
+		r := destinationFlags{slice: s}
 		i, n, ok, err := r.parseSlice()
 		if err != nil || !ok {
 			return

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,10 +11,14 @@ import (
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("merge", "[--format F] [--digits N] [--round R] [--scales LIST] [--latex-cells C] [-o FILE] SHARD-FILE...", stderr)
-	var out outputFlags
-	out.register(fs)
-	scaleList := fs.String("scales", "raw,sqrt,d", "for table shards: scales, comma-separated: raw, sqrt, d or d^P")
-	outPath := fs.String("o", "", "write the result to `FILE` instead of standard output; the file appears only when complete")
+	var (
+		format formatFlag
+		nums   numberFlags
+		dest   destinationFlags
+	)
+	format.register(fs)
+	nums.register(fs)
+	dest.register(fs, false)
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
@@ -23,15 +26,12 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(names) == 0 {
 		return flagUsageError(fs, "no shard files given")
 	}
-	format, round, cells, err := out.parse()
+	f, err := format.parse()
 	if err != nil {
 		return err
 	}
-	scales, err := parseScales(*scaleList)
+	n, err := nums.parse()
 	if err != nil {
-		return err
-	}
-	if err := checkDigitsCost(out.digits, scales); err != nil {
 		return err
 	}
 	files := make([]shard.File, 0, len(names))
@@ -49,29 +49,23 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(*outPath)
+	dst, err := openOutput(dest.output)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
 	switch m.Command {
 	case "dist":
-		var tableOnly string
-		fs.Visit(func(f *flag.Flag) {
-			if tableOnly == "" && (f.Name == "digits" || f.Name == "round" || f.Name == "latex-cells" || f.Name == "scales") {
-				tableOnly = f.Name
-			}
-		})
-		if tableOnly != "" {
+		if tableOnly := firstSet(fs, tableOnlyFlags()); tableOnly != "" {
 			return fmt.Errorf("--%s applies to table shards; these shards are from 'sqrtdk dist'", tableOnly)
 		}
 		p := m.Parts[0]
 		d := report.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist}
-		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, format) })
+		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, f) })
 	}
-	t := report.Table{Q: m.Q, K: m.K, Scales: scales, Digits: out.digits, Round: round, Cells: cells}
+	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells}
 	for _, p := range m.Parts {
-		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, scales))
+		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))
 	}
-	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, format) })
+	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
 }

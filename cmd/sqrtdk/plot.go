@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -109,7 +108,7 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	fig, err := compute(ctx)
 	if err != nil {
-		return err
+		return adviseRefusal(err)
 	}
 	var files []atomicfile.File
 	if *out != "" {
@@ -129,57 +128,14 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return atomicfile.WriteAll(files)
 }
 
-// engineFlags registers --method and --workers; plots default to the closed
-// form, which is exact and fast at every width a figure shows.
-func engineFlags(fs *flag.FlagSet) (method *string, workers *int) {
-	method = fs.String("method", "closed", "how to compute the distributions: auto, brute, closed or both")
-	workers = fs.Int("workers", 0, "goroutines for brute force (default GOMAXPROCS)")
-	return method, workers
-}
-
-func parseEngine(method string, workers int) (figures.Engine, error) {
-	m, err := enumerate.ParseMethod(method)
-	if err != nil {
-		return figures.Engine{}, fmt.Errorf("--method: %v", err)
-	}
-	if workers < 0 || workers > 1024 {
-		return figures.Engine{}, fmt.Errorf("--workers must be from 1 to 1024, not %d", workers)
-	}
-	return figures.Engine{Method: m, Options: enumerate.Options{Workers: workers}}, nil
-}
-
-// alphabetFlags registers --values and --k-values.
-func alphabetFlags(fs *flag.FlagSet) (values, kValues *string) {
-	values = fs.String("values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
-	kValues = fs.String("k-values", "", "entries of k, same syntax (default: those of q)")
-	return values, kValues
-}
-
-func parseAlphabets(values, kValues string) (q, k rational.Alphabet, err error) {
-	if q, err = rational.ParseAlphabet(values); err != nil {
-		return q, k, fmt.Errorf("--values: %v", err)
-	}
-	k = q
-	if kValues != "" {
-		if k, err = rational.ParseAlphabet(kValues); err != nil {
-			return q, k, fmt.Errorf("--k-values: %v", err)
-		}
-	}
-	return q, k, nil
-}
-
-// parseFigureWidths reads a comma list of widths within the figure limit.
-func parseFigureWidths(s string) ([]int, error) {
-	ds, err := parseWidths(s)
-	if err != nil {
-		return nil, fmt.Errorf("--d: %v", err)
-	}
+// checkFigureWidths refuses a width beyond the figure limit.
+func checkFigureWidths(ds []int) error {
 	for _, d := range ds {
 		if d > figures.MaxWidth {
-			return nil, fmt.Errorf("--d: d_k = %d is larger than the %d a figure supports", d, figures.MaxWidth)
+			return fmt.Errorf("--d: d_k = %d is larger than the %d a figure supports", d, figures.MaxWidth)
 		}
 	}
-	return ds, nil
+	return nil
 }
 
 func parseRats(flagName, s string) ([]*big.Rat, error) {
@@ -194,16 +150,6 @@ func parseRats(flagName, s string) ([]*big.Rat, error) {
 	return out, nil
 }
 
-// checkProblems refuses, before any work, a width the method cannot do.
-func checkProblems(ps []enumerate.Problem, e figures.Engine) error {
-	for _, p := range ps {
-		if err := checkProblem(p, e.Method); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // series holds what a figure built from one exact distribution of q·k per
 // width needs besides its own flags.
 type series struct {
@@ -214,33 +160,33 @@ type series struct {
 
 // seriesFlags registers the flags that give a series (alphabets, engine,
 // widths) and returns the function that reads them once they are parsed.
-func seriesFlags(fs *flag.FlagSet, widths, widthsUsage string) func() (series, error) {
-	values, kValues := alphabetFlags(fs)
-	method, workers := engineFlags(fs)
-	ds := fs.String("d", widths, widthsUsage)
+func seriesFlags(fs *flag.FlagSet, widths string) func() (series, error) {
+	var space spaceFlags
+	var engine figureEngine
+	space.register(fs, widths, false)
+	engine.register(fs)
 	return func() (s series, err error) {
-		if s.q, s.k, err = parseAlphabets(*values, *kValues); err != nil {
+		if s.q, s.k, s.widths, err = space.parse(); err != nil {
 			return s, err
 		}
-		if s.engine, err = parseEngine(*method, *workers); err != nil {
+		if err := checkFigureWidths(s.widths); err != nil {
 			return s, err
 		}
-		s.widths, err = parseFigureWidths(*ds)
+		s.engine, err = engine.parse()
 		return s, err
 	}
 }
 
-// check refuses, before any work, a width the engine cannot do.
-func (s series) check() error {
-	ps := make([]enumerate.Problem, len(s.widths))
-	for i, d := range s.widths {
-		ps[i] = enumerate.Problem{Q: s.q, K: s.k, D: d}
-	}
-	return checkProblems(ps, s.engine)
+// figureEngine is the engine group for a figure.
+type figureEngine struct{ engineFlags }
+
+func (e *figureEngine) parse() (figures.Engine, error) {
+	m, opt, err := e.engineFlags.parse()
+	return figures.Engine{Method: m, Options: opt}, err
 }
 
 func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
-	readSeries := seriesFlags(fs, "2,8,32", "widths d_k, one curve each, comma-separated")
+	readSeries := seriesFlags(fs, "2,8,32")
 	scale := fs.String("scale", "raw", "divide the scores by: raw (nothing), sqrt, d or d^P")
 	return func(ctx context.Context) (*figures.Figure, error) {
 		in, err := readSeries()
@@ -251,15 +197,12 @@ func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Fi
 		if err != nil {
 			return nil, fmt.Errorf("--scale: %v", err)
 		}
-		if err := in.check(); err != nil {
-			return nil, err
-		}
 		return figures.Dist(ctx, figures.DistOptions{Q: in.q, K: in.k, Widths: in.widths, Scale: sc, Digits: *digits, Engine: in.engine})
 	}
 }
 
 func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
-	readSeries := seriesFlags(fs, "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
+	readSeries := seriesFlags(fs, "1,2,4,8,16,32,64,128,256,512,1024")
 	scales := fs.String("scales", "raw,sqrt,d,d^1/4", "scales, one curve each: raw, sqrt, d or d^P (P rational)")
 	return func(ctx context.Context) (*figures.Figure, error) {
 		in, err := readSeries()
@@ -268,9 +211,6 @@ func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figure
 		}
 		ss, err := parseScales(*scales)
 		if err != nil {
-			return nil, err
-		}
-		if err := in.check(); err != nil {
 			return nil, err
 		}
 		return figures.Variance(ctx, figures.VarianceOptions{Q: in.q, K: in.k, Widths: in.widths, Scales: ss, Digits: *digits, Engine: in.engine})
@@ -294,27 +234,24 @@ func buildSoftmax(fs *flag.FlagSet, digits *int) func(context.Context) (*figures
 }
 
 func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Figure, error) {
-	method, workers := engineFlags(fs)
+	var engine figureEngine
+	engine.register(fs)
 	widths := fs.String("d", "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
 	scales := fs.String("scales", "raw,sqrt", "scales of the score difference, one curve each: raw, sqrt, d or d^P")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		e, err := parseEngine(*method, *workers)
+		e, err := engine.parse()
 		if err != nil {
 			return nil, err
 		}
-		ds, err := parseFigureWidths(*widths)
+		ds, err := parseWidths(*widths)
 		if err != nil {
+			return nil, fmt.Errorf("--d: %v", err)
+		}
+		if err := checkFigureWidths(ds); err != nil {
 			return nil, err
 		}
 		ss, err := parseScales(*scales)
 		if err != nil {
-			return nil, err
-		}
-		var ps []enumerate.Problem
-		for _, d := range ds {
-			ps = append(ps, figures.DifferenceProblem(d))
-		}
-		if err := checkProblems(ps, e); err != nil {
 			return nil, err
 		}
 		return figures.Saturation(ctx, figures.SaturationOptions{Widths: ds, Scales: ss, Digits: *digits, Engine: e})

@@ -7,31 +7,19 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/proofs"
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("prove", "[--values V] [--k-values V] [--d LIST] [--format text|markdown|json]", stderr)
-	values := fs.String("values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
-	kValues := fs.String("k-values", "", "entries of k, same syntax (default: those of q)")
-	widths := fs.String("d", "1,2,3,4", "widths d_k, comma-separated (every pair is enumerated, so keep them small)")
+	var space spaceFlags
+	space.register(fs, "1,2,3,4", false)
 	format := fs.String("format", "text", "transcript format: text, markdown or json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	q, err := rational.ParseAlphabet(*values)
+	q, k, ds, err := space.parse()
 	if err != nil {
-		return fmt.Errorf("--values: %v", err)
-	}
-	k := q
-	if *kValues != "" {
-		if k, err = rational.ParseAlphabet(*kValues); err != nil {
-			return fmt.Errorf("--k-values: %v", err)
-		}
-	}
-	ds, err := parseWidths(*widths)
-	if err != nil {
-		return fmt.Errorf("--d: %v", err)
+		return err
 	}
 	write := map[string]func(*proofs.Transcript, io.Writer) error{
 		"text":     (*proofs.Transcript).WriteText,

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
 	"strconv"
 
@@ -14,21 +13,10 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// runFlags are the flags that say which part of a run to do and where its
-// result goes.
-type runFlags struct {
-	slice, output string
-}
-
-func (r *runFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.slice, "shard", "", "enumerate only slice `I/N` (0 ≤ I < N) of the q vectors and write a shard result for 'sqrtdk merge' instead of the usual output")
-	fs.StringVar(&r.output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
-}
-
 var slicePattern = regexp.MustCompile(`^(0|[1-9][0-9]{0,8})/([1-9][0-9]{0,8})$`)
 
-// parseSlice reads "I/N"; ok is false when no --shard was given.
-func (r *runFlags) parseSlice() (i, n int, ok bool, err error) {
+// parseSlice reads --shard "I/N"; ok is false when it was not given.
+func (r *destinationFlags) parseSlice() (i, n int, ok bool, err error) {
 	if r.slice == "" {
 		return 0, 0, false, nil
 	}
@@ -44,75 +32,49 @@ func (r *runFlags) parseSlice() (i, n int, ok bool, err error) {
 	return i, n, true, nil
 }
 
-// mergeOnlyFlags are output flags that mean nothing to a shard run: they
-// belong to the merge that prints the result.
-var mergeOnlyFlags = []string{"format", "digits", "round", "latex-cells", "scales"}
-
 // runShard enumerates slice i of n for every width and writes the shard
-// result; one file holds one histogram per width.
+// result to path (standard output when empty); one file holds one
+// histogram per width.
 func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k rational.Alphabet, ds []int,
-	method enumerate.Method, opt enumerate.Options, i, n int, out *output, stdout, stderr io.Writer) error {
+	method enumerate.Method, opt enumerate.Options, i, n int, path string, stdout, stderr io.Writer) error {
 	if method != enumerate.Auto && method != enumerate.BruteForce {
 		return fmt.Errorf("--shard enumerates by brute force; --method %s cannot be split (the closed form needs one machine only)", method)
 	}
-	var misplaced string
-	fs.Visit(func(f *flag.Flag) {
-		for _, name := range mergeOnlyFlags {
-			if f.Name == name && misplaced == "" {
-				misplaced = name
-			}
-		}
-	})
-	if misplaced != "" {
-		return fmt.Errorf("--%s shapes the merged result: give it to 'sqrtdk merge', not to a --shard run", misplaced)
+	if name := firstSet(fs, mergeOnlyFlags()); name != "" {
+		return fmt.Errorf("--%s shapes the merged result: give it to 'sqrtdk merge', not to a --shard run", name)
 	}
-	for _, d := range ds {
-		if err := checkSlice(enumerate.Problem{Q: q, K: k, D: d}, i, n); err != nil {
+	// Every slice is planned and checked before the first is enumerated.
+	ps := make([]*enumerate.Plan, len(ds))
+	for j, d := range ds {
+		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce, opt)
+		if err != nil {
 			return err
 		}
+		if err := pl.CheckShard(i, n); err != nil {
+			return adviseRefusal(err)
+		}
+		ps[j] = pl
 	}
-	res := &shard.Result{Tool: shard.ToolVersion(), Command: command, Q: q, K: k, Method: "brute", Index: i, Count: n}
-	for _, d := range ds {
-		p := enumerate.Problem{Q: q, K: k, D: d}
+	out, err := openOutput(path)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	res := &shard.Result{Tool: shard.ToolVersion(), Command: command, Q: q, K: k, Method: enumerate.BruteForce.String(), Index: i, Count: n}
+	for _, pl := range ps {
+		p := pl.Problem
 		lo, hi, err := p.ShardRange(i, n)
 		if err != nil {
 			return err
 		}
-		var stop func()
-		opt.Progress, stop = startProgress(stderr, p.ShardPairs(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", d, i, n))
-		h, err := enumerate.BruteRange(ctx, p, lo, hi, opt)
+		progress, stop := startProgress(stderr, p.ShardPairs(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		h, err := pl.WithProgress(progress).BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return err
+			return adviseRefusal(err)
 		}
 		nq, _ := p.QCount()
-		res.Parts = append(res.Parts, shard.Part{D: d, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
+		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
 	}
 	return out.write(stdout, res.Write)
-}
-
-// maxSliceSeconds is the longest one slice may take here, as brute force
-// allows for a whole run.
-const maxSliceSeconds = 3600
-
-// checkSlice refuses, before any work, a slice that brute force cannot do
-// or that would take hours, and says how many slices would do.
-func checkSlice(p enumerate.Problem, i, n int) error {
-	if err := p.Validate(); err != nil {
-		return err
-	}
-	if err := checkBruteReach(p); err != nil {
-		return err
-	}
-	lo, hi, err := p.ShardRange(i, n)
-	if err != nil {
-		return err
-	}
-	nq, _ := p.QCount()
-	whole := p.BruteSeconds()
-	if s := whole * float64(hi-lo) / float64(nq); s > maxSliceSeconds {
-		return fmt.Errorf("slice %d/%d at d_k = %d has %s pairs, about %.0f hours here; split the run into at least %.0f slices",
-			i, n, p.D, p.ShardPairs(lo, hi), s/3600, math.Ceil(whole/maxSliceSeconds*1.01))
-	}
-	return nil
 }

@@ -2,138 +2,72 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// outputFlags are the flags that say how exact values are printed.
-type outputFlags struct {
-	format, round, cells string
-	digits               int
-}
-
-func (o *outputFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.format, "format", "text", "output format: text, markdown, latex, csv or json")
-	fs.IntVar(&o.digits, "digits", -1, "decimal places for every column (default: the lesson's 1, 2, 3)")
-	fs.StringVar(&o.round, "round", "half-even", "how ties round: half-even or half-up")
-	fs.StringVar(&o.cells, "latex-cells", "exact", "LaTeX cells show the exact value, the decimal, or both")
-}
-
-func (o *outputFlags) parse() (report.Format, rational.RoundingMode, report.LaTeXCells, error) {
-	f, err := report.ParseFormat(o.format)
-	if err != nil {
-		return f, 0, "", fmt.Errorf("--format: %v", err)
-	}
-	r, err := rational.ParseRoundingMode(o.round)
-	if err != nil {
-		return f, r, "", fmt.Errorf("--round: %v", err)
-	}
-	c, err := report.ParseLaTeXCells(o.cells)
-	if err != nil {
-		return f, r, c, fmt.Errorf("--latex-cells: %v", err)
-	}
-	if o.digits < -1 || o.digits > rational.MaxPlaces {
-		return f, r, c, fmt.Errorf("--digits must be from 0 to %d, not %d", rational.MaxPlaces, o.digits)
-	}
-	return f, r, c, nil
-}
-
 func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("table", "[--values V] [--k-values V] [--d LIST] [--scales LIST] [--format F] [--digits N] [--method M] [--round R] [--shard I/N] [-o FILE]", stderr)
-	var spec specFlags
-	var out outputFlags
-	var rf runFlags
-	spec.register(fs)
-	out.register(fs)
-	rf.register(fs)
-	widths := fs.String("d", "1,2,4,6", "widths d_k, comma-separated")
-	scaleList := fs.String("scales", "raw,sqrt,d", "scales, comma-separated: raw, sqrt, d or d^P (P rational, e.g. d^1/4)")
+	fs := newFlagSet("table", "[--values V] [--k-values V] [--d LIST] [--scales LIST] [--format F] [--digits N] [--method M] [--max-time T] [--round R] [--shard I/N] [-o FILE]", stderr)
+	var (
+		space  spaceFlags
+		engine engineFlags
+		format formatFlag
+		nums   numberFlags
+		dest   destinationFlags
+	)
+	space.register(fs, "1,2,4,6", false)
+	engine.register(fs)
+	format.register(fs)
+	nums.register(fs)
+	dest.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	q, k, method, opt, err := spec.parse()
+	q, k, ds, err := space.parse()
 	if err != nil {
 		return err
 	}
-	format, round, cells, err := out.parse()
+	method, opt, err := engine.parse()
 	if err != nil {
 		return err
 	}
-	ds, err := parseWidths(*widths)
-	if err != nil {
-		return fmt.Errorf("--d: %v", err)
-	}
-	scales, err := parseScales(*scaleList)
+	f, err := format.parse()
 	if err != nil {
 		return err
 	}
-	if err := checkDigitsCost(out.digits, scales); err != nil {
-		return err
-	}
-	slice, slices, sharded, err := rf.parseSlice()
+	n, err := nums.parse()
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(rf.output)
+	slice, slices, sharded, err := dest.parseSlice()
+	if err != nil {
+		return err
+	}
+	if sharded {
+		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+	}
+	// Every width is planned and checked before the first long computation starts.
+	ps, err := plans(q, k, ds, method, opt, enumerate.NeedMoments)
+	if err != nil {
+		return err
+	}
+	dst, err := openOutput(dest.output)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
-	if sharded {
-		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dst, stdout, stderr)
-	}
-	// Check every width before the first long computation starts.
-	for _, d := range ds {
-		if err := checkWork(enumerate.Problem{Q: q, K: k, D: d}, method, true); err != nil {
-			return err
-		}
-	}
-	t := report.Table{Q: q, K: k, Scales: scales, Digits: out.digits, Round: round, Cells: cells}
-	for _, d := range ds {
-		p := enumerate.Problem{Q: q, K: k, D: d}
-		var stop func()
-		opt.Progress, stop = startProgress(stderr, p.Cases(), fmt.Sprintf("d_k = %d", d))
-		mo, used, err := enumerate.Variance(ctx, p, method, opt)
+	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells}
+	for _, pl := range ps {
+		progress, stop := startProgress(stderr, pl.Cases(), fmt.Sprintf("d_k = %d", pl.Problem.D))
+		mo, err := pl.WithProgress(progress).Moments(ctx)
 		stop()
 		if err != nil {
-			return err
+			return adviseRefusal(err)
 		}
-		t.Rows = append(t.Rows, report.NewRowFromVariance(d, mo.Pairs, mo.Variance, used.String(), scales))
+		t.Rows = append(t.Rows, report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method.String(), n.scales))
 	}
-	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, format) })
-}
-
-// checkProblem refuses, before any work, a problem the method cannot do
-// when the whole distribution is needed.
-func checkProblem(p enumerate.Problem, m enumerate.Method) error {
-	return checkWork(p, m, false)
-}
-
-// checkWork refuses a problem whose enumeration would take too long, or
-// whose closed form would take too long or, unless its counts are
-// streamed (a table needs only the variance), too much memory.
-func checkWork(p enumerate.Problem, m enumerate.Method, streamed bool) error {
-	if err := p.Validate(); err != nil {
-		return err
-	}
-	if m == enumerate.BruteForce || m == enumerate.Both {
-		if err := checkBruteReach(p); err != nil {
-			return err
-		}
-		if err := p.CheckBruteSize(); err != nil {
-			return err
-		}
-	}
-	if err := checkClosedTime(p, m); err != nil {
-		return err
-	}
-	if streamed && p.Resolve(m) == enumerate.ClosedForm {
-		return nil
-	}
-	return checkClosedSize(p, m)
+	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
 }

@@ -6,7 +6,6 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -33,11 +32,12 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		Plot: newPlot("score "+label, "probability of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal"}},
 	}
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths))
+	if err != nil {
+		return nil, err
+	}
 	for i, d := range o.Widths {
-		h, err := o.Engine.distribution(ctx, enumerate.Problem{Q: o.Q, K: o.K, D: d})
-		if err != nil {
-			return nil, err
-		}
+		h := hists[i]
 		total := h.Total()
 		inv := o.Scale.Divisor(int64(d)).Inv()
 		var pts plotter.XYs

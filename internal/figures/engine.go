@@ -27,24 +27,39 @@ type Engine struct {
 	Options enumerate.Options
 }
 
-// distribution returns the exact distribution of q·k for p.
-func (e Engine) distribution(ctx context.Context, p enumerate.Problem) (*rational.Histogram, error) {
-	h, _, err := enumerate.Distribution(ctx, p, e.Method, e.Options)
-	return h, err
-}
-
-// distributions returns the exact distribution of q·k for problem(d), for
-// each width d in turn.
-func (e Engine) distributions(ctx context.Context, widths []int, problem func(d int) enumerate.Problem) ([]*rational.Histogram, error) {
-	hists := make([]*rational.Histogram, len(widths))
-	for j, d := range widths {
-		h, err := e.distribution(ctx, problem(d))
+// distributions returns the exact distribution of q·k for each problem;
+// every problem is planned and checked before the first is computed, so
+// that a refusal comes at once.
+func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem) ([]*rational.Histogram, error) {
+	plans := make([]*enumerate.Plan, len(problems))
+	for i, p := range problems {
+		pl, err := enumerate.NewPlan(p, e.Method, e.Options)
 		if err != nil {
 			return nil, err
 		}
-		hists[j] = h
+		if err := pl.Check(enumerate.NeedCounts); err != nil {
+			return nil, err
+		}
+		plans[i] = pl
+	}
+	hists := make([]*rational.Histogram, len(plans))
+	for i, pl := range plans {
+		h, err := pl.Distribution(ctx)
+		if err != nil {
+			return nil, err
+		}
+		hists[i] = h
 	}
 	return hists, nil
+}
+
+// problems returns the problem of each width for alphabets q and k.
+func problems(q, k rational.Alphabet, widths []int) []enumerate.Problem {
+	out := make([]enumerate.Problem, len(widths))
+	for i, d := range widths {
+		out[i] = enumerate.Problem{Q: q, K: k, D: d}
+	}
+	return out
 }
 
 // checkWidths refuses an empty list, too many entries, or a width out of range.

@@ -195,7 +195,9 @@ func TestDistAnyAlphabetMatchesBruteForce(t *testing.T) {
 	k := alphabet(t, "-3,1")
 	f, err := Dist(context.Background(), DistOptions{Q: q, K: k, Widths: []int{3}, Scale: rational.Raw, Digits: 10, Engine: closed})
 	require.NoError(t, err)
-	h, err := enumerate.Brute(context.Background(), enumerate.Problem{Q: q, K: k, D: 3}, enumerate.Options{})
+	plan, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: 3}, enumerate.BruteForce, enumerate.Options{})
+	require.NoError(t, err)
+	h, err := plan.Brute(context.Background())
 	require.NoError(t, err)
 	sum := new(big.Rat)
 	var i int
@@ -277,7 +279,9 @@ func TestDifferenceProblemCountsEveryTriple(t *testing.T) {
 				}
 			}
 		}
-		h, err := enumerate.Closed(context.Background(), DifferenceProblem(d))
+		plan, err := enumerate.NewPlan(differenceProblem(d), enumerate.ClosedForm, enumerate.Options{})
+		require.NoError(t, err)
+		h, err := plan.Closed(context.Background())
 		require.NoError(t, err)
 		got := map[int]int64{}
 		for tt, c := range h.Counts {

@@ -25,12 +25,12 @@ type SaturationOptions struct {
 // maxSaturationWidths bounds the points per curve.
 const maxSaturationWidths = 64
 
-// DifferenceProblem returns the problem whose score is s = q·k1 − q·k2 for
+// differenceProblem returns the problem whose score is s = q·k1 − q·k2 for
 // q, k1, k2 with independent uniform ±1 entries. Since s = q·(k1 − k2) and
 // k1_i − k2_i is −2, 0, 0 or 2 with equal weight, s is the dot product of a
 // ±1 vector with a vector over the alphabet {−2, 0:2, 2}; the problem's
 // 8^d cases are exactly the triples (q, k1, k2).
-func DifferenceProblem(d int) enumerate.Problem {
+func differenceProblem(d int) enumerate.Problem {
 	diff, err := rational.ParseAlphabet("-2,0:2,2")
 	if err != nil {
 		panic(err)
@@ -99,7 +99,11 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		Plot: newPlot("head width d_k (entries per vector)", "mean slope E[p(1 − p)]", true),
 		Data: Table{Header: []string{"d_k", "scale", "divisor_exact", "divisor_decimal", "mean_p_1_minus_p"}},
 	}
-	hists, err := o.Engine.distributions(ctx, o.Widths, DifferenceProblem)
+	ps := make([]enumerate.Problem, len(o.Widths))
+	for i, d := range o.Widths {
+		ps[i] = differenceProblem(d)
+	}
+	hists, err := o.Engine.distributions(ctx, ps)
 	if err != nil {
 		return nil, err
 	}

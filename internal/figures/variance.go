@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -33,7 +32,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
 	}
-	hists, err := o.Engine.distributions(ctx, o.Widths, func(d int) enumerate.Problem { return enumerate.Problem{Q: o.Q, K: o.K, D: d} })
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths))
 	if err != nil {
 		return nil, err
 	}

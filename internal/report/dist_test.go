@@ -18,7 +18,9 @@ func TestDistFormatsAtLargeWidth(t *testing.T) {
 	a, err := rational.ParseAlphabet("-1,0,1")
 	require.NoError(t, err)
 	p := enumerate.Problem{Q: a, K: a, D: 300}
-	h, err := enumerate.Closed(context.Background(), p)
+	plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
+	require.NoError(t, err)
+	h, err := plan.Closed(context.Background())
 	require.NoError(t, err)
 	d := &Dist{Q: a, K: a, D: 300, Method: "closed", Hist: h}
 	scores := 0

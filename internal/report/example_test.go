@@ -16,7 +16,8 @@ func ExampleTable_Write() {
 	scales := []rational.Scale{rational.Raw, rational.Sqrt}
 	t := report.Table{Q: a, K: a, Scales: scales, Digits: -1}
 	for _, d := range []int{1, 2, 3} {
-		h, _ := enumerate.Brute(context.Background(), enumerate.Problem{Q: a, K: a, D: d}, enumerate.Options{})
+		plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: d}, enumerate.BruteForce, enumerate.Options{})
+		h, _ := plan.Brute(context.Background())
 		t.Rows = append(t.Rows, report.NewRow(d, h, "brute", scales))
 	}
 	_ = t.Write(os.Stdout, report.Markdown)

@@ -40,7 +40,9 @@ func naivePower(w []int64, d int) []*big.Int {
 func TestCountsExactPast2To64(t *testing.T) {
 	t.Run("signs d=40 against 2^d·C(d,t)", func(t *testing.T) {
 		p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 40}
-		h, err := enumerate.Closed(context.Background(), p)
+		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
+		require.NoError(t, err)
+		h, err := plan.Closed(context.Background())
 		require.NoError(t, err)
 		require.Equal(t, 41, len(h.Counts))
 		for i, c := range h.Counts {
@@ -55,7 +57,9 @@ func TestCountsExactPast2To64(t *testing.T) {
 		q, err := rational.ParseAlphabet("-1,0,1")
 		require.NoError(t, err)
 		p := enumerate.Problem{Q: q, K: q, D: 50}
-		h, err := enumerate.Closed(context.Background(), p)
+		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
+		require.NoError(t, err)
+		h, err := plan.Closed(context.Background())
 		require.NoError(t, err)
 		// Products of two entries: −1 in 2 ways, 0 in 5 and 1 in 2.
 		want := naivePower([]int64{2, 5, 2}, 50)
@@ -67,7 +71,9 @@ func TestCountsExactPast2To64(t *testing.T) {
 	})
 	t.Run("shards of signs d=40 merge exactly", func(t *testing.T) {
 		p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 40}
-		whole, err := enumerate.Closed(context.Background(), p)
+		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
+		require.NoError(t, err)
+		whole, err := plan.Closed(context.Background())
 		require.NoError(t, err)
 		nq, _ := p.QCount()
 		var files []File

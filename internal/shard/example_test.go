@@ -18,7 +18,8 @@ func ExampleMerge() {
 	var files []shard.File
 	for i := range 2 {
 		lo, hi, _ := p.ShardRange(i, 2)
-		h, _ := enumerate.BruteRange(context.Background(), p, lo, hi, enumerate.Options{})
+		plan, _ := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{})
+		h, _ := plan.BruteRange(context.Background(), lo, hi)
 		r := &shard.Result{Tool: "example", Command: "dist", Q: p.Q, K: p.K, Method: "brute", Index: i, Count: 2,
 			Parts: []shard.Part{{D: 3, Lo: lo, Hi: hi, QTotal: nq, Hist: h}}}
 		var file bytes.Buffer

@@ -144,8 +144,8 @@ func canonicalAlphabet(tokens []string) (rational.Alphabet, error) {
 }
 
 func (r *Result) part(pd partDoc) (Part, error) {
-	if pd.D < 1 || pd.D > enumerate.MaxClosedD {
-		return Part{}, fmt.Errorf("width out of range 1..%d", enumerate.MaxClosedD)
+	if pd.D < 1 || pd.D > enumerate.MaxD {
+		return Part{}, fmt.Errorf("width out of range 1..%d", enumerate.MaxD)
 	}
 	// No enumeration covers 2^128 pairs; refusing them here also keeps
 	// the exact arithmetic below small for any file.

@@ -33,7 +33,9 @@ func runShard(t testing.TB, q, k string, widths []int, i, n int) *Result {
 		p := enumerate.Problem{Q: r.Q, K: r.K, D: d}
 		lo, hi, err := p.ShardRange(i, n)
 		require.NoError(t, err)
-		h, err := enumerate.BruteRange(context.Background(), p, lo, hi, enumerate.Options{Workers: 2})
+		plan, err := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{Workers: 2})
+		require.NoError(t, err)
+		h, err := plan.BruteRange(context.Background(), lo, hi)
 		require.NoError(t, err)
 		nq, _ := p.QCount()
 		r.Parts = append(r.Parts, Part{D: d, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
@@ -81,7 +83,9 @@ func TestMergeEqualsWhole(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, 1, m.Count)
 				for w, d := range widths {
-					whole, err := enumerate.Brute(context.Background(), enumerate.Problem{Q: m.Q, K: m.K, D: d}, enumerate.Options{})
+					plan, err := enumerate.NewPlan(enumerate.Problem{Q: m.Q, K: m.K, D: d}, enumerate.BruteForce, enumerate.Options{})
+					require.NoError(t, err)
+					whole, err := plan.Brute(context.Background())
 					require.NoError(t, err)
 					require.True(t, whole.Equal(m.Parts[w].Hist), "d_k = %d: merged %v, single run %v", d, m.Parts[w].Hist.Counts, whole.Counts)
 				}

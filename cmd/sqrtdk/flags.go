@@ -1,0 +1,279 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// This file defines each group of flags once: the space of pairs, the
+// engine, the printed output and the run's destination. Commands register
+// the groups they take, so a flag has the same name, syntax, default and
+// help everywhere.
+
+// spaceFlags say which space of pairs: the alphabets and the widths.
+type spaceFlags struct {
+	values, kValues, widths string
+	single                  bool // one width (dist), not a list
+}
+
+// register adds --values, --k-values and --d; widths is --d's default,
+// and single makes --d take one width instead of a list.
+func (s *spaceFlags) register(fs *flag.FlagSet, widths string, single bool) {
+	s.single = single
+	fs.StringVar(&s.values, "values", "-1,1", "entries of q: exact rationals `v[:m]` (m = multiplicity), comma-separated; ±a means -a,a")
+	fs.StringVar(&s.kValues, "k-values", "", "entries of k, same syntax (default: those of q)")
+	if single {
+		fs.StringVar(&s.widths, "d", widths, "width d_k")
+	} else {
+		fs.StringVar(&s.widths, "d", widths, "widths d_k, comma-separated")
+	}
+}
+
+// parse returns the alphabets and the widths.
+func (s *spaceFlags) parse() (q, k rational.Alphabet, ds []int, err error) {
+	if q, k, err = parseAlphabets(s.values, s.kValues); err != nil {
+		return q, k, nil, err
+	}
+	if s.single {
+		d, err := parseWidth(s.widths)
+		if err != nil {
+			return q, k, nil, fmt.Errorf("--d: %v", err)
+		}
+		return q, k, []int{d}, nil
+	}
+	ds, err = parseWidths(s.widths)
+	if err != nil {
+		return q, k, nil, fmt.Errorf("--d: %v", err)
+	}
+	return q, k, ds, nil
+}
+
+// parseAlphabets reads --values and --k-values (empty: k like q).
+func parseAlphabets(values, kValues string) (q, k rational.Alphabet, err error) {
+	if q, err = rational.ParseAlphabet(values); err != nil {
+		return q, k, fmt.Errorf("--values: %v", err)
+	}
+	k = q
+	if kValues != "" {
+		if k, err = rational.ParseAlphabet(kValues); err != nil {
+			return q, k, fmt.Errorf("--k-values: %v", err)
+		}
+	}
+	return q, k, nil
+}
+
+// parseWidth reads one d_k, a positive integer; the engine judges its size.
+func parseWidth(s string) (int, error) {
+	d, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || d < 1 {
+		return 0, fmt.Errorf("d_k must be a positive integer, not %q", s)
+	}
+	if d > enumerate.MaxD {
+		return 0, fmt.Errorf("d_k = %d is larger than the supported %d", d, enumerate.MaxD)
+	}
+	return d, nil
+}
+
+// parseWidths reads a comma list of widths.
+func parseWidths(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		d, err := parseWidth(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// maxWorkers bounds --workers.
+const maxWorkers = 1024
+
+// engineFlags say how distributions are computed.
+type engineFlags struct {
+	method  string
+	workers int
+	maxTime time.Duration
+}
+
+func (e *engineFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&e.method, "method", "auto", "how to compute: auto, brute, closed or both")
+	fs.IntVar(&e.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
+	fs.DurationVar(&e.maxTime, "max-time", 0, fmt.Sprintf("longest estimated computation to accept, such as 90m or 12h (default %v to enumerate, %v for the closed form)",
+		enumerate.DefaultMaxBruteTime, enumerate.DefaultMaxClosedTime))
+}
+
+// parse returns the method and the engine options.
+func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
+	m, err := enumerate.ParseMethod(e.method)
+	if err != nil {
+		return m, enumerate.Options{}, fmt.Errorf("--method: %v", err)
+	}
+	if e.workers < 0 || e.workers > maxWorkers {
+		return m, enumerate.Options{}, fmt.Errorf("--workers must be from 1 to %d, not %d", maxWorkers, e.workers)
+	}
+	if e.maxTime < 0 {
+		return m, enumerate.Options{}, fmt.Errorf("--max-time must be positive, not %v", e.maxTime)
+	}
+	return m, enumerate.Options{Workers: e.workers, MaxTime: e.maxTime}, nil
+}
+
+// formatFlag is --format with the formats of tables and distributions.
+type formatFlag struct{ format string }
+
+func (f *formatFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex, csv or json")
+}
+
+func (f *formatFlag) parse() (report.Format, error) {
+	r, err := report.ParseFormat(f.format)
+	if err != nil {
+		return r, fmt.Errorf("--format: %v", err)
+	}
+	return r, nil
+}
+
+// optionalInt is an int flag that knows whether it was given, so that its
+// default can mean "each column its own" without a sentinel a user could
+// type.
+type optionalInt struct {
+	n   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.n)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not an integer")
+	}
+	o.n, o.set = n, true
+	return nil
+}
+
+// numberFlags say how a table prints its exact values.
+type numberFlags struct {
+	digits       optionalInt
+	round, cells string
+	scales       string
+}
+
+func (n *numberFlags) register(fs *flag.FlagSet) {
+	fs.Var(&n.digits, "digits", "decimal places for every column (default: 1 for raw, 2 for sqrt, 3 for the others, as the lesson prints)")
+	fs.StringVar(&n.round, "round", "half-even", "how ties round: half-even or half-up")
+	fs.StringVar(&n.cells, "latex-cells", "exact", "LaTeX cells show the exact value, the decimal, or both")
+	fs.StringVar(&n.scales, "scales", "raw,sqrt,d", "scales, comma-separated: raw, sqrt, d or d^P (P rational, e.g. d^1/4)")
+}
+
+// numbers is what numberFlags say, parsed.
+type numbers struct {
+	digits int // −1: each scale's default places
+	round  rational.RoundingMode
+	cells  report.LaTeXCells
+	scales []rational.Scale
+}
+
+func (n *numberFlags) parse() (numbers, error) {
+	var out numbers
+	var err error
+	out.digits = -1
+	if n.digits.set {
+		if n.digits.n < 0 || n.digits.n > rational.MaxPlaces {
+			return out, fmt.Errorf("--digits must be from 0 to %d, not %d", rational.MaxPlaces, n.digits.n)
+		}
+		out.digits = n.digits.n
+	}
+	if out.round, err = rational.ParseRoundingMode(n.round); err != nil {
+		return out, fmt.Errorf("--round: %v", err)
+	}
+	if out.cells, err = report.ParseLaTeXCells(n.cells); err != nil {
+		return out, fmt.Errorf("--latex-cells: %v", err)
+	}
+	if out.scales, err = parseScales(n.scales); err != nil {
+		return out, err
+	}
+	if out.digits >= 0 {
+		for _, s := range out.scales {
+			if err := s.CheckPlaces(out.digits); err != nil {
+				return out, fmt.Errorf("--digits: %v", err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// parseScales reads a comma list of scales.
+func parseScales(list string) ([]rational.Scale, error) {
+	var scales []rational.Scale
+	for _, s := range strings.Split(list, ",") {
+		sc, err := rational.ParseScale(s)
+		if err != nil {
+			return nil, fmt.Errorf("--scales: %v", err)
+		}
+		scales = append(scales, sc)
+	}
+	return scales, nil
+}
+
+// destinationFlags say where the result goes: -o, and --shard for a run
+// that computes one slice for 'sqrtdk merge'.
+type destinationFlags struct {
+	output, slice string
+	shardable     bool
+}
+
+func (r *destinationFlags) register(fs *flag.FlagSet, shardable bool) {
+	r.shardable = shardable
+	if shardable {
+		fs.StringVar(&r.slice, "shard", "", "enumerate only slice `I/N` (0 ≤ I < N) of the q vectors and write a shard result for 'sqrtdk merge' instead of the usual output")
+	}
+	fs.StringVar(&r.output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
+}
+
+// mergeOnlyFlags are the flags that shape a printed result and so belong
+// to the merge, not to a --shard run: those of the format and number
+// groups, derived from their registration.
+func mergeOnlyFlags() map[string]bool {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	new(formatFlag).register(fs)
+	new(numberFlags).register(fs)
+	names := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { names[f.Name] = true })
+	return names
+}
+
+// tableOnlyFlags are the flags of the number group, which mean nothing to
+// a distribution.
+func tableOnlyFlags() map[string]bool {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	new(numberFlags).register(fs)
+	names := map[string]bool{}
+	fs.VisitAll(func(f *flag.Flag) { names[f.Name] = true })
+	return names
+}
+
+// firstSet returns the first flag given on the command line whose name is
+// in names, or "".
+func firstSet(fs *flag.FlagSet, names map[string]bool) string {
+	var found string
+	fs.Visit(func(f *flag.Flag) {
+		if found == "" && names[f.Name] {
+			found = f.Name
+		}
+	})
+	return found
+}

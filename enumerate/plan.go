@@ -1,0 +1,274 @@
+package enumerate
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The limits a plan enforces unless Options say otherwise.
+const (
+	// DefaultMaxBruteTime is the longest enumeration a plan accepts.
+	DefaultMaxBruteTime = time.Hour
+	// DefaultMaxClosedTime is the longest closed form a plan accepts.
+	DefaultMaxClosedTime = 5 * time.Minute
+	// MaxClosedBytes bounds the memory of the closed form's counts when
+	// the whole distribution is kept; beyond it the output alone would be
+	// too large to print or read. Streamed moments need no such bound.
+	MaxClosedBytes = 512 << 20
+	// AutoBruteTime is the longest enumeration Auto chooses over the
+	// closed form, estimated at the nominal rate on every core.
+	AutoBruteTime = 3 * time.Second
+	// maxBrutePairBits bounds, as a power of two, the pairs for which a
+	// refusal computes an exact count: far beyond any machine, a power of
+	// ten says more than a number of thousands of digits.
+	maxBrutePairBits = 100
+)
+
+// A Need says what a computation must deliver, which decides the memory
+// the closed form needs.
+type Need int
+
+const (
+	// NeedCounts is the whole distribution, every count held at once.
+	NeedCounts Need = iota
+	// NeedMoments is only the number of pairs, the mean and the variance:
+	// the closed form streams its counts and holds a few at a time.
+	NeedMoments
+)
+
+// A Plan is a Problem prepared for computation: validated, reduced to its
+// integer lattice once, with the method resolved and the cost of each
+// method estimated. A Plan is read-only once made and safe for concurrent
+// use; every computation starts from one (Plan.Distribution, Plan.Moments,
+// Plan.Brute, Plan.BruteRange, Plan.Closed, Plan.ClosedEach,
+// Plan.ClosedMoments), and each refuses, before any work, what its limits
+// do not allow, with a *TooLargeError that carries the numbers.
+type Plan struct {
+	Problem Problem
+	// Method is the method Distribution and Moments use: BruteForce,
+	// ClosedForm or Both, never Auto.
+	Method Method
+	// Kernel is the brute-force kernel for the alphabets.
+	Kernel Kernel
+	// Options are the options the plan was made with.
+	Options Options
+
+	lat  *lattice
+	kern kernel
+	rate float64 // nominal pairs per second per core
+	cal  *calibration
+}
+
+// A calibration is the kernel's rate measured on this machine, once per
+// plan (and shared by its copies).
+type calibration struct {
+	once sync.Once
+	rate float64 // pairs per second per core, 0 until measured
+}
+
+// NewPlan validates p and plans its computation with method m; Auto
+// becomes BruteForce when enumerating on every core takes at most
+// AutoBruteTime at the kernel's nominal rate, else ClosedForm. The choice
+// does not depend on opt.Workers, so the output does not either.
+func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
+	if m < Auto || m > Both {
+		return nil, fmt.Errorf("unknown method %v", m)
+	}
+	if opt.Workers < 0 || opt.MaxTime < 0 {
+		return nil, fmt.Errorf("workers and the time limit must not be negative")
+	}
+	l, err := p.newLattice()
+	if err != nil {
+		return nil, err
+	}
+	pl := &Plan{Problem: p, Method: m, Kernel: kernelFor(p, l), Options: opt, lat: l, cal: &calibration{}}
+	pl.kern = newKernel(pl.Kernel, p, l)
+	pl.rate = nominalRate(pl.kern)
+	if m == Auto {
+		pl.Method = ClosedForm
+		if pl.bruteSeconds(p.Q.VectorsLog2(p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
+			pl.Method = BruteForce
+		}
+	}
+	return pl, nil
+}
+
+// WithProgress returns a copy of the plan whose computations add the pairs
+// they tally to progress, for a display to poll; the copy shares the
+// plan's lattice, kernel and calibration.
+func (pl *Plan) WithProgress(progress *atomic.Uint64) *Plan {
+	c := *pl
+	c.Options.Progress = progress
+	return &c
+}
+
+// KernelName names the brute-force kernel and its implementation on this
+// CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)".
+func (pl *Plan) KernelName() string { return pl.kern.name() }
+
+// workers returns the goroutines a brute-force run of nq q vectors uses.
+func (pl *Plan) workers(nq uint64) int {
+	w := pl.Options.workers()
+	if uint64(w) > nq {
+		w = int(max(nq, 1))
+	}
+	return w
+}
+
+// bruteSeconds estimates the time to enumerate every k against 2^qBits q
+// vectors at rate pairs per second per core on w workers (no more than
+// the cores there are).
+func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
+	pairsLog2 := qBits + pl.Problem.K.VectorsLog2(pl.Problem.D)
+	cores := float64(min(w, runtime.GOMAXPROCS(0)))
+	return math.Exp2(pairsLog2) / (rate * cores)
+}
+
+// maxTime returns the time limit for method m (BruteForce or ClosedForm).
+func (pl *Plan) maxTime(m Method) time.Duration {
+	switch {
+	case pl.Options.MaxTime > 0:
+		return pl.Options.MaxTime
+	case m == BruteForce:
+		return DefaultMaxBruteTime
+	}
+	return DefaultMaxClosedTime
+}
+
+// probeTime is how long a timed probe of the kernel runs.
+const probeTime = 40 * time.Millisecond
+
+// measure returns the kernel's pairs per second per core on this machine,
+// timed once per plan by tallying the first q vectors for probeTime on one
+// goroutine; it falls back on the nominal rate when the probe counted
+// too little to time.
+func (pl *Plan) measure() float64 {
+	c := pl.cal
+	c.once.Do(func() {
+		c.rate = pl.rate
+		nq, ok := pl.Problem.QCount()
+		if !ok {
+			nq = math.MaxUint64
+		}
+		var stop atomic.Bool
+		var done atomic.Uint64
+		timer := time.AfterFunc(probeTime, func() { stop.Store(true) })
+		start := time.Now()
+		pl.kern.tally(0, nq, &stop, &done)
+		elapsed := time.Since(start).Seconds()
+		timer.Stop()
+		if n := done.Load(); n > 0 && elapsed >= probeTime.Seconds()/2 {
+			c.rate = float64(n) / elapsed
+		}
+	})
+	return c.rate
+}
+
+// Estimate returns the estimated seconds of a brute-force run over q
+// indices [lo, hi) with the plan's workers, and whether the figure was
+// measured on this machine (a timed probe) rather than taken from the
+// nominal rate. It probes only when the nominal figure is within a factor
+// of ten of the time limit, where the answer decides a refusal.
+func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
+	qBits := math.Log2(float64(hi - lo))
+	w := pl.workers(hi - lo)
+	s := pl.bruteSeconds(qBits, pl.rate, w)
+	limit := pl.maxTime(BruteForce).Seconds()
+	if s < limit/10 || s > limit*10 {
+		return s, false
+	}
+	return pl.bruteSeconds(qBits, pl.measure(), w), true
+}
+
+// checkBrute refuses a brute-force run over q indices [lo, hi) that would
+// exceed the time limit, or whose pairs are beyond any machine.
+func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
+	p := pl.Problem
+	if p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D) > maxBrutePairBits {
+		return &TooLargeError{Method: BruteForce, D: p.D,
+			PairsLog10: (p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D)) * math.Log10(2)}
+	}
+	if hi == lo {
+		return nil
+	}
+	s, measured := pl.bruteEstimate(lo, hi)
+	limit := pl.maxTime(BruteForce).Seconds()
+	if s <= limit {
+		return nil
+	}
+	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.Problem.ShardPairs(lo, hi),
+		Seconds: s, Measured: measured, MaxSeconds: limit, Slice: slice, Slices: slices}
+	if slices > 0 {
+		nq, _ := p.QCount()
+		whole, _ := pl.bruteEstimate(0, nq)
+		if measured {
+			whole = s * float64(nq) / float64(hi-lo)
+		}
+		e.MinSlices = int(min(math.Ceil(whole/limit*1.01), MaxShards+1))
+	}
+	return e
+}
+
+// Closed-form cost model: it computes D·span coefficients of about
+// D·log2(|Q|·|K|) bits, each from span earlier ones, so about
+// D²·span²·log2(|Q|·|K|)/64 word operations; measured here: ±1 at
+// d_k = 10⁵ 1.4 s, {-1,0,1} at d_k = 10⁴ 0.11 s.
+const closedSecondsPerWordOp = 6e-9
+
+// ClosedSeconds estimates the closed form's time in seconds.
+func (pl *Plan) closedSeconds() float64 {
+	d, span := float64(pl.Problem.D), float64(pl.lat.tMax)
+	bits := math.Log2(float64(pl.Problem.Q.Size()) * float64(pl.Problem.K.Size()))
+	return d * d * span * span * max(bits, 1) / 64 * closedSecondsPerWordOp
+}
+
+// closedBytes estimates the memory of the closed form's counts when all
+// are kept: one coefficient per lattice point, each at most the number of
+// cases, plus a big.Int's fixed overhead.
+func (pl *Plan) closedBytes() float64 {
+	p := pl.Problem
+	perCount := (p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/8 + 40
+	return float64(pl.lat.size(p.D)) * perCount
+}
+
+// checkClosed refuses a closed form that would exceed the time limit or,
+// when every count is needed, the memory bound.
+func (pl *Plan) checkClosed(n Need) error {
+	limit := pl.maxTime(ClosedForm).Seconds()
+	if s := pl.closedSeconds(); s > limit {
+		return &TooLargeError{Method: ClosedForm, D: pl.Problem.D, Seconds: s, MaxSeconds: limit}
+	}
+	if b := pl.closedBytes(); n == NeedCounts && b > MaxClosedBytes {
+		return &TooLargeError{Method: ClosedForm, D: pl.Problem.D, Bytes: b, MaxBytes: MaxClosedBytes}
+	}
+	return nil
+}
+
+// Check reports, before any work, whether the plan's method can deliver
+// what n asks within the limits: nil, or a *TooLargeError.
+func (pl *Plan) Check(n Need) error {
+	if pl.Method == BruteForce || pl.Method == Both {
+		nq, ok := pl.Problem.QCount()
+		if !ok {
+			nq = math.MaxUint64
+		}
+		if err := pl.checkBrute(0, nq, 0, 0); err != nil {
+			return err
+		}
+	}
+	if pl.Method == ClosedForm || pl.Method == Both {
+		if pl.Method == Both {
+			n = NeedCounts // the two are compared count for count
+		}
+		return pl.checkClosed(n)
+	}
+	return nil
+}
+
+// Cases returns the number of pairs of the plan's problem.
+func (pl *Plan) Cases() *big.Int { return pl.Problem.Cases() }

@@ -1,0 +1,49 @@
+package rational
+
+import "math/big"
+
+// LatticeSums accumulates, over the counts c_t of a distribution on the
+// lattice Base + Step·t, the sums N = Σ c_t, S1 = Σ t·c_t and
+// S2 = Σ t²·c_t, from which the exact mean and population variance follow.
+// The zero value is empty and ready to use; counts may come one at a time,
+// so a distribution too large to hold can be summed as it streams.
+type LatticeSums struct {
+	N, S1, S2 big.Int
+	tc, tw    big.Int
+}
+
+// Add adds count c at lattice index t.
+func (s *LatticeSums) Add(t int, c *big.Int) {
+	if c.Sign() == 0 {
+		return
+	}
+	s.N.Add(&s.N, c)
+	s.tw.SetInt64(int64(t))
+	s.tc.Mul(c, &s.tw)
+	s.S1.Add(&s.S1, &s.tc)
+	s.tc.Mul(&s.tc, &s.tw)
+	s.S2.Add(&s.S2, &s.tc)
+}
+
+// Mean returns E[Base + Step·t] = Base + Step·S1/N, or 0 when N = 0.
+func (s *LatticeSums) Mean(base, step *big.Rat) *big.Rat {
+	if s.N.Sign() == 0 {
+		return new(big.Rat)
+	}
+	m := new(big.Rat).SetFrac(&s.S1, &s.N)
+	m.Mul(m, step)
+	return m.Add(m, base)
+}
+
+// Variance returns the population variance Var(Base + Step·t) =
+// Step²·(N·S2 − S1²)/N², or 0 when N = 0.
+func (s *LatticeSums) Variance(step *big.Rat) *big.Rat {
+	if s.N.Sign() == 0 {
+		return new(big.Rat)
+	}
+	num := new(big.Int).Mul(&s.N, &s.S2)
+	num.Sub(num, new(big.Int).Mul(&s.S1, &s.S1))
+	v := new(big.Rat).SetFrac(num, new(big.Int).Mul(&s.N, &s.N))
+	v.Mul(v, step)
+	return v.Mul(v, step)
+}

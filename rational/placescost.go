@@ -1,0 +1,37 @@
+package rational
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// MaxRootWork bounds places × root index for one correctly rounded
+// decimal of an irrational value: printing p places of an r-th root takes
+// an exact r-th root of an integer of about p·r digits, which costs about
+// half a second at 10⁶ and grows faster than linearly beyond.
+const MaxRootWork = 1_000_000
+
+// A PlacesError refuses a number of decimal places that would make a
+// value under some scale too costly to round exactly.
+type PlacesError struct {
+	Places    int
+	Scale     Scale
+	Index     int64 // the root index a scaled variance can need
+	MaxPlaces int   // the most places allowed with this scale
+}
+
+func (e *PlacesError) Error() string {
+	return fmt.Sprintf("%d places with scale %s need %d places of a root of index %d, too costly to compute exactly; at most %d places with this scale",
+		e.Places, e.Scale.Name(), e.Places, e.Index, e.MaxPlaces)
+}
+
+// CheckPlaces reports whether every variance under s can be printed to
+// places decimals within MaxRootWork: Var·d^(−2P) is at worst a root of
+// index den(2P).
+func (s Scale) CheckPlaces(places int) error {
+	index := new(big.Rat).Mul(s.exponent(), big.NewRat(2, 1)).Denom().Int64()
+	if index > 1 && int64(places)*index > MaxRootWork {
+		return &PlacesError{Places: places, Scale: s, Index: index, MaxPlaces: int(MaxRootWork / index)}
+	}
+	return nil
+}
