@@ -6,6 +6,10 @@
 #   scripts/slurm-local.sh bash            # a shell with a cluster to try things by hand
 #   scripts/slurm-local.sh CMD ARGS...     # any command; SLURM_CONF points at the cluster
 #
+# SLURM_EXTRA_CONF, if set, is appended to slurm.conf (such as
+# "SchedulerParameters=batch_sched_delay=0" to try a site's settings);
+# SLURM_LOCAL_LOGS, if set, is a directory that receives the daemons' logs.
+#
 # It installs Debian's slurm-wlm and munge with apt-get when they are missing
 # (as root), writes its own munge key and slurm.conf in a new temporary
 # directory, starts munged, slurmctld and slurmd from there, in the
@@ -86,11 +90,14 @@ teardown() {
 		wait "$p" 2>/dev/null || true
 	done
 	if ((status != 0)) && [[ -n $dir ]]; then
-		for f in "$dir"/*.log; do
+		for f in "$dir"/*.log "$dir"/*.out; do
 			[[ -s $f ]] || continue
 			log "last lines of $(basename "$f"):"
 			tail -n 15 "$f" >&2
 		done
+	fi
+	if [[ -n ${SLURM_LOCAL_LOGS:-} && -n $dir ]]; then
+		mkdir -p "$SLURM_LOCAL_LOGS" && cp "$dir"/*.log "$SLURM_LOCAL_LOGS"/ 2>/dev/null || true
 	fi
 	[[ -n $dir ]] && rm -rf "$dir"
 	exit "$status"
@@ -156,14 +163,18 @@ StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
 SlurmctldPidFile=$dir/slurmctld.pid
 SlurmdPidFile=$dir/slurmd.pid
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+LogTimeFormat=iso8601_ms
 NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
+${SLURM_EXTRA_CONF:-}
 EOF
 export SLURM_CONF=$dir/slurm.conf
 
-slurmctld -D -i -f "$SLURM_CONF" >"$dir/slurmctld.log" 2>&1 &
+slurmctld -D -i -f "$SLURM_CONF" >"$dir/slurmctld.out" 2>&1 &
 pids+=($!)
-slurmd -D -f "$SLURM_CONF" -N "$node" >"$dir/slurmd.log" 2>&1 &
+slurmd -D -f "$SLURM_CONF" -N "$node" >"$dir/slurmd.out" 2>&1 &
 pids+=($!)
 
 ready=""
