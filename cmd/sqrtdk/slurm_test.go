@@ -369,7 +369,7 @@ func TestSlurmTiming(t *testing.T) {
 		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
 		return d[len(d)/2].Seconds()
 	}
-	var single, singleCPU, serial, slurm []time.Duration
+	var single, singleCPU, serial, slurm, idle []time.Duration
 	for round := range rounds {
 		wall, cpu := timeRunCPU(t, bin, append(strings.Fields(run), "--method", "brute")...)
 		single, singleCPU = append(single, wall), append(singleCPU, cpu)
@@ -390,13 +390,71 @@ func TestSlurmTiming(t *testing.T) {
 		start = time.Now()
 		array, _, merge := r.submit(t)
 		waitJobsFor(t, time.Hour, array, merge)
-		slurm = append(slurm, time.Since(start))
+		took := time.Since(start)
+		slurm = append(slurm, took)
 		require.Equal(t, "COMPLETED", showJobs(t, merge)[0].State)
-		t.Logf("round %d: single %.2f s, serial by hand %.2f s, Slurm %.2f s", round,
-			single[round].Seconds(), serial[round].Seconds(), slurm[round].Seconds())
+		ids := []string{merge}
+		for _, j := range showJobs(t, array) {
+			ids = append(ids, j.ID)
+		}
+		running := jobsRunning(t, ids)
+		idle = append(idle, took-running)
+		t.Logf("round %d: single %.2f s, serial by hand %.2f s, Slurm %.2f s of which no job running %.2f s", round,
+			single[round].Seconds(), serial[round].Seconds(), took.Seconds(), (took - running).Seconds())
 	}
-	s, c, h, w := median(single), median(singleCPU), median(serial), median(slurm)
+	s, c, h, w, i := median(single), median(singleCPU), median(serial), median(slurm), median(idle)
 	t.Logf("medians of %d for %q, %d shards: single run %.2f s (%.2f CPU-s); slices + merge serially by hand %.2f s; "+
-		"Slurm submit to result %.2f s; overhead %.2f s (%.2f s for each of %d jobs)",
-		rounds, run, shards, s, c, h, w, w-h, (w-h)/float64(shards+1), shards+1)
+		"Slurm submit to result %.2f s, of which no job running %.2f s (%.2f s for each of %d jobs)",
+		rounds, run, shards, s, c, h, w, i, i/float64(shards+1), shards+1)
+}
+
+var (
+	launchLine = regexp.MustCompile(`^\[([0-9T:.-]+)\] Launching batch job (\d+) `)
+	doneLine   = regexp.MustCompile(`^\[([0-9T:.-]+)\] \[(\d+)\.batch\] done with job`)
+)
+
+// jobsRunning reads slurmd's log (beside SLURM_CONF, as
+// scripts/slurm-local.sh writes it) and returns how long at least one of
+// the given jobs was running: from "Launching batch job" to "done with
+// job", intervals merged.
+func jobsRunning(t *testing.T, ids []string) time.Duration {
+	t.Helper()
+	text := readFile(t, filepath.Join(filepath.Dir(os.Getenv("SLURM_CONF")), "slurmd.log"))
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	parse := func(s string) time.Time {
+		at, err := time.ParseInLocation("2006-01-02T15:04:05.000", s, time.Local)
+		require.NoError(t, err)
+		return at
+	}
+	begin, end := map[string]time.Time{}, map[string]time.Time{}
+	for _, line := range strings.Split(text, "\n") {
+		if m := launchLine.FindStringSubmatch(line); m != nil && want[m[2]] {
+			begin[m[2]] = parse(m[1])
+		}
+		if m := doneLine.FindStringSubmatch(line); m != nil && want[m[2]] {
+			end[m[2]] = parse(m[1])
+		}
+	}
+	type span struct{ from, to time.Time }
+	var spans []span
+	for _, id := range ids {
+		require.Contains(t, begin, id, "no launch of job %s in slurmd.log", id)
+		require.Contains(t, end, id, "no end of job %s in slurmd.log", id)
+		spans = append(spans, span{begin[id], end[id]})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].from.Before(spans[j].from) })
+	var total time.Duration
+	cur := spans[0]
+	for _, sp := range spans[1:] {
+		if sp.from.After(cur.to) {
+			total += cur.to.Sub(cur.from)
+			cur = sp
+		} else if sp.to.After(cur.to) {
+			cur.to = sp.to
+		}
+	}
+	return total + cur.to.Sub(cur.from)
 }

@@ -83,8 +83,11 @@ submit)
 	else
 		echo "shards: all $SHARDS slices are done already"
 	fi
-	merge=$(sbatch --parsable --export="ALL,SQRTDK_ARRAY_JOB=${array:-}" --job-name=sqrtdk-merge \
-		--cpus-per-task=1 --output="$OUT/logs/sqrtdk-merge-%j.log" "${dependency[@]}" "$script" merge)
+	# The array's id reaches the merge as an argument: an export list
+	# (--export=ALL,VAR=value) would make slurmd build the job's
+	# environment from a login shell (su -), seconds per job.
+	merge=$(sbatch --parsable --export=ALL --job-name=sqrtdk-merge --cpus-per-task=1 \
+		--output="$OUT/logs/sqrtdk-merge-%j.log" "${dependency[@]}" "$script" merge "${array:-}")
 	echo "merge: job ${merge%%;*}; result: $OUT/result.txt"
 	;;
 shard)
@@ -104,7 +107,8 @@ merge)
 	if ((${#missing[@]} > 0)); then
 		if ((${#missing[@]} == 1)); then what="slice ${missing[0]} of $SHARDS is"; else what="slices $(ranges "${missing[@]}") of $SHARDS are"; fi
 		logs=""
-		[[ -n ${SQRTDK_ARRAY_JOB:-} ]] && logs=" (their logs: $OUT/logs/sqrtdk-${SQRTDK_ARRAY_JOB}_I.log)"
+		array=${2:-} # the job array this merge waited for
+		[[ -n $array ]] && logs=" (their logs: $OUT/logs/sqrtdk-${array}_I.log)"
 		echo "sqrtdk-shards: $what missing, no result$logs; submit again with the same variables to run only the missing slices" >&2
 		exit 1
 	fi
