@@ -24,7 +24,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {
-			return usageErrorf("check: %v", err)
+			return usageErrorf("%v", err)
 		}
 		parsed, err := claims.Parse(name, f)
 		f.Close()
