@@ -161,3 +161,19 @@ func TestDistDensitiesCollapse(t *testing.T) {
 		}
 	}
 }
+
+func TestStepTicks(t *testing.T) {
+	labels := func(lo, hi float64) []string {
+		var out []string
+		for _, tk := range (stepTicks{labels: 15}).Ticks(lo, hi) {
+			if tk.Label != "" {
+				out = append(out, tk.Label)
+			}
+		}
+		return out
+	}
+	require.Equal(t, strings.Fields("-30 -25 -20 -15 -10 -5 0 5 10 15 20 25 30"), labels(-32, 32))
+	require.Equal(t, strings.Fields("-5 -4 -3 -2 -1 0 1 2 3 4 5"), labels(-5.66, 5.66))
+	require.Equal(t, strings.Fields("-1.0 -0.8 -0.6 -0.4 -0.2 0.0 0.2 0.4 0.6 0.8 1.0"), labels(-1, 1))
+	require.Equal(t, strings.Fields("0 100 200 300 400 500 600 700 800 900 1000"), labels(0, 1024))
+}

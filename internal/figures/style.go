@@ -231,8 +231,8 @@ func (s stepTicks) Ticks(lo, hi float64) []plot.Tick {
 		tk := plot.Tick{Value: v}
 		if math.Mod(i, float64(minors)) == 0 {
 			tk.Label = strconv.FormatFloat(v, 'f', decimals, 64)
-			if tk.Label == "-0" || strings.Trim(tk.Label, "-0.") == "" {
-				tk.Label = "0"
+			if strings.Trim(tk.Label, "-0.") == "" {
+				tk.Label = strings.TrimPrefix(tk.Label, "-") // no −0
 			}
 		}
 		out = append(out, tk)
