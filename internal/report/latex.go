@@ -248,7 +248,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 			align += "l"
 			header = append(header, "method")
 			for i, r := range t.Rows {
-				cells[i] = append(cells[i], r.Method)
+				cells[i] = append(cells[i], r.Method.String())
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -95,12 +96,12 @@ func TestParseColumns(t *testing.T) {
 
 // signsTable returns the ±1 variance table for the widths, with the
 // method of the last row as given.
-func signsTable(t *testing.T, lastMethod string, ds ...int) *Table {
+func signsTable(t *testing.T, lastMethod enumerate.Method, ds ...int) *Table {
 	t.Helper()
 	scales := []rational.Scale{rational.Raw, rational.ByD}
 	tb := &Table{Q: rational.Signs(), K: rational.Signs(), Scales: scales}
 	for i, d := range ds {
-		method := "brute"
+		method := enumerate.BruteForce
 		if i == len(ds)-1 {
 			method = lastMethod
 		}
@@ -118,20 +119,20 @@ func TestTableLaTeXShape(t *testing.T) {
 	}
 	// All enumerated: no method column, fractions stretch the rows, and
 	// a bare tabular is grouped so the stretch stays local.
-	out := write(signsTable(t, "brute", 1, 2))
+	out := write(signsTable(t, enumerate.BruteForce, 1, 2))
 	assert.Contains(t, out, "\\begin{tabular}{rrrr}\n")
 	assert.NotContains(t, out, "method")
 	assert.Contains(t, out, "\\begingroup\n\\renewcommand{\\arraystretch}{1.3}%\n")
 	assert.True(t, strings.HasSuffix(out, "\\end{tabular}%\n\\endgroup\n"), out)
 	// No fraction, no stretch.
-	out = write(signsTable(t, "brute", 1))
+	out = write(signsTable(t, enumerate.BruteForce, 1))
 	assert.NotContains(t, out, "arraystretch")
 	assert.NotContains(t, out, "begingroup")
 	// A closed-form row brings the method column back, as in text output;
 	// --columns chooses and orders columns.
-	out = write(signsTable(t, "closed", 1, 2))
+	out = write(signsTable(t, enumerate.ClosedForm, 1, 2))
 	assert.Contains(t, out, "\\begin{tabular}{rrrrl}\n")
-	tb := signsTable(t, "closed", 1, 2)
+	tb := signsTable(t, enumerate.ClosedForm, 1, 2)
 	tb.LaTeX.Columns = []string{ColumnScales, ColumnD}
 	out = write(tb)
 	assert.Contains(t, out, "\\begin{tabular}{rrr}\n")
@@ -150,7 +151,7 @@ func TestTableLaTeXShape(t *testing.T) {
 }
 
 func TestLaTeXCases(t *testing.T) {
-	tb := signsTable(t, "closed", 40, 50, 60)
+	tb := signsTable(t, enumerate.ClosedForm, 40, 50, 60)
 	var b strings.Builder
 	require.NoError(t, tb.WriteLaTeX(&b))
 	// 4^40 has 25 digits, 4^50 has 31: the first grouped, the second the power.
