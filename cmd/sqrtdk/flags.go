@@ -130,7 +130,7 @@ func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 type formatFlag struct{ format string }
 
 func (f *formatFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex, csv or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+report.LaTeXPreamble+"), csv or json")
 }
 
 func (f *formatFlag) parse() (report.Format, error) {
@@ -233,8 +233,8 @@ func parseScales(list string) ([]rational.Scale, error) {
 type latexFlags struct{ caption, label, columns string }
 
 func (l *latexFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&l.caption, "caption", "", "with --format latex: put the tabular in a table environment with this `caption` (LaTeX, as given)")
-	fs.StringVar(&l.label, "label", "", "with --format latex and --caption: the table's \\label `key`")
+	fs.StringVar(&l.caption, "caption", "", "with --format latex: put the tabular in a table float with the caption `TEXT` (LaTeX, as given)")
+	fs.StringVar(&l.label, "label", "", "with --format latex and --caption: the table's \\label `KEY`")
 	fs.StringVar(&l.columns, "columns", "", "with --format latex: the columns to print, in order (`LIST`: table d_k,cases,scales,method; dist score,count,probability; default all, method only when a row was not enumerated)")
 }
 
