@@ -9,6 +9,8 @@
 //	sqrtdk merge FILE...        verify shard results and print the merged table or dist
 //	sqrtdk prove [flags]        the lesson's five-step proof, checked on every pair
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
+//	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (go doc ./grade)
+//	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
 //	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
@@ -133,14 +135,53 @@
 // factor are merged. A mistake is named only when it is the one hypothesis
 // that fits; two that fit give "cannot tell".
 //
+// # Check
+//
+// "sqrtdk check FILE..." checks claims files ("-" reads one from standard
+// input): one line per claim, a total per file when there are several, and
+// the total of all. --format json prints every verdict (file, line, kind,
+// claim, settings, printed, holds, exact) and the totals as one object.
+//
+// # Grade
+//
+// "sqrtdk grade --key KEY ANSWERS..." grades answer files against an answer
+// key ("-" reads one answer file from standard input); go doc ./grade
+// documents both formats and the named mistakes.
+//
+//	--format F         text (default): one line per answer with points and
+//	                   feedback; json: the same as an object (several files:
+//	                   {"students": [...], "items": [...]}); csv: one row per
+//	                   file (student, file, each answer's points, score,
+//	                   max_score); gradescope: the results.json of one file
+//	                   for a Gradescope autograder (docs/autograder).
+//	--class-report F   also write the csv rows to F; standard output then
+//	                   gets the item analysis (per answer: share right, mean
+//	                   points, most frequent named mistake) in text, json or csv.
+//	--seed S           for a key that draws values: the seed of the variants.
+//	--student ID       the student of one answer file without a student line.
+//	-o FILE            write the result to FILE, which appears only when complete.
+//
+// With several files, a file that cannot be read is reported on stderr and
+// the others are graded (exit status 2 at the end); with --format
+// gradescope an unreadable file still gets a results.json, scoring 0 and
+// saying why.
+//
+// "sqrtdk exercise --key KEY --student ID [--seed S]" prints the student's
+// variant of the key as a sheet to fill in (--format markdown, the default,
+// or latex, a document for pdflatex) with the answer file to hand in;
+// --answer-key prints the variant's key with every solution (--format key,
+// the default, a key that grades without a seed; or markdown or latex).
+// A variant depends only on the seed and the student id.
+//
 // # Exit status
 //
 // 0 on success (help that was asked for included); 1 when a check fails
 // (--method both disagreeing, a proof step or a claim failing, a diagnosis
 // that does not find the scale right: a mistake, an unexplained factor or
-// "cannot tell"); 2 for bad input; 130 when interrupted. A failure is one
-// line on stderr, "sqrtdk COMMAND: what is wrong" ("sqrtdk plot KIND: ..."
-// for a figure, "sqrtdk: ..." when no command applies); unknown flags,
-// missing values and unknown commands also print the usage after it, and a
-// mistyped command, figure kind or flag gets a "did you mean" suggestion.
+// "cannot tell"; an answer that is not right, or not given); 2 for bad
+// input; 130 when interrupted. A failure is one line on stderr, "sqrtdk
+// COMMAND: what is wrong" ("sqrtdk plot KIND: ..." for a figure, "sqrtdk:
+// ..." when no command applies); unknown flags, missing values and unknown
+// commands also print the usage after it, and a mistyped command, figure
+// kind or flag gets a "did you mean" suggestion.
 package main

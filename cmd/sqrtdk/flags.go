@@ -318,3 +318,26 @@ func firstSet(fs *flag.FlagSet, names map[string]bool) string {
 	})
 	return found
 }
+
+// choiceFormatFlag is --format for commands whose formats are their own
+// (check, grade, exercise): one flag definition, each command its choices.
+type choiceFormatFlag struct {
+	format  string
+	choices []string
+}
+
+// register adds --format with the given choices; the first is the default
+// unless def names another ("" means no default: the command decides).
+func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...string) {
+	f.choices = choices
+	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
+}
+
+func (f *choiceFormatFlag) parse() (string, error) {
+	for _, c := range f.choices {
+		if f.format == c {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))
+}

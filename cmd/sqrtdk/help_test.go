@@ -57,9 +57,9 @@ func TestHelpCommand(t *testing.T) {
 			require.NotContains(t, viaHelp, "[flags]", name)
 		}
 	}
-	// check takes files only: no flags section at all.
-	out, _, _ := runCLI(t, "help", "check")
-	assert.Equal(t, "usage: sqrtdk check FILE...\n\nCheck the figures of claims files.\n", out)
+	// version takes nothing: no flags section at all.
+	out, _, _ := runCLI(t, "help", "version")
+	assert.Equal(t, "usage: sqrtdk version\n\nPrint sqrtdk's version (the string shard results record).\n", out)
 	// The LaTeX group is listed wherever LaTeX is printed, and flags are
 	// written --name as the manual writes them; -o keeps its one dash.
 	for _, cmd := range []string{"table", "dist", "merge"} {
