@@ -57,6 +57,8 @@ func TestShardProcessesMergeToSingleRun(t *testing.T) {
 		{"dist text", []string{"dist", "--values", "-1,0:2,1", "--k-values", "1/2,-3", "--d", "5"}, nil, 4},
 		{"dist json", []string{"dist", "--values", "-1,0,1", "--d", "6"}, []string{"--format", "json"}, 7},
 		{"more slices than q vectors", []string{"dist", "--d", "2"}, []string{"--format", "markdown"}, 6},
+		{"table latex for a book", []string{"table", "--d", "2,5"}, []string{"--format", "latex", "--caption", "Variance of $q\\cdot k$", "--label", "tab:v", "--columns", "scales,d_k"}, 3},
+		{"dist latex for a book", []string{"dist", "--d", "5"}, []string{"--format", "latex", "--caption", "Scores", "--columns", "score,probability"}, 2},
 	}
 	for n, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -117,11 +119,18 @@ func TestInterruptStopsPromptly(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Start())
-			time.Sleep(1500 * time.Millisecond)
-			require.Nil(t, cmd.ProcessState, "finished before the signal: %s", stderr.String())
+			// The buffers are read only after Wait, which returns once exec's
+			// copying goroutines are done with them.
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				t.Fatalf("finished before the signal (%v): %s", err, stderr.String())
+			case <-time.After(1500 * time.Millisecond):
+			}
 			sent := time.Now()
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-			err := cmd.Wait()
+			err := <-done
 			latency := time.Since(sent)
 			t.Logf("sqrtdk %s: stopped %v after SIGINT", strings.Join(c.args, " "), latency.Round(time.Millisecond))
 			var exit *exec.ExitError

@@ -1,7 +1,6 @@
 package atomicfile
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,9 +14,6 @@ import (
 // the next Create of the same destination. One still locked belongs to a
 // live run and is left alone. Where the file system cannot lock, nothing is
 // removed.
-
-// errNoLocks says that this platform cannot lock files.
-var errNoLocks = errors.New("file locks are not supported here")
 
 // isTempName reports whether name is a temporary name that Create makes
 // for base: "." + base + "." + decimal digits + ".partial".

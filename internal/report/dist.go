@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,8 +15,11 @@ import (
 type Dist struct {
 	Q, K   rational.Alphabet
 	D      int
-	Method string
+	Method enumerate.Method
 	Hist   *rational.Histogram
+	// LaTeX shapes LaTeX output; the zero value is a bare tabular of
+	// every column.
+	LaTeX LaTeXOptions
 }
 
 // A distRow is one score with a nonzero count.
@@ -55,7 +59,7 @@ func (d *Dist) probabilities() func(c *big.Int) string {
 func (d *Dist) WriteText(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "d_k = %d scores", d.D)
-	if d.Method != "brute" {
+	if d.Method != enumerate.BruteForce {
 		fmt.Fprintf(b, " (%s)", methodPhrase(d.Method))
 	}
 	b.WriteString(": [")
@@ -94,20 +98,6 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 	return b.Flush()
 }
 
-// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
-func (d *Dist) WriteLaTeX(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	prob := d.probabilities()
-	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
-	_ = d.each(func(r distRow) error {
-		p, _ := new(big.Rat).SetString(prob(r.c))
-		fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
-		return nil
-	})
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	return b.Flush()
-}
-
 // WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
 // "scores": [{"score", "count", "probability"}]}, ascending by score, zero
 // counts omitted, every number an exact decimal or fraction string,
@@ -118,7 +108,7 @@ func (d *Dist) WriteJSON(w io.Writer) error {
 		return "[\n    " + strings.Join(quoteAll(tokens), ",\n    ") + "\n  ]"
 	}
 	fmt.Fprintf(b, "{\n  \"d_k\": %d,\n  \"cases\": %q,\n  \"method\": %s,\n  \"q_values\": %s,\n  \"k_values\": %s,\n  \"scores\": [",
-		d.D, d.Hist.Total().String(), mustJSON(d.Method), list(d.Q.Tokens()), list(d.K.Tokens()))
+		d.D, d.Hist.Total().String(), mustJSON(d.Method.String()), list(d.Q.Tokens()), list(d.K.Tokens()))
 	prob := d.probabilities()
 	sep := "\n"
 	_ = d.each(func(r distRow) error {

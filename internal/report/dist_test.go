@@ -22,7 +22,7 @@ func TestDistFormatsAtLargeWidth(t *testing.T) {
 	require.NoError(t, err)
 	h, err := plan.Closed(context.Background())
 	require.NoError(t, err)
-	d := &Dist{Q: a, K: a, D: 300, Method: "closed", Hist: h}
+	d := &Dist{Q: a, K: a, D: 300, Method: enumerate.ClosedForm, Hist: h}
 	scores := 0
 	for _, c := range h.Counts {
 		if c.Sign() != 0 {
@@ -32,7 +32,7 @@ func TestDistFormatsAtLargeWidth(t *testing.T) {
 	for _, c := range []struct {
 		f     Format
 		extra int // lines besides one per score
-	}{{CSV, 1}, {LaTeX, 6}, {Markdown, 2}, {JSON, 0}} {
+	}{{CSV, 1}, {LaTeX, 10}, {Markdown, 2}, {JSON, 0}} {
 		var b strings.Builder
 		require.NoError(t, d.Write(&b, c.f), c.f)
 		lines := strings.Count(b.String(), "\n")

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Write writes the table in format f.
@@ -53,7 +51,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 		for i := range t.Scales {
 			row = append(row, t.decimal(r, i))
 		}
-		rows = append(rows, append(row, r.Method))
+		rows = append(rows, append(row, r.Method.String()))
 	}
 	return writePipeTable(w, header, rows)
 }
@@ -85,80 +83,6 @@ func writePipeTable(w io.Writer, header []string, rows [][]string) error {
 	return err
 }
 
-// WriteLaTeX writes a booktabs tabular whose cells are exact, decimal or both.
-func (t *Table) WriteLaTeX(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("r", 2+len(t.Scales))+"l")
-	cells := []string{"$d_k$", "cases"}
-	for _, s := range t.Scales {
-		cells = append(cells, latexScaleHeader(s))
-	}
-	cells = append(cells, "method")
-	b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
-	for _, r := range t.Rows {
-		cells = []string{fmt.Sprint(r.D), r.Cases.String()}
-		for i, v := range r.Variance {
-			cells = append(cells, t.latexCell(v, t.places(i)))
-		}
-		cells = append(cells, r.Method)
-		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
-	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func (t *Table) latexCell(v rational.Value, places int) string {
-	dec := "$" + v.Decimal(places, t.Round) + "$"
-	switch t.Cells {
-	case CellDecimal:
-		return dec
-	case CellBoth:
-		return "$" + LaTeXValue(v) + "$ (" + dec + ")"
-	}
-	return "$" + LaTeXValue(v) + "$"
-}
-
-func latexScaleHeader(s rational.Scale) string {
-	switch s.Name() {
-	case "raw":
-		return "raw"
-	case "sqrt":
-		return "$/\\sqrt{d_k}$"
-	case "d":
-		return "$/d_k$"
-	}
-	return "$/d_k^{" + s.P.RatString() + "}$"
-}
-
-// LaTeXValue returns math-mode LaTeX for an exact value, such as
-// \tfrac{1}{6} or \tfrac{3}{2}\sqrt[4]{2}.
-func LaTeXValue(v rational.Value) string {
-	c := v.Coef
-	var b strings.Builder
-	if c.Sign() < 0 {
-		b.WriteByte('-')
-	}
-	num, den := new(strings.Builder), c.Denom().String()
-	num.WriteString(strings.TrimPrefix(c.Num().String(), "-"))
-	coefOne := c.IsInt() && num.String() == "1"
-	switch {
-	case !c.IsInt():
-		fmt.Fprintf(&b, "\\tfrac{%s}{%s}", num, den)
-	case !coefOne || v.IsRational():
-		b.WriteString(num.String())
-	}
-	if v.IsRational() {
-		return b.String()
-	}
-	if v.Index == 2 {
-		fmt.Fprintf(&b, "\\sqrt{%s}", v.Radicand)
-	} else {
-		fmt.Fprintf(&b, "\\sqrt[%d]{%s}", v.Index, v.Radicand)
-	}
-	return b.String()
-}
-
 // WriteCSV writes a header row, then one row per width with each scale's
 // correctly rounded decimal and exact form.
 func (t *Table) WriteCSV(w io.Writer) error {
@@ -169,7 +93,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	}
 	_ = cw.Write(header)
 	for _, r := range t.Rows {
-		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method}
+		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method.String()}
 		for i, v := range r.Variance {
 			row = append(row, t.decimal(r, i), v.String())
 		}
@@ -200,7 +124,7 @@ func (t *Table) WriteJSON(w io.Writer) error {
 		if ri > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method)
+		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method.String())
 		for i, v := range r.Variance {
 			if i > 0 {
 				b.WriteString(", ")
