@@ -285,8 +285,8 @@ func TestSlurmFaults(t *testing.T) {
 		assert.Equal(t, "FAILED", m.State, "the merge must run and refuse")
 		assert.Equal(t, "1:0", m.ExitCode)
 		mergeLog := readFile(t, filepath.Join(r.out, "logs", "sqrtdk-merge-"+merge+".log"))
-		assert.Equal(t, "sqrtdk-shards: slice 1 of 4 is missing, no result (their logs: "+r.out+"/logs/sqrtdk-"+array+
-			"_I.log); submit again with the same variables to run only the missing slices\n", mergeLog)
+		assert.Equal(t, "sqrtdk-shards: slice 1 of 4 is missing, no result (task logs: "+r.out+"/logs/sqrtdk-"+array+
+			"_<slice>.log); submit again with the same variables to run only the missing slices\n", mergeLog)
 	})
 
 	t.Run("resubmit runs only the missing slice", func(t *testing.T) {

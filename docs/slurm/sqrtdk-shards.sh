@@ -56,7 +56,7 @@ ranges() {
 missing_slices() {
 	local i
 	for ((i = 0; i < SHARDS; i++)); do
-		[[ -s $(shard_file "$i") ]] || echo "$i"
+		[[ -f $(shard_file "$i") && -s $(shard_file "$i") ]] || echo "$i"
 	done
 }
 
@@ -93,7 +93,7 @@ submit)
 shard)
 	i=${SLURM_ARRAY_TASK_ID:?shard mode runs inside a Slurm job array}
 	file=$(shard_file "$i")
-	if [[ -s $file ]]; then
+	if [[ -f $file && -s $file ]]; then
 		echo "slice $i/$SHARDS is already done: $file"
 		exit 0
 	fi
@@ -108,7 +108,7 @@ merge)
 		if ((${#missing[@]} == 1)); then what="slice ${missing[0]} of $SHARDS is"; else what="slices $(ranges "${missing[@]}") of $SHARDS are"; fi
 		logs=""
 		array=${2:-} # the job array this merge waited for
-		[[ -n $array ]] && logs=" (their logs: $OUT/logs/sqrtdk-${array}_I.log)"
+		[[ -n $array ]] && logs=" (task logs: $OUT/logs/sqrtdk-${array}_<slice>.log)"
 		echo "sqrtdk-shards: $what missing, no result$logs; submit again with the same variables to run only the missing slices" >&2
 		exit 1
 	fi
