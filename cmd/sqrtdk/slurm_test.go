@@ -341,7 +341,7 @@ func TestSlurmFaults(t *testing.T) {
 		waitJobs(t, array, merge)
 		assert.Equal(t, []string{"0=FAILED", "1=FAILED", "2=FAILED", "3=FAILED"}, taskStates(t, array))
 		taskLog := readFile(t, filepath.Join(bad.out, "logs", "sqrtdk-"+array+"_2.log"))
-		assert.Regexp(t, `^sqrtdk: --values: .*oops`, taskLog)
+		assert.Regexp(t, `^sqrtdk dist: --values: [^\n]*oops[^\n]*\n$`, taskLog, "one line naming the problem")
 		assert.Equal(t, "FAILED", showJobs(t, merge)[0].State)
 		mergeLog := readFile(t, filepath.Join(bad.out, "logs", "sqrtdk-merge-"+merge+".log"))
 		assert.Contains(t, mergeLog, "sqrtdk-shards: slices 0-3 of 4 are missing, no result")
