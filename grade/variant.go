@@ -181,7 +181,7 @@ func WriteSheet(w io.Writer, k *Key, format string, solutions []string) error {
 			b.WriteString("```\n")
 		}
 	case "latex":
-		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array}\n\\begin{document}\n")
+		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n")
 		fmt.Fprintf(&b, "\\section*{%s}\n", latexText(title))
 		if k.Student != "" {
 			fmt.Fprintf(&b, "Student: \\texttt{%s}\n", latexText(k.Student))
@@ -191,11 +191,13 @@ func WriteSheet(w io.Writer, k *Key, format string, solutions []string) error {
 			if q.Ask != "" {
 				b.WriteString(latexText(q.Ask) + "\n\n")
 			}
-			b.WriteString("\\begin{tabular}{>{\\ttfamily}l p{0.5\\textwidth} r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n")
+			// tabularx gives the question the width the other columns leave,
+			// so a row never runs into the margin.
+			b.WriteString("\\noindent\\begin{tabularx}{\\textwidth}{>{\\ttfamily}l X r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n")
 			for _, p := range q.Parts {
 				fmt.Fprintf(&b, "%s & %s & %s & %s \\\\[1.5ex]\n", latexText(p.ID), latexText(Describe(p)+placesNote(p)), FormatPoints(p.Points), latexText(sol[p.ID]))
 			}
-			b.WriteString("\\hline\n\\end{tabular}\n")
+			b.WriteString("\\hline\n\\end{tabularx}\n")
 		}
 		if solutions == nil {
 			b.WriteString("\\subsection*{Your answer file}\nWrite each answer after its id in a text file and hand it in:\n\\begin{verbatim}\n")

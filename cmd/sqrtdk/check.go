@@ -33,7 +33,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, name := range names {
 		r, shown, err := openInput(name)
 		if err != nil {
-			return usageErrorf("check: %v", err)
+			return usageErrorf("%v", err)
 		}
 		parsed, err := claims.Parse(shown, r)
 		r.Close()

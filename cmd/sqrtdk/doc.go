@@ -13,9 +13,18 @@
 //	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
+//	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
+//	sqrtdk help [COMMAND]       the commands, or one command's usage and flags
 //
-// Each command's flags are listed by "sqrtdk COMMAND -h"; the flags of table
-// and dist are described below.
+// "sqrtdk help COMMAND" (the same as "sqrtdk COMMAND -h") prints a
+// command's usage and every flag it takes on standard output, with exit
+// status 0; the flags of table and dist are described below. "sqrtdk
+// version" (or "sqrtdk --version") prints the string that shard results
+// record: "sqrtdk v1.2.0" for a tagged module version, "sqrtdk devel
+// <revision>" for a clean git checkout, and "sqrtdk devel build <hash>"
+// (after "<revision>+dirty" for uncommitted changes) otherwise, where the
+// hash is of the executable, so that merge never mixes shards of two
+// different builds.
 //
 // With no flags, "sqrtdk dist" and "sqrtdk table" print the lesson's
 // practice output byte for byte:
@@ -52,6 +61,9 @@
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
 //	-o FILE         write the output to FILE, which appears only when complete.
+//	                It is written as .FILE.<digits>.partial beside FILE and
+//	                renamed at the end; such a file left by a run killed
+//	                with SIGKILL is removed by the next run writing FILE.
 //	                A symbolic link is followed: the file it points to is
 //	                replaced and the link stays. A device or a named pipe
 //	                (/dev/null, /dev/stdout, bash's >(…)) cannot be replaced
@@ -60,18 +72,38 @@
 //	                merge, one of the shard files read are refused.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
-// terminal; Ctrl-C stops it promptly with exit status 130 and prints no
-// partial result.
+// terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
+// managers stop a job) and SIGHUP stop it promptly: one line on stderr
+// naming the signal, no partial result printed, no -o file left, and exit
+// status 128 + the signal's number (130, 143, 129).
 //
 // # Output
 //
-//	--format F      text (default), markdown, latex (booktabs), csv or json.
+//	--format F      text (default), markdown, latex (booktabs only), csv or json.
 //	--scales LIST   table only: raw, sqrt, d, or d^P for a rational P (d^1/4,
 //	                d^0.25, d^3/2); the column is Var(q·k / d_k^P).
 //	--digits N      table only: decimal places for every column (default: 1 for
 //	                raw, 2 for sqrt, 3 for the others, as the lesson prints).
 //	--round R       half-even (default) or half-up: how an exact tie rounds.
 //	--latex-cells C table only: LaTeX cells show the exact value, the decimal, or both.
+//	--caption TEXT  latex only: put the tabular in a centred table float with this
+//	                caption above it (LaTeX, as given; refused when it would not
+//	                compile: unbalanced braces or $, an unescaped % # &, _ or ^
+//	                outside math).
+//	--label KEY     latex only, with --caption: the table's \label.
+//	--columns LIST  latex only: the columns to print, in order; table: d_k, cases,
+//	                scales (every column of --scales), method; dist: score, count,
+//	                probability. Default: all, the method only when a row was not
+//	                enumerated.
+//
+// LaTeX output needs nothing in the preamble but \usepackage{booktabs} (a
+// first comment line says so): fractions are \frac in inline math. A table
+// with a stacked fraction is set with \arraystretch 1.3 (inside the table
+// float, or a group around a bare tabular) so that fractions in neighbouring
+// rows do not touch. Integers of five digits or more are grouped in threes
+// with thin spaces (\,), on both sides of a decimal point, as siunitx does by
+// default; a number of cases longer than 30 digits is written as the exact
+// power n^{d_k} it is.
 //
 // Every decimal is the exact value correctly rounded; irrational values
 // (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and
@@ -154,13 +186,16 @@
 //
 // # Exit status
 //
-// 0 on success; 1 when a check fails (--method both disagreeing, a proof
-// step or a claim failing, a diagnosis that does not find the scale
-// right: a mistake, an unexplained factor or "cannot tell"; an answer that
-// is not right, or not given); 2 for bad
-// input, with one line on stderr naming the problem (unknown flags and
-// missing values also print the command's usage), and for a result that
-// could not be written in full (a full disk, a closed pipe): whatever it
-// would have been, a truncated result never exits 0 or 1; 130 when
-// interrupted.
+// 0 on success (help that was asked for included); 1 when a check fails
+// (--method both disagreeing, a proof step or a claim failing, a diagnosis
+// that does not find the scale right: a mistake, an unexplained factor or
+// "cannot tell"; an answer that is not right, or not given); 2 for bad
+// input, and for a result that could not be written in full (a full disk,
+// a closed pipe: whatever it would have been, a truncated result never
+// exits 0 or 1); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
+// SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"
+// ("sqrtdk plot KIND: ..." for a figure, "sqrtdk: ..." when no command
+// applies); unknown flags, missing values and unknown commands also print
+// the usage after it, and a mistyped command, figure kind or flag gets a
+// "did you mean" suggestion.
 package main

@@ -8,7 +8,7 @@ import (
 )
 
 func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("exercise", "--key KEY --student ID [--seed S] [flags]", stderr)
+	fs := newFlagSet("exercise", "", stderr)
 	var keys keyFlags
 	keys.register(fs)
 	var format choiceFormatFlag

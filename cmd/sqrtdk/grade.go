@@ -37,7 +37,7 @@ func (k *keyFlags) read() (*grade.Key, error) {
 }
 
 func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("grade", "--key KEY [flags] ANSWERS... (- reads one answer file from standard input)", stderr)
+	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
 	var keys keyFlags
 	keys.register(fs)
 	var format choiceFormatFlag
@@ -113,7 +113,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return err
 			}
 			malformed = append(malformed, err)
-			fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
+			fmt.Fprintln(stderr, "sqrtdk grade: "+err.Error())
 			continue
 		}
 		results = append(results, r)
@@ -181,7 +181,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
 	r, shown, err := openInput(name)
 	if err != nil {
-		return nil, usageErrorf("grade: %v", err)
+		return nil, usageErrorf("%v", err)
 	}
 	defer r.Close()
 	// Answer ids are the same in every variant, so the template reads them.

@@ -112,7 +112,7 @@ func TestGradeBadInput(t *testing.T) {
 		out, stderr, status := runCLI(t, c.args...)
 		assert.Equal(t, 2, status, "sqrtdk %v: %s", c.args, stderr)
 		assert.Empty(t, out, "sqrtdk %v", c.args)
-		assert.True(t, strings.HasPrefix(stderr, "sqrtdk: "), "%v: %q", c.args, stderr)
+		assert.True(t, strings.HasPrefix(stderr, "sqrtdk "+c.args[0]+": "), "%v: %q", c.args, stderr)
 		assert.Contains(t, firstLine(stderr), c.want, "sqrtdk %v", c.args)
 		assert.NotContains(t, stderr, "panic")
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("prove", "[--values V] [--k-values V] [--d LIST] [--format text|markdown|json]", stderr)
+	fs := newFlagSet("prove", "", stderr)
 	var space spaceFlags
 	space.register(fs, "1,2,3,4", false)
 	format := fs.String("format", "text", "transcript format: text, markdown or json")

@@ -45,8 +45,8 @@ func TestProveCheckBadInput(t *testing.T) {
 	cases := []struct{ args, stderr string }{
 		{"check", "check: name at least one claims file"},
 		{"check claims/no-such.claims", "no such file"},
-		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk: claims/testdata/bad/unknown-kind.claims:2: unknown claim kind "bogus"`},
-		{"check claims/testdata/bad/absurd-width.claims", "sqrtdk: claims/testdata/bad/absurd-width.claims:1: variance: d=1000000000000: d_k is larger than the 10000 this claim supports"},
+		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk check: claims/testdata/bad/unknown-kind.claims:2: unknown claim kind "bogus"`},
+		{"check claims/testdata/bad/absurd-width.claims", "sqrtdk check: claims/testdata/bad/absurd-width.claims:1: variance: d=1000000000000: d_k is larger than the 10000 this claim supports"},
 		{"check claims/testdata/bad/empty.claims", "claims/testdata/bad/empty.claims:2: the file has no claims"},
 		{"check --verbose claims/lesson.claims", "flag provided but not defined"},
 		{"prove --values 1,x", "--values:"},
@@ -61,6 +61,7 @@ func TestProveCheckBadInput(t *testing.T) {
 		assert.Empty(t, out, "sqrtdk %s", c.args)
 		assert.Contains(t, stderr, c.stderr, "sqrtdk %s", c.args)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
-		assert.True(t, strings.HasPrefix(lines[0], "sqrtdk: "), "sqrtdk %s: the first line names the problem: %q", c.args, stderr)
+		prefix := "sqrtdk " + strings.Fields(c.args)[0] + ": "
+		assert.True(t, strings.HasPrefix(lines[0], prefix), "sqrtdk %s: the first line names the command and the problem: %q", c.args, stderr)
 	}
 }

@@ -84,7 +84,7 @@ func TestWriteFailuresAreErrors(t *testing.T) {
 				err := run(context.Background(), args, w, &errb)
 				status := exitStatus(err, &errb)
 				require.Equal(t, 2, status, "a result cut at byte %d exited %d; stderr:\n%s", room, status, errb.String())
-				require.Equal(t, "sqrtdk: cannot write the result to standard output: "+errDiskFull.Error()+"\n", errb.String())
+				require.Equal(t, "sqrtdk "+args[0]+": cannot write the result to standard output: "+errDiskFull.Error()+"\n", errb.String())
 				require.Equal(t, whole[:room], w.written.String())
 			})
 			tried++

@@ -1,8 +1,11 @@
 // Package atomicfile writes files that appear whole or not at all: the
 // bytes go to a temporary file beside the destination, which is renamed
-// into place only once everything was written and closed. Symbolic links
-// are followed and the file they point to is replaced; devices and named
-// pipes, which cannot be replaced, are written in place (see target.go).
+// into place only once everything was written and flushed. The writing
+// process holds a lock on its temporary file, so that one left by a killed
+// run is recognised, and removed, by the next run writing the same file.
+// Symbolic links are followed and the file they point to is replaced;
+// devices and named pipes, which cannot be replaced, are written in place
+// (see target.go).
 package atomicfile
 
 import (
@@ -26,7 +29,9 @@ type Pending struct {
 
 // Create checks that path can be written and opens its temporary file (or
 // the device or pipe it names), so that an unwritable destination is
-// reported before any long work.
+// reported before any long work. It first removes the temporary files of
+// the destination that earlier runs, killed before they could clean up,
+// left behind (see stale.go).
 func Create(path string) (*Pending, error) {
 	t, err := resolve(path)
 	if err != nil {
@@ -42,11 +47,20 @@ func Create(path string) (*Pending, error) {
 		}
 		return &Pending{Path: path, target: t.path, direct: f}, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(t.path), "."+filepath.Base(t.path)+".*.partial")
-	if err != nil {
-		return nil, fmt.Errorf("cannot write beside %s: %v", path, Reason(err))
+	dir, base := filepath.Dir(t.path), filepath.Base(t.path)
+	removeStale(dir, base)
+	for {
+		tmp, err := os.CreateTemp(dir, "."+base+".*.partial")
+		if err != nil {
+			return nil, fmt.Errorf("cannot write beside %s: %v", path, Reason(err))
+		}
+		// Between CreateTemp and lock another run may have taken the new
+		// file for stale and removed it: then make another.
+		if lock(tmp) != nil || samePath(tmp, tmp.Name()) {
+			return &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp}, nil
+		}
+		tmp.Close()
 	}
-	return &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp}, nil
 }
 
 // Write writes b to the temporary file, or to the device or pipe.
@@ -60,8 +74,9 @@ func (p *Pending) Write(b []byte) (int, error) {
 	return p.tmp.Write(b)
 }
 
-// Commit closes the temporary file and renames it to Path; on failure the
-// temporary file is removed and Path is left as it was.
+// Commit flushes the temporary file to disk and renames it to the file
+// Path names; on failure the temporary file is removed and that file is
+// left as it was. For a device or a named pipe it closes it.
 func (p *Pending) Commit() error {
 	if p.direct != nil {
 		err := p.direct.Close()
@@ -74,19 +89,27 @@ func (p *Pending) Commit() error {
 	if p.tmp == nil {
 		return errors.New("atomicfile: commit after commit or discard")
 	}
+	// The rename comes before Close, which would release the lock that
+	// keeps other runs from removing the file; Sync reports the write
+	// errors that Close would otherwise be the first to see.
 	err := p.tmp.Chmod(p.perm)
-	if cerr := p.tmp.Close(); err == nil {
-		err = cerr
+	if err == nil {
+		err = p.tmp.Sync()
 	}
 	if err == nil {
 		err = os.Rename(p.tmp.Name(), p.target)
 	}
 	if err != nil {
 		os.Remove(p.tmp.Name())
+		p.tmp.Close()
 		p.tmp = nil
 		return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
 	}
+	err = p.tmp.Close()
 	p.tmp = nil
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
+	}
 	return nil
 }
 
@@ -98,8 +121,8 @@ func (p *Pending) Discard() {
 		p.direct = nil
 	}
 	if p != nil && p.tmp != nil {
-		p.tmp.Close()
 		os.Remove(p.tmp.Name())
+		p.tmp.Close()
 		p.tmp = nil
 	}
 }

@@ -17,6 +17,9 @@ type Dist struct {
 	D      int
 	Method enumerate.Method
 	Hist   *rational.Histogram
+	// LaTeX shapes LaTeX output; the zero value is a bare tabular of
+	// every column.
+	LaTeX LaTeXOptions
 }
 
 // A distRow is one score with a nonzero count.
@@ -102,23 +105,6 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 	return b.Flush()
 }
 
-// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
-func (d *Dist) WriteLaTeX(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	prob := d.probabilities()
-	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
-	err := d.each(func(r distRow) error {
-		p, _ := new(big.Rat).SetString(prob(r.c))
-		_, err := fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	return b.Flush()
-}
-
 // WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
 // "scores": [{"score", "count", "probability"}]}, ascending by score, zero
 // counts omitted, every number an exact decimal or fraction string,
@@ -150,4 +136,11 @@ func quoteAll(s []string) []string {
 		out[i] = mustJSON(t)
 	}
 	return out
+}
+
+// stickyError returns the error a buffered writer has met, which it keeps
+// returning: writing nothing reports it.
+func stickyError(b *bufio.Writer) error {
+	_, err := b.Write(nil)
+	return err
 }

@@ -18,7 +18,7 @@
 // the widths, the method, the command that produced it), the slice it
 // covered (index I of N and, per width, its q index range), one exact
 // histogram per width with counts as decimal strings, the tool version
-// (ToolVersion, which tells any two builds apart), and a SHA-256
+// (internal/version, which tells any two builds apart), and a SHA-256
 // checksum. Merge accepts a set of shard files only when they come from
 // one run of one build, cover every slice exactly once and are intact; it
 // then adds the histograms count by count.

@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -273,27 +272,4 @@ func TestReadMemoryStaysSmall(t *testing.T) {
 	grew := int64(peak.Load()) - int64(base.HeapInuse)
 	t.Logf("%v; heap grew by %d MB at most", err, grew>>20)
 	assert.Less(t, grew, int64(16<<20), "the reader held the file in memory")
-}
-
-// TestToolVersionNamesTheBuild: every build is told apart, even where the
-// toolchain records no version or commit.
-func TestToolVersionNamesTheBuild(t *testing.T) {
-	hash := regexp.MustCompile(`build(-info)? [0-9a-f]{16}$`)
-	info := func(version string, settings ...debug.BuildSetting) func() (*debug.BuildInfo, bool) {
-		return func() (*debug.BuildInfo, bool) {
-			return &debug.BuildInfo{Main: debug.Module{Path: "github.com/sqrtdk/sqrtdk", Version: version}, Settings: settings}, true
-		}
-	}
-	rev := debug.BuildSetting{Key: "vcs.revision", Value: "0123456789abcdef0123"}
-	clean := debug.BuildSetting{Key: "vcs.modified", Value: "false"}
-	dirty := debug.BuildSetting{Key: "vcs.modified", Value: "true"}
-	assert.Regexp(t, `^sqrtdk \(devel\) `+hash.String(), toolVersionOf(info("(devel)")))
-	assert.Regexp(t, `^sqrtdk \(devel\) `+hash.String(), toolVersionOf(info("")))
-	assert.Equal(t, "sqrtdk v1.2.3", toolVersionOf(info("v1.2.3")))
-	assert.Equal(t, "sqrtdk (devel) 0123456789ab", toolVersionOf(info("(devel)", rev, clean)))
-	assert.Regexp(t, `^sqrtdk \(devel\) 0123456789ab\+dirty `+hash.String(), toolVersionOf(info("(devel)", rev, dirty)))
-	assert.Regexp(t, `^sqrtdk \(unknown build\) `+hash.String(), toolVersionOf(func() (*debug.BuildInfo, bool) { return nil, false }))
-	// This test binary has no VCS stamp: its version must still name it.
-	assert.NotEqual(t, "sqrtdk (devel)", ToolVersion())
-	assert.Regexp(t, hash, ToolVersion())
 }
