@@ -181,7 +181,7 @@ func exitStatus(err error, stderr io.Writer) int {
 	if errors.As(err, &ce) {
 		line = "sqrtdk " + err.Error()
 	}
-	fmt.Fprintln(stderr, line)
+	fmt.Fprintln(stderr, errorLine(line))
 	if errors.As(err, new(*checkFailed)) {
 		return 1
 	}

@@ -113,10 +113,12 @@ func formatErrorf(format string, args ...any) error {
 func read(r io.Reader) (*Result, error) {
 	in := &countingReader{r: r}
 	br := bufio.NewReaderSize(in, 64<<10)
-	if isBlank(br) {
-		if in.n > MaxFileBytes {
-			return nil, errTooLarge
+	if blank, err := isBlank(br); err != nil {
+		if errors.Is(err, errTooLarge) {
+			return nil, err
 		}
+		return nil, fmt.Errorf("cannot be read: %v", unwrapPathError(err))
+	} else if blank {
 		return nil, fmt.Errorf("is empty (was the shard run interrupted?)")
 	}
 	s := &streamReader{dec: json.NewDecoder(br), input: in, canon: newCanonical(), res: &Result{}}
@@ -136,16 +138,19 @@ func read(r io.Reader) (*Result, error) {
 }
 
 // isBlank reports whether the rest of br is only white space, leaving
-// the first other byte unread.
-func isBlank(br *bufio.Reader) bool {
+// the first other byte unread, or the error that stopped the reading.
+func isBlank(br *bufio.Reader) (bool, error) {
 	for {
 		b, err := br.ReadByte()
+		if err == io.EOF {
+			return true, nil
+		}
 		if err != nil {
-			return true
+			return false, err
 		}
 		if !unicode.IsSpace(rune(b)) {
 			br.UnreadByte()
-			return false
+			return false, nil
 		}
 	}
 }
