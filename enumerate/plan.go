@@ -244,9 +244,10 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 
 // Closed-form cost model: it computes D·span coefficients of about
 // D·log2(|Q|·|K|) bits, each from span earlier ones, so about
-// D²·span²·log2(|Q|·|K|)/64 word operations; measured here: ±1 at
-// d_k = 10⁵ 1.4 s, {-1,0,1} at d_k = 10⁴ 0.11 s.
-const closedSecondsPerWordOp = 6e-9
+// D²·span²·log2(|Q|·|K|)/64 word operations; measured here (CPU time,
+// symmetric distributions computed half-way): ±1 at d_k = 10⁵ 0.45 s,
+// {-1,0,1} at d_k = 2·10⁴ 0.2 s.
+const closedSecondsPerWordOp = 2.5e-9
 
 // ClosedSeconds estimates the closed form's time in seconds.
 func (pl *Plan) closedSeconds() float64 {

@@ -1,41 +1,45 @@
 package kernel
 
 // Nominal rates: the pairs one core tallies per second with each
-// implementation, as the benchmarks (go test -bench . ./enumerate) measured
-// on this project's reference machine, 2 vCPUs of an AMD EPYC (Zen 5
-// class, AVX-512 with VPOPCNTDQ) at about refClockHz. They let a plan
-// estimate a run's time without timing anything, so that a choice made
-// from them (enumerate's Auto) is the same on every run.
+// implementation, fitted to what the benchmarks (go test -bench .
+// ./enumerate, pairs/cpu-s) measured on this project's reference machine,
+// 2 vCPUs of an AMD EPYC (Zen 5 class, AVX-512 with VPOPCNTDQ) whose clock
+// a chain of dependent multiplies puts at refClockHz in the CPU time of
+// its thread. They let a plan estimate a run's time without timing
+// anything, so that a choice made from them (enumerate's Auto) is the same
+// on every run.
 const (
-	refClockHz = 4.1e9
+	refClockHz = 3.2e9
 
 	scalarXorRate   = 1e9
-	portableXorRate = 2.9e9
-	avx2XorRate     = 9e9
-	// avx512XorBlockCycles is the AVX-512 ±1 kernel's cycles per block of
-	// 512 pairs beyond its subset tallies, and avx512XorSubsetCycles the
-	// cycles of one subset tally (d of them per block).
-	avx512XorBlockCycles  = 3.0
-	avx512XorSubsetCycles = 0.75
+	portableXorRate = 2.8e9
+	avx2XorRate     = 9.5e9
+	// The AVX-512 ±1 kernel: per block of 512 pairs, avx512XorBlockCycles
+	// plus avx512XorSubsetCycles per subset tally (d of them); per q,
+	// avx512XorQCycles to set up its lanes.
+	avx512XorBlockCycles  = 6.8
+	avx512XorSubsetCycles = 0.7
+	avx512XorQCycles      = 80
 
-	portableBitPairRate = 1.4e9
-	avx512BitPairRate   = 5.6e9
+	portableBitPairRate = 1.7e9
+	avx512BitPairRate   = 8.5e9
 
 	// grayCyclesPerPair is the Gray-code kernel's cost: one add and one
 	// histogram increment per pair.
-	grayCyclesPerPair = 1.6
+	grayCyclesPerPair = 2.2
 
-	// slicedOpsPerCycle is the vector instructions the sliced-index kernel
+	// slicedOpsPerCycle is the instructions the sliced-index kernel
 	// retires per cycle, and slicedSpillCycles the extra cycles of a
 	// subset tally kept in memory rather than in a register.
-	slicedOpsPerCycle = 3.6
-	slicedSpillCycles = 0.5
+	slicedOpsPerCycle = 2.3
+	slicedSpillCycles = 1.0
 )
 
-// avx512XorRate is the AVX-512 ±1 kernel's rate at width d: its cost per
-// block grows with the d subset tallies.
+// avx512XorRate is the AVX-512 ±1 kernel's rate at width d.
 func avx512XorRate(d int) float64 {
-	return 512 * refClockHz / (avx512XorBlockCycles + avx512XorSubsetCycles*float64(d))
+	blocks := float64(uint64(1) << (d - 9))
+	cycles := avx512XorQCycles + blocks*(avx512XorBlockCycles+avx512XorSubsetCycles*float64(d))
+	return 512 * blocks * refClockHz / cycles
 }
 
 func grayRate() float64 { return refClockHz / grayCyclesPerPair }
