@@ -311,9 +311,12 @@ func addConst(w func(string, ...any), nb int, bcast func(j int) string, load fun
 }
 
 // genSliced writes slicedBlocks<nb>, the sliced-index kernel for lane
-// values of nb bits (see sliced_amd64.go). Registers: Z0…Z(nb−1) the lane
-// values, Z(nb) carry, Z(nb+1) popcount, then the masks kept for later
-// subsets, then the subset tallies held in registers.
+// values of nb bits (see sliced_amd64.go). It first adds each block value
+// v < nvals to the lanes' shares, into scratch (nvals·nw words of nb
+// planes), then tallies each block from the words of its value.
+// Registers: Z0…Z(nb−1) the lane values, Z(nb) carry, Z(nb+1) popcount,
+// then the masks kept for later subsets, then the subset tallies held in
+// registers.
 func genSliced(w func(string, ...any), nb int) {
 	smax := 1<<nb - 1
 	tmp := nb + 1
@@ -328,11 +331,11 @@ func genSliced(w func(string, ...any), nb int) {
 	}
 	name := fmt.Sprintf("slicedBlocks%d", nb)
 	l := func(s string) string { return fmt.Sprintf("sl%d%s", nb, s) }
-	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)", name)
-	w("// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,")
-	w("// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,")
+	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)", name)
+	w("// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,")
+	w("// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,")
 	w("// DI subset tallies, R10 corr, DX nv, AX scratch.")
-	w("TEXT ·%s(SB), NOSPLIT, $0-64", name)
+	w("TEXT ·%s(SB), NOSPLIT, $0-80", name)
 	w("\tMOVQ a+0(FP), SI")
 	w("\tMOVQ brow+16(FP), R9")
 	w("\tMOVQ nblocks+24(FP), CX")
@@ -340,6 +343,29 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tMOVQ sub+40(FP), DI")
 	w("\tMOVQ corr+48(FP), R10")
 	w("\tMOVQ nv+56(FP), DX")
+	w("\t// Lane values of every block value: the shares plus v, bit-sliced.")
+	w("\tMOVQ scratch+64(FP), AX")
+	w("\tXORQ BX, BX")
+	w("%s:", l("value"))
+	w("\tMOVQ BX, R13")
+	w("\tSHLQ $6, R13")
+	w("\tADDQ R11, R13")
+	w("\tMOVQ SI, R8")
+	w("\tMOVQ nw+8(FP), R12")
+	w("%s:", l("vword"))
+	addConst(w, nb, func(j int) string { return fmt.Sprintf("%d(R13)", j*8) },
+		func(j int) string { return fmt.Sprintf("%d(R8)", j*64) })
+	for j := 0; j < nb; j++ {
+		w("\tVMOVDQU64 Z%d, %d(AX)", j, j*64)
+	}
+	w("\tADDQ $%d, R8", nb*64)
+	w("\tADDQ $%d, AX", nb*64)
+	w("\tDECQ R12")
+	w("\tJNZ %s", l("vword"))
+	w("\tINCQ BX")
+	w("\tCMPQ BX, nvals+72(FP)")
+	w("\tJB %s", l("value"))
+	w("")
 	for _, r := range accs {
 		w("\tVPXORQ Z%d, Z%d, Z%d", r, r, r)
 	}
@@ -347,17 +373,19 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tTESTQ CX, CX")
 	w("\tJZ %s", l("end"))
 	w("%s:", l("block"))
-	w("\t// The block's value v (the high coordinates' share of the index) is")
-	w("\t// added to every lane; corr[v] counts the blocks, for the padding lanes.")
+	w("\t// The block's value v (the high coordinates' share of the index);")
+	w("\t// corr[v] counts the blocks, for the padding lanes.")
 	w("\tMOVBQZX (R9)(BX*1), AX")
 	w("\tINCQ (R10)(AX*8)")
-	w("\tSHLQ $6, AX")
-	w("\tLEAQ (R11)(AX*1), R13")
-	w("\tMOVQ SI, R8")
+	w("\tIMULQ $%d, AX", nb*64)
+	w("\tIMULQ nw+8(FP), AX")
+	w("\tMOVQ scratch+64(FP), R8")
+	w("\tADDQ AX, R8")
 	w("\tMOVQ nw+8(FP), R12")
 	w("%s:", l("word"))
-	addConst(w, nb, func(j int) string { return fmt.Sprintf("%d(R13)", j*8) },
-		func(j int) string { return fmt.Sprintf("%d(R8)", j*64) })
+	for j := 0; j < nb; j++ {
+		w("\tVMOVDQU64 %d(R8), Z%d", j*64, j)
+	}
 	subsetTally(w, nb, smax, tmp, pool, accs, l("wend"))
 	w("%s:", l("wend"))
 	w("\tADDQ $%d, R8", nb*64)

@@ -7740,11 +7740,11 @@ avx2done:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks1(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks1(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7752,22 +7752,43 @@ TEXT ·slicedBlocks1(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl1value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl1vword:
+	VMOVDQU64 0(R8), Z0
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 Z0, 0(AX)
+	ADDQ $64, R8
+	ADDQ $64, AX
+	DECQ R12
+	JNZ sl1vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl1value
+
 	VPXORQ Z3, Z3, Z3
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl1end
 sl1block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $64, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl1word:
 	VMOVDQU64 0(R8), Z0
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VPOPCNTQ Z0, Z2
 	VPADDQ Z2, Z3, Z3
 sl1wend:
@@ -7783,11 +7804,11 @@ sl1end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks2(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks2(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7795,6 +7816,31 @@ TEXT ·slicedBlocks2(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl2value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl2vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z2
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z2, Z1
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	ADDQ $128, R8
+	ADDQ $128, AX
+	DECQ R12
+	JNZ sl2vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl2value
+
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
@@ -7802,20 +7848,18 @@ TEXT ·slicedBlocks2(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl2end
 sl2block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $128, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl2word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z2
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z2, Z1
 	VPOPCNTQ Z0, Z3
 	VPADDQ Z3, Z4, Z4
 	CMPQ DX, $1
@@ -7844,11 +7888,11 @@ sl2end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks3(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks3(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7856,6 +7900,35 @@ TEXT ·slicedBlocks3(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl3value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl3vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z3
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z3, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z3
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z3, Z2
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	ADDQ $192, R8
+	ADDQ $192, AX
+	DECQ R12
+	JNZ sl3vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl3value
+
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	VPXORQ Z8, Z8, Z8
@@ -7867,23 +7940,19 @@ TEXT ·slicedBlocks3(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl3end
 sl3block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $192, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl3word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z3
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z3, Z1
-	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z3
 	VMOVDQU64 128(R8), Z2
-	VPTERNLOGQ.BCST $0x96, 16(R13), Z3, Z2
 	VPOPCNTQ Z0, Z4
 	VPADDQ Z4, Z6, Z6
 	CMPQ DX, $1
@@ -7939,11 +8008,11 @@ sl3end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks4(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks4(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7951,6 +8020,39 @@ TEXT ·slicedBlocks4(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl4value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl4vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z4
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z4, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z4
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z4, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z4
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z4, Z3
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	ADDQ $256, R8
+	ADDQ $256, AX
+	DECQ R12
+	JNZ sl4vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl4value
+
 	VPXORQ Z8, Z8, Z8
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
@@ -7970,26 +8072,20 @@ TEXT ·slicedBlocks4(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl4end
 sl4block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $256, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl4word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z4
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z4, Z1
-	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z4
 	VMOVDQU64 128(R8), Z2
-	VPTERNLOGQ.BCST $0x96, 16(R13), Z4, Z2
-	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z4
 	VMOVDQU64 192(R8), Z3
-	VPTERNLOGQ.BCST $0x96, 24(R13), Z4, Z3
 	VPOPCNTQ Z0, Z5
 	VPADDQ Z5, Z8, Z8
 	CMPQ DX, $1
@@ -8100,11 +8196,11 @@ sl4end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks5(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks5(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8112,6 +8208,43 @@ TEXT ·slicedBlocks5(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl5value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl5vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z5
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z5, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z5
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z5, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z5
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z5, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z5
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z5, Z4
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	ADDQ $320, R8
+	ADDQ $320, AX
+	DECQ R12
+	JNZ sl5vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl5value
+
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
@@ -8139,29 +8272,21 @@ TEXT ·slicedBlocks5(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl5end
 sl5block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $320, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl5word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z5
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z5, Z1
-	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z5
 	VMOVDQU64 128(R8), Z2
-	VPTERNLOGQ.BCST $0x96, 16(R13), Z5, Z2
-	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z5
 	VMOVDQU64 192(R8), Z3
-	VPTERNLOGQ.BCST $0x96, 24(R13), Z5, Z3
-	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z5
 	VMOVDQU64 256(R8), Z4
-	VPTERNLOGQ.BCST $0x96, 32(R13), Z5, Z4
 	VPOPCNTQ Z0, Z6
 	VPADDQ Z6, Z9, Z9
 	CMPQ DX, $1
@@ -8375,11 +8500,11 @@ sl5end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks6(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks6(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8387,6 +8512,47 @@ TEXT ·slicedBlocks6(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl6value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl6vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z6
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z6, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z6
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z6, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z6
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z6, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z6
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z6, Z4
+	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z6
+	VMOVDQU64 320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z6, Z5
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	ADDQ $384, R8
+	ADDQ $384, AX
+	DECQ R12
+	JNZ sl6vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl6value
+
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
@@ -8412,32 +8578,22 @@ TEXT ·slicedBlocks6(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl6end
 sl6block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $384, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl6word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z6
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z6, Z1
-	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z6
 	VMOVDQU64 128(R8), Z2
-	VPTERNLOGQ.BCST $0x96, 16(R13), Z6, Z2
-	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z6
 	VMOVDQU64 192(R8), Z3
-	VPTERNLOGQ.BCST $0x96, 24(R13), Z6, Z3
-	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z6
 	VMOVDQU64 256(R8), Z4
-	VPTERNLOGQ.BCST $0x96, 32(R13), Z6, Z4
-	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z6
 	VMOVDQU64 320(R8), Z5
-	VPTERNLOGQ.BCST $0x96, 40(R13), Z6, Z5
 	VPOPCNTQ Z0, Z7
 	VPADDQ Z7, Z11, Z11
 	CMPQ DX, $1
@@ -8840,11 +8996,11 @@ sl6end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks7(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks7(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8852,6 +9008,51 @@ TEXT ·slicedBlocks7(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
+	XORQ BX, BX
+sl7value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ SI, R8
+	MOVQ nw+8(FP), R12
+sl7vword:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z7
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z7, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z7
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z7, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z7
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z7, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z7
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z7, Z4
+	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z7
+	VMOVDQU64 320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z7, Z5
+	VPTERNLOGQ.BCST $0xB2, 40(R13), Z5, Z7
+	VMOVDQU64 384(R8), Z6
+	VPTERNLOGQ.BCST $0x96, 48(R13), Z7, Z6
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	ADDQ $448, R8
+	ADDQ $448, AX
+	DECQ R12
+	JNZ sl7vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl7value
+
 	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
 	VPXORQ Z14, Z14, Z14
@@ -8876,35 +9077,23 @@ TEXT ·slicedBlocks7(SB), NOSPLIT, $0-64
 	TESTQ CX, CX
 	JZ sl7end
 sl7block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
 	MOVBQZX (R9)(BX*1), AX
 	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
-	MOVQ SI, R8
+	IMULQ $448, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
 	MOVQ nw+8(FP), R12
 sl7word:
 	VMOVDQU64 0(R8), Z0
-	VPANDQ.BCST 0(R13), Z0, Z7
-	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 64(R8), Z1
-	VPTERNLOGQ.BCST $0x96, 8(R13), Z7, Z1
-	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z7
 	VMOVDQU64 128(R8), Z2
-	VPTERNLOGQ.BCST $0x96, 16(R13), Z7, Z2
-	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z7
 	VMOVDQU64 192(R8), Z3
-	VPTERNLOGQ.BCST $0x96, 24(R13), Z7, Z3
-	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z7
 	VMOVDQU64 256(R8), Z4
-	VPTERNLOGQ.BCST $0x96, 32(R13), Z7, Z4
-	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z7
 	VMOVDQU64 320(R8), Z5
-	VPTERNLOGQ.BCST $0x96, 40(R13), Z7, Z5
-	VPTERNLOGQ.BCST $0xB2, 40(R13), Z5, Z7
 	VMOVDQU64 384(R8), Z6
-	VPTERNLOGQ.BCST $0x96, 48(R13), Z7, Z6
 	VPOPCNTQ Z0, Z8
 	VPADDQ Z8, Z12, Z12
 	CMPQ DX, $1
@@ -9689,11 +9878,11 @@ sl7end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int)
-// Registers: SI lane values of q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block, CX end block, R11 kbits, R13 kbits of the block value,
+// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
+// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks8(SB), NOSPLIT, $0-64
+TEXT ·slicedBlocks8(SB), NOSPLIT, $0-80
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -9701,37 +9890,16 @@ TEXT ·slicedBlocks8(SB), NOSPLIT, $0-64
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
-	VPXORQ Z23, Z23, Z23
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z28, Z28, Z28
-	VPXORQ Z29, Z29, Z29
-	VPXORQ Z30, Z30, Z30
-	VPXORQ Z31, Z31, Z31
+	// Lane values of every block value: the shares plus v, bit-sliced.
+	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-	TESTQ CX, CX
-	JZ sl8end
-sl8block:
-	// The block's value v (the high coordinates' share of the index) is
-	// added to every lane; corr[v] counts the blocks, for the padding lanes.
-	MOVBQZX (R9)(BX*1), AX
-	INCQ (R10)(AX*8)
-	SHLQ $6, AX
-	LEAQ (R11)(AX*1), R13
+sl8value:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
 	MOVQ SI, R8
 	MOVQ nw+8(FP), R12
-sl8word:
+sl8vword:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z8
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -9755,6 +9923,62 @@ sl8word:
 	VPTERNLOGQ.BCST $0xB2, 48(R13), Z6, Z8
 	VMOVDQU64 448(R8), Z7
 	VPTERNLOGQ.BCST $0x96, 56(R13), Z8, Z7
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+	ADDQ $512, R8
+	ADDQ $512, AX
+	DECQ R12
+	JNZ sl8vword
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl8value
+
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+	XORQ BX, BX
+	TESTQ CX, CX
+	JZ sl8end
+sl8block:
+	// The block's value v (the high coordinates' share of the index);
+	// corr[v] counts the blocks, for the padding lanes.
+	MOVBQZX (R9)(BX*1), AX
+	INCQ (R10)(AX*8)
+	IMULQ $512, AX
+	IMULQ nw+8(FP), AX
+	MOVQ scratch+64(FP), R8
+	ADDQ AX, R8
+	MOVQ nw+8(FP), R12
+sl8word:
+	VMOVDQU64 0(R8), Z0
+	VMOVDQU64 64(R8), Z1
+	VMOVDQU64 128(R8), Z2
+	VMOVDQU64 192(R8), Z3
+	VMOVDQU64 256(R8), Z4
+	VMOVDQU64 320(R8), Z5
+	VMOVDQU64 384(R8), Z6
+	VMOVDQU64 448(R8), Z7
 	VPOPCNTQ Z0, Z9
 	VPADDQ Z9, Z14, Z14
 	CMPQ DX, $1

@@ -31,8 +31,8 @@ const (
 	// slicedOpsPerCycle is the instructions the sliced-index kernel
 	// retires per cycle, and slicedSpillCycles the extra cycles of a
 	// subset tally kept in memory rather than in a register.
-	slicedOpsPerCycle = 2.3
-	slicedSpillCycles = 1.0
+	slicedOpsPerCycle = 3.0
+	slicedSpillCycles = 0.4
 )
 
 // avx512XorRate is the AVX-512 ±1 kernel's rate at width d.
@@ -45,12 +45,13 @@ func avx512XorRate(d int) float64 {
 func grayRate() float64 { return refClockHz / grayCyclesPerPair }
 
 // cyclesPerPair estimates the sliced-index kernel's cycles per pair from
-// its instructions: per word, the addition of the block value (two per
-// bit) and, per subset S of index bits up to the largest index, an AND
-// (none for one bit), a VPOPCNTQ and an add, spread over the word's real
-// lanes; subsets beyond the registers add a load and a store.
+// its instructions: per word, for each subset S of index bits up to the
+// largest index, an AND (none for one bit), a VPOPCNTQ and an add, spread
+// over the word's real lanes; subsets beyond the registers add a load and
+// a store. (Adding a block's value to the lanes is done once per value,
+// not per block.)
 func (x *slicedKernel) cyclesPerPair() float64 {
-	ops := 2*x.nb - 1
+	ops := 0
 	for s := 1; s <= x.nv; s++ {
 		ops += 3
 		if s&(s-1) == 0 {

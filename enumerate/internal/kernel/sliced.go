@@ -139,22 +139,26 @@ func shares(row []int, t [][]int, digits []int, nk int) []int {
 	return row
 }
 
-// slicedScratch is one worker's tallies.
+// slicedScratch is one worker's tallies and lane values.
 type slicedScratch struct {
 	sub   *[256][8]uint64 // subset tallies by lane group (64-byte aligned)
 	corr  [256]uint64     // blocks by their value
 	words uint64          // words tallied, padding lanes included
+	// values holds a q's lane values for each block value (64-byte
+	// aligned), filled by each call of the assembly.
+	values []uint64
 }
 
 func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
 	x.once.Do(x.buildPlanes)
-	sc := &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
 	blockValues := make([]byte, x.nBlocks)
 	highDigits := make([]int, x.d-x.h)
 	row := make([]int, 0, x.nBlocks)
 	chunk := max(chunkPairs/(x.nw*512), 1)
 	var pending uint64
 	lastHigh := ^uint64(0)
+	nvals := 0
+	var sc *slicedScratch
 	for q := lo; q < hi && !stop.Load(); q++ {
 		qlo, qhi := q%uint64(x.nqLow), q/uint64(x.nqLow)
 		if qhi != lastHigh {
@@ -162,10 +166,15 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				highDigits[i], n = int(n%uint64(x.nq)), n/uint64(x.nq)
 			}
 			row = shares(row[:0], x.t, highDigits, x.nk)
+			nvals = 0
 			for i, v := range row {
 				blockValues[i] = byte(v)
+				nvals = max(nvals, v+1)
 			}
 			lastHigh = qhi
+			if sc == nil || len(sc.values) < nvals*x.nw*x.nb*8 {
+				sc = x.newScratch(sc, nvals)
+			}
 		}
 		planes := &x.planes[int(qlo)*x.nw*x.nb*8]
 		for b := 0; b < x.nBlocks; b += chunk {
@@ -173,7 +182,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				break
 			}
 			e := min(b+chunk, x.nBlocks)
-			slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv)
+			slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv, nvals)
 			sc.words += uint64((e - b) * x.nw)
 			pending += uint64((e - b) * x.lanes)
 		}
@@ -185,7 +194,21 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	if progress != nil && pending > 0 {
 		progress.Add(pending)
 	}
+	if sc == nil {
+		sc = x.newScratch(nil, 0)
+	}
 	return x.drain(sc)
+}
+
+// newScratch returns scratch with room for the lane values of nvals block
+// values, keeping the tallies of old when it is not nil.
+func (x *slicedKernel) newScratch(old *slicedScratch, nvals int) *slicedScratch {
+	sc := old
+	if sc == nil {
+		sc = &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
+	}
+	sc.values = alignedWords(max(nvals, 1) * x.nw * x.nb * 8)
+	return sc
 }
 
 // drain turns the subset tallies into the histogram of indices.
