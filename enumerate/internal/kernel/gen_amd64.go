@@ -311,7 +311,8 @@ func addConst(w func(string, ...any), nb int, bcast func(j int) string, load fun
 }
 
 // genSliced writes slicedBlocks<nb>, the sliced-index kernel for lane
-// values of nb bits (see sliced_amd64.go). It first adds each block value
+// values of nb bits (see sliced_amd64.go). For each of nq consecutive q
+// (whose shares follow one another from a), it first adds each block value
 // v < nvals to the lanes' shares, into scratch (nvals·nw words of nb
 // planes), then tallies each block from the words of its value.
 // Registers: Z0…Z(nb−1) the lane values, Z(nb) carry, Z(nb+1) popcount,
@@ -331,11 +332,11 @@ func genSliced(w func(string, ...any), nb int) {
 	}
 	name := fmt.Sprintf("slicedBlocks%d", nb)
 	l := func(s string) string { return fmt.Sprintf("sl%d%s", nb, s) }
-	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)", name)
-	w("// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,")
+	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)", name)
+	w("// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,")
 	w("// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,")
-	w("// DI subset tallies, R10 corr, DX nv, AX scratch.")
-	w("TEXT ·%s(SB), NOSPLIT, $0-80", name)
+	w("// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.")
+	w("TEXT ·%s(SB), NOSPLIT, $0-88", name)
 	w("\tMOVQ a+0(FP), SI")
 	w("\tMOVQ brow+16(FP), R9")
 	w("\tMOVQ nblocks+24(FP), CX")
@@ -343,6 +344,10 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tMOVQ sub+40(FP), DI")
 	w("\tMOVQ corr+48(FP), R10")
 	w("\tMOVQ nv+56(FP), DX")
+	for _, r := range accs {
+		w("\tVPXORQ Z%d, Z%d, Z%d", r, r, r)
+	}
+	w("%s:", l("q"))
 	w("\t// Lane values of every block value: the shares plus v, bit-sliced.")
 	w("\tMOVQ scratch+64(FP), AX")
 	w("\tXORQ BX, BX")
@@ -366,12 +371,9 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tCMPQ BX, nvals+72(FP)")
 	w("\tJB %s", l("value"))
 	w("")
-	for _, r := range accs {
-		w("\tVPXORQ Z%d, Z%d, Z%d", r, r, r)
-	}
 	w("\tXORQ BX, BX")
 	w("\tTESTQ CX, CX")
-	w("\tJZ %s", l("end"))
+	w("\tJZ %s", l("qnext"))
 	w("%s:", l("block"))
 	w("\t// The block's value v (the high coordinates' share of the index);")
 	w("\t// corr[v] counts the blocks, for the padding lanes.")
@@ -394,7 +396,13 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tINCQ BX")
 	w("\tCMPQ BX, CX")
 	w("\tJB %s", l("block"))
-	w("%s:", l("end"))
+	w("%s:", l("qnext"))
+	w("\t// The next q's shares follow this one's.")
+	w("\tMOVQ nw+8(FP), AX")
+	w("\tIMULQ $%d, AX", nb*64)
+	w("\tADDQ AX, SI")
+	w("\tDECQ nq+80(FP)")
+	w("\tJNZ %s", l("q"))
 	for i, r := range accs {
 		w("\tVPADDQ %d(DI), Z%d, Z%d", (i+1)*64, r, r)
 		w("\tVMOVDQU64 Z%d, %d(DI)", r, (i+1)*64)

@@ -83,20 +83,26 @@ type Kernel interface {
 // so that cancelling takes milliseconds.
 const chunkPairs = 1 << 24
 
-// For returns the kernel kind that suits s on this CPU: the bit-sliced
-// two-letter kernels where they apply, SlicedIndex where it is faster than
-// the Gray walk by its cost model, GrayCode otherwise.
+// For returns the kernel kind for s on this CPU: of the kinds that apply
+// (XorPopcount to ±a against ±b, BitPair to two letters, SlicedIndex on
+// AVX-512, GrayCode always), the one with the highest nominal rate.
 func For(s Spec) Kind {
+	best, bestRate := GrayCode, grayRate()
+	consider := func(k Kind, rate float64) {
+		if rate > bestRate {
+			best, bestRate = k, rate
+		}
+	}
 	if len(s.T) == 2 && len(s.T[0]) == 2 && s.D <= 63 {
 		if s.T[0][0] == s.T[1][1] && s.T[0][1] == s.T[1][0] {
-			return XorPopcount
+			consider(XorPopcount, New(XorPopcount, s).Rate())
 		}
-		return BitPair
+		consider(BitPair, New(BitPair, s).Rate())
 	}
-	if sl := planSliced(s); sl != nil && sl.cyclesPerPair() < grayCyclesPerPair {
-		return SlicedIndex
+	if sl := planSliced(s); sl != nil {
+		consider(SlicedIndex, sl.Rate())
 	}
-	return GrayCode
+	return best
 }
 
 // New builds the kernel of kind k for s; a SlicedIndex kernel that this

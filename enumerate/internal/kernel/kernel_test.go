@@ -146,7 +146,13 @@ func TestKernelsMatchOracle(t *testing.T) {
 		s := specOf(c.d, c.t)
 		for _, p := range paths() {
 			restore, _ := Force(p)
-			kinds := []Kind{For(s), GrayCode}
+			kinds := []Kind{GrayCode}
+			if len(c.t) == 2 && len(c.t[0]) == 2 {
+				kinds = append(kinds, BitPair)
+				if c.t[0][0] == c.t[1][1] && c.t[0][1] == c.t[1][0] {
+					kinds = append(kinds, XorPopcount)
+				}
+			}
 			if planSliced(s) != nil {
 				kinds = append(kinds, SlicedIndex)
 			}
@@ -244,13 +250,15 @@ func TestSlicedChunks(t *testing.T) {
 	require.Equal(t, want, got)
 }
 
-// TestForChoosesByCost checks the kind For picks: the two-letter kernels by
-// the table's symmetry, the sliced-index kernel where its words fill, the
-// Gray walk where they would not.
+// TestForChoosesByCost checks the kind For picks: on AVX-512 the
+// sliced-index kernel wherever its words fill and its indices fit in 8
+// bits, the ±1 kernel at small widths where the sliced kernel's cost per q
+// dominates, the Gray walk where the lanes would mostly be padding; without
+// AVX-512 the two-letter kernels by the table's symmetry, the Gray walk
+// otherwise.
 func TestForChoosesByCost(t *testing.T) {
 	pm := [][]int{{1, 0}, {0, 1}}
-	require.Equal(t, XorPopcount, For(specOf(10, pm)))
-	require.Equal(t, BitPair, For(specOf(10, [][]int{{0, 1}, {1, 3}})))
+	pair := [][]int{{0, 1}, {1, 3}}
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
 	// 50 letters: 50 lanes of 512 when k's lanes hold one coordinate
 	// (2500 would not fit), and 249 subsets to tally per word.
@@ -262,6 +270,9 @@ func TestForChoosesByCost(t *testing.T) {
 		}
 	}
 	if restore, ok := Force(AVX512); ok {
+		require.Equal(t, XorPopcount, For(specOf(10, pm)))
+		require.Equal(t, SlicedIndex, For(specOf(18, pm)))
+		require.Equal(t, SlicedIndex, For(specOf(16, pair)))
 		require.Equal(t, SlicedIndex, For(specOf(10, three)))
 		require.Equal(t, GrayCode, For(specOf(3, wide)), "50 of 512 lanes in use, 249 subsets")
 		require.Equal(t, GrayCode, For(specOf(130, three)), "indices beyond 8 bits")
@@ -269,6 +280,8 @@ func TestForChoosesByCost(t *testing.T) {
 	}
 	restore, _ := Force(Portable)
 	defer restore()
+	require.Equal(t, XorPopcount, For(specOf(18, pm)))
+	require.Equal(t, BitPair, For(specOf(16, pair)))
 	require.Equal(t, GrayCode, For(specOf(10, three)))
 	require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(10, three)).Name(), "gray-code"), "no AVX-512: the Gray walk")
 }

@@ -7740,11 +7740,11 @@ avx2done:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks1(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks1(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7752,6 +7752,8 @@ TEXT ·slicedBlocks1(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z3, Z3, Z3
+sl1q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -7773,10 +7775,9 @@ sl1vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl1value
 
-	VPXORQ Z3, Z3, Z3
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl1end
+	JZ sl1qnext
 sl1block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -7798,17 +7799,23 @@ sl1wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl1block
-sl1end:
+sl1qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $64, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl1q
 	VPADDQ 64(DI), Z3, Z3
 	VMOVDQU64 Z3, 64(DI)
 	VZEROUPPER
 	RET
 
-// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks2(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks2(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7816,6 +7823,10 @@ TEXT ·slicedBlocks2(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+sl2q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -7841,12 +7852,9 @@ sl2vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl2value
 
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl2end
+	JZ sl2qnext
 sl2block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -7878,7 +7886,13 @@ sl2wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl2block
-sl2end:
+sl2qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $128, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl2q
 	VPADDQ 64(DI), Z4, Z4
 	VMOVDQU64 Z4, 64(DI)
 	VPADDQ 128(DI), Z5, Z5
@@ -7888,11 +7902,11 @@ sl2end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks3(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks3(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -7900,6 +7914,14 @@ TEXT ·slicedBlocks3(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+sl3q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -7929,16 +7951,9 @@ sl3vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl3value
 
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl3end
+	JZ sl3qnext
 sl3block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -7990,7 +8005,13 @@ sl3wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl3block
-sl3end:
+sl3qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $192, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl3q
 	VPADDQ 64(DI), Z6, Z6
 	VMOVDQU64 Z6, 64(DI)
 	VPADDQ 128(DI), Z7, Z7
@@ -8008,11 +8029,11 @@ sl3end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks4(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks4(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8020,6 +8041,22 @@ TEXT ·slicedBlocks4(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+sl4q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -8053,24 +8090,9 @@ sl4vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl4value
 
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z13, Z13, Z13
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl4end
+	JZ sl4qnext
 sl4block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -8162,7 +8184,13 @@ sl4wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl4block
-sl4end:
+sl4qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $256, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl4q
 	VPADDQ 64(DI), Z8, Z8
 	VMOVDQU64 Z8, 64(DI)
 	VPADDQ 128(DI), Z9, Z9
@@ -8196,11 +8224,11 @@ sl4end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks5(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks5(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8208,6 +8236,30 @@ TEXT ·slicedBlocks5(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+sl5q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -8245,32 +8297,9 @@ sl5vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl5value
 
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z13, Z13, Z13
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
-	VPXORQ Z23, Z23, Z23
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z28, Z28, Z28
-	VPXORQ Z29, Z29, Z29
-	VPXORQ Z30, Z30, Z30
-	VPXORQ Z31, Z31, Z31
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl5end
+	JZ sl5qnext
 sl5block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -8450,7 +8479,13 @@ sl5wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl5block
-sl5end:
+sl5qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $320, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl5q
 	VPADDQ 64(DI), Z9, Z9
 	VMOVDQU64 Z9, 64(DI)
 	VPADDQ 128(DI), Z10, Z10
@@ -8500,11 +8535,11 @@ sl5end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks6(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks6(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -8512,6 +8547,28 @@ TEXT ·slicedBlocks6(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+sl6q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -8553,30 +8610,9 @@ sl6vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl6value
 
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z13, Z13, Z13
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
-	VPXORQ Z23, Z23, Z23
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z28, Z28, Z28
-	VPXORQ Z29, Z29, Z29
-	VPXORQ Z30, Z30, Z30
-	VPXORQ Z31, Z31, Z31
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl6end
+	JZ sl6qnext
 sl6block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -8950,7 +8986,13 @@ sl6wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl6block
-sl6end:
+sl6qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $384, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl6q
 	VPADDQ 64(DI), Z11, Z11
 	VMOVDQU64 Z11, 64(DI)
 	VPADDQ 128(DI), Z12, Z12
@@ -8996,11 +9038,11 @@ sl6end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks7(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks7(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -9008,6 +9050,27 @@ TEXT ·slicedBlocks7(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+sl7q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -9053,29 +9116,9 @@ sl7vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl7value
 
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z13, Z13, Z13
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
-	VPXORQ Z23, Z23, Z23
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z28, Z28, Z28
-	VPXORQ Z29, Z29, Z29
-	VPXORQ Z30, Z30, Z30
-	VPXORQ Z31, Z31, Z31
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl7end
+	JZ sl7qnext
 sl7block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -9834,7 +9877,13 @@ sl7wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl7block
-sl7end:
+sl7qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $448, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl7q
 	VPADDQ 64(DI), Z12, Z12
 	VMOVDQU64 Z12, 64(DI)
 	VPADDQ 128(DI), Z13, Z13
@@ -9878,11 +9927,11 @@ sl7end:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int)
-// Registers: SI lane shares of q's low coordinates, R8 current word, R12 words left,
+// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
 // R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
-// DI subset tallies, R10 corr, DX nv, AX scratch.
-TEXT ·slicedBlocks8(SB), NOSPLIT, $0-80
+// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
+TEXT ·slicedBlocks8(SB), NOSPLIT, $0-88
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -9890,6 +9939,25 @@ TEXT ·slicedBlocks8(SB), NOSPLIT, $0-80
 	MOVQ sub+40(FP), DI
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+sl8q:
 	// Lane values of every block value: the shares plus v, bit-sliced.
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
@@ -9939,27 +10007,9 @@ sl8vword:
 	CMPQ BX, nvals+72(FP)
 	JB sl8value
 
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z16, Z16, Z16
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
-	VPXORQ Z19, Z19, Z19
-	VPXORQ Z20, Z20, Z20
-	VPXORQ Z21, Z21, Z21
-	VPXORQ Z22, Z22, Z22
-	VPXORQ Z23, Z23, Z23
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z28, Z28, Z28
-	VPXORQ Z29, Z29, Z29
-	VPXORQ Z30, Z30, Z30
-	VPXORQ Z31, Z31, Z31
 	XORQ BX, BX
 	TESTQ CX, CX
-	JZ sl8end
+	JZ sl8qnext
 sl8block:
 	// The block's value v (the high coordinates' share of the index);
 	// corr[v] counts the blocks, for the padding lanes.
@@ -11488,7 +11538,13 @@ sl8wend:
 	INCQ BX
 	CMPQ BX, CX
 	JB sl8block
-sl8end:
+sl8qnext:
+	// The next q's shares follow this one's.
+	MOVQ nw+8(FP), AX
+	IMULQ $512, AX
+	ADDQ AX, SI
+	DECQ nq+80(FP)
+	JNZ sl8q
 	VPADDQ 64(DI), Z14, Z14
 	VMOVDQU64 Z14, 64(DI)
 	VPADDQ 128(DI), Z15, Z15

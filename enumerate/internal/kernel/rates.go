@@ -33,6 +33,10 @@ const (
 	// subset tally kept in memory rather than in a register.
 	slicedOpsPerCycle = 3.0
 	slicedSpillCycles = 0.4
+	// slicedQCycles is the sliced-index kernel's cost per q beyond its
+	// blocks: adding each block value to the lanes, and waiting for those
+	// lanes to reach the cache.
+	slicedQCycles = 120
 )
 
 // avx512XorRate is the AVX-512 ±1 kernel's rate at width d.
@@ -61,7 +65,9 @@ func (x *slicedKernel) cyclesPerPair() float64 {
 	inRegisters := 32 - 2*x.nb - 1
 	spills := max(x.nv-inRegisters, 0)
 	perWord := float64(ops)/slicedOpsPerCycle + float64(spills)*slicedSpillCycles
-	return perWord * float64(x.nw) / float64(x.lanes)
+	values := (x.d-x.h)*x.tMax + 1 // at most, per q
+	perQ := slicedQCycles + float64(values*x.nw*x.nb)
+	return (perWord*float64(x.nw*x.nBlocks) + perQ) / float64(x.lanes*x.nBlocks)
 }
 
 func slicedRate(x *slicedKernel) float64 { return refClockHz / x.cyclesPerPair() }

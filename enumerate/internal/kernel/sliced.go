@@ -30,6 +30,7 @@ type slicedKernel struct {
 	nw        int // 512-lane words per block
 	nb        int // bits of an index
 	nv        int // largest index
+	tMax      int // largest entry of t
 	nqLow     int // nq^h: the values of q's low coordinates
 	nBlocks   int // nk^(D−h) blocks per q
 	once      sync.Once
@@ -65,7 +66,7 @@ func planSliced(s Spec) *slicedKernel {
 	for 1<<nb <= nv {
 		nb++
 	}
-	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, nb: nb, nv: nv}
+	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, nb: nb, nv: nv, tMax: tMax}
 	best := 0.0
 	lanes, nqLow := 1, 1
 	for h := 1; h <= s.D; h++ {
@@ -154,12 +155,12 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	blockValues := make([]byte, x.nBlocks)
 	highDigits := make([]int, x.d-x.h)
 	row := make([]int, 0, x.nBlocks)
-	chunk := max(chunkPairs/(x.nw*512), 1)
+	chunk := max(chunkPairs/(x.nw*512), 1) // blocks per call
 	var pending uint64
 	lastHigh := ^uint64(0)
 	nvals := 0
 	var sc *slicedScratch
-	for q := lo; q < hi && !stop.Load(); q++ {
+	for q := lo; q < hi && !stop.Load(); {
 		qlo, qhi := q%uint64(x.nqLow), q/uint64(x.nqLow)
 		if qhi != lastHigh {
 			for i, n := 0, qhi; i < len(highDigits); i++ {
@@ -177,14 +178,25 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 			}
 		}
 		planes := &x.planes[int(qlo)*x.nw*x.nb*8]
-		for b := 0; b < x.nBlocks; b += chunk {
-			if b > 0 && stop.Load() {
-				break
+		if x.nBlocks <= chunk {
+			// Consecutive q that share their high coordinates (and so
+			// their block values), as many as fit in a chunk.
+			n := min(uint64(chunk/x.nBlocks), hi-q, uint64(x.nqLow)-qlo)
+			slicedBlocks(x.nb, planes, x.nw, &blockValues[0], x.nBlocks, sc, x.nv, nvals, int(n))
+			sc.words += n * uint64(x.nBlocks*x.nw)
+			pending += n * uint64(x.nBlocks*x.lanes)
+			q += n
+		} else {
+			for b := 0; b < x.nBlocks; b += chunk {
+				if b > 0 && stop.Load() {
+					break
+				}
+				e := min(b+chunk, x.nBlocks)
+				slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv, nvals, 1)
+				sc.words += uint64((e - b) * x.nw)
+				pending += uint64((e - b) * x.lanes)
 			}
-			e := min(b+chunk, x.nBlocks)
-			slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv, nvals)
-			sc.words += uint64((e - b) * x.nw)
-			pending += uint64((e - b) * x.lanes)
+			q++
 		}
 		if progress != nil && pending >= 1<<16 {
 			progress.Add(pending)
