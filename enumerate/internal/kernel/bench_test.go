@@ -58,7 +58,7 @@ func BenchmarkKernels(b *testing.B) {
 	pm := [][]int{{1, 0}, {0, 1}}
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
 	four := [][]int{{9, 6, 3, 0}, {6, 5, 4, 3}, {3, 4, 5, 6}, {0, 3, 6, 9}} // {-3,-1,1,3}
-	five := make([][]int, 5)                                                  // {-2,…,2}
+	five := make([][]int, 5)                                                // {-2,…,2}
 	for a := range five {
 		five[a] = make([]int, 5)
 		for c := range five[a] {
