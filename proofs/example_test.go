@@ -14,17 +14,17 @@ func Example_scalingTwice() {
 	signs, _ := rational.ParseAlphabet("-1,1")
 	for _, d := range []int{1, 4, 6} {
 		s, _ := proofs.NewSpace(signs, signs, d)
-		root := proofs.Sqrt(int64(d))
+		root := rational.NewSqrt(int64(d))
 		once := proofs.DividedBy(proofs.Score(), root, "√d_k")
 		twice := proofs.DividedBy(once, root, "√d_k")
 
-		claims := []proofs.Claim{
-			proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k)", s.Var(once), "1", proofs.Int(1)),
-			proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k/√d_k)", s.Var(twice), "1/d_k", proofs.Rat(1, int64(d))),
+		checks := []proofs.Equality{
+			proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k)", s.Var(once), "1", rational.NewInt(1)),
+			proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k/√d_k)", s.Var(twice), "1/d_k", rational.NewFrac(1, int64(d))),
 			proofs.Equal(proofs.AboutVariance, "", "std(q·k/√d_k/√d_k)", s.Var(twice).Root(2), "1/√d_k", root.Inv()),
 		}
 		fmt.Printf("d_k = %d\n", d)
-		for _, c := range claims {
+		for _, c := range checks {
 			fmt.Println("  " + c.String())
 		}
 	}

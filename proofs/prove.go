@@ -94,13 +94,13 @@ type Diagnosis struct {
 	Instead []string `json:"what_holds_instead"`
 	// Smallest is the smallest width at which a step fails.
 	Smallest int `json:"smallest_d_k"`
-	// Failure is the first failing claim at that width and its step.
-	Step    int   `json:"step"`
-	Failure Claim `json:"failure"`
+	// Failure is the first failing equality at that width and its step.
+	Step    int      `json:"step"`
+	Failure Equality `json:"failure"`
 	// Pair is a pair of vectors that illustrates the failure, when one
 	// applies, described in words.
 	Pair string `json:"pair,omitempty"`
-	// PairStep is the step whose failing claim Pair illustrates.
+	// PairStep is the step whose failing equality Pair illustrates.
 	PairStep int `json:"pair_step,omitempty"`
 }
 
@@ -113,7 +113,7 @@ func diagnose(ctx context.Context, qa, ka rational.Alphabet, ds []int) (*Diagnos
 	// Hypotheses are about single entries, so width 1 shows them all.
 	st1 := Step1(one)
 	seen := map[string]bool{}
-	for _, c := range st1.Claims {
+	for _, c := range st1.Equalities {
 		if !c.Holds && !seen[c.Template] {
 			seen[c.Template] = true
 			dg.Broken = append(dg.Broken, fmt.Sprintf("%s is false: %s = %s", generic(c.Template), generic(c.Left), c.LeftValue))
@@ -192,7 +192,7 @@ func instead(s *Space, qa, ka rational.Alphabet) []string {
 		out = append(out, fmt.Sprintf("q·k/√d_k has mean %s·√d_k, which grows with d_k", mt))
 	}
 	std := vt.Root(2)
-	if std.Cmp(Int(1)) == 0 && mt.Sign() == 0 {
+	if std.Cmp(rational.NewInt(1)) == 0 && mt.Sign() == 0 {
 		out = append(out, "the conclusion Var(q·k/√d_k) = 1 still holds, because E[q_i²]·E[k_i²] = 1 although each factor differs from 1")
 	} else {
 		out = append(out, fmt.Sprintf("the std of q·k/√d_k is %s at every d_k, not 1", std))
@@ -202,7 +202,7 @@ func instead(s *Space, qa, ka rational.Alphabet) []string {
 
 // linear writes c·d_k.
 func linear(c rational.Value) string {
-	if c.Cmp(Int(1)) == 0 {
+	if c.Cmp(rational.NewInt(1)) == 0 {
 		return "d_k"
 	}
 	return c.String() + "·d_k"
@@ -210,7 +210,7 @@ func linear(c rational.Value) string {
 
 // witness describes a pair of vectors that shows the failure of c at the
 // space's width, or returns "" when no single pair says anything.
-func witness(s *Space, c Claim) string {
+func witness(s *Space, c Equality) string {
 	switch c.Kind {
 	case AboutMean:
 		return asymmetricPair(s)
@@ -269,7 +269,7 @@ func asymmetricPair(s *Space) string {
 
 // extremePair finds the pair whose squared deviation from the mean is
 // furthest from the claimed variance on the side the variance errs.
-func extremePair(s *Space, c Claim) string {
+func extremePair(s *Space, c Equality) string {
 	score := Score()
 	mean := s.coefMean(score)
 	if _, ok := c.RightValue.Rat(); !ok {

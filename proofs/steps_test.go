@@ -39,7 +39,7 @@ func space(t *testing.T, q, k string, d int) *Space {
 
 // requireStep runs one step on every unit-variance alphabet (q and k from
 // the same one and from two different ones) at every width, logs each
-// claim with both sides and requires all of them to hold.
+// equality with both sides and requires all of them to hold.
 func requireStep(t *testing.T, step func(*Space) Step) {
 	for _, q := range unitAlphabets {
 		ks := []string{q}
@@ -50,7 +50,7 @@ func requireStep(t *testing.T, step func(*Space) Step) {
 			for _, d := range widths(t) {
 				st := step(space(t, q, k, d))
 				t.Logf("q from {%s}, k from {%s}, d_k = %d: Step %d, %s: %s", q, k, d, st.Number, st.Title, st.Statement)
-				for _, c := range st.Claims {
+				for _, c := range st.Equalities {
 					t.Log("    " + c.String())
 					require.True(t, c.Holds, "q from {%s}, k from {%s}, d_k = %d: %s", q, k, d, c)
 				}
@@ -60,45 +60,45 @@ func requireStep(t *testing.T, step func(*Space) Step) {
 }
 
 // requireFails requires the step to fail for alphabet a at width d with the
-// claim named by template, and that claim's left side to be want.
+// equality named by template, and that equality's left side to be want.
 func requireFails(t *testing.T, step func(*Space) Step, a string, d int, template string, want rational.Value) {
 	t.Helper()
 	st := step(space(t, a, a, d))
-	for _, c := range st.Claims {
+	for _, c := range st.Equalities {
 		if c.Template == template && !c.Holds {
 			t.Logf("entries {%s}, d_k = %d, as expected: %s", a, d, c)
 			require.Zero(t, c.LeftValue.Cmp(want), "%s: left side %s, want %s", c.Statement, c.LeftValue, want)
 			return
 		}
 	}
-	t.Fatalf("entries {%s}, d_k = %d: Step %d did not fail on %q; claims: %v", a, d, st.Number, template, st.Claims)
+	t.Fatalf("entries {%s}, d_k = %d: Step %d did not fail on %q; equalities: %v", a, d, st.Number, template, st.Equalities)
 }
 
 func TestStep1(t *testing.T) {
 	requireStep(t, Step1)
-	requireFails(t, Step1, "0,1", 2, "E[q_i] = 0", Rat(1, 2))
-	requireFails(t, Step1, "-2,2", 2, "E[q_i²] = 1", Int(4))
+	requireFails(t, Step1, "0,1", 2, "E[q_i] = 0", rational.NewFrac(1, 2))
+	requireFails(t, Step1, "-2,2", 2, "E[q_i²] = 1", rational.NewInt(4))
 }
 
 func TestStep2(t *testing.T) {
 	requireStep(t, Step2)
 	// Entries 0 or 1 have mean ½, so one term has mean ¼, not 0.
-	requireFails(t, Step2, "0,1", 1, "E[q_i·k_i] = 0", Rat(1, 4))
+	requireFails(t, Step2, "0,1", 1, "E[q_i·k_i] = 0", rational.NewFrac(1, 4))
 }
 
 func TestStep3(t *testing.T) {
 	requireStep(t, Step3)
 	// Entries ±2: one product has variance 2²·2² = 16.
-	requireFails(t, Step3, "-2,2", 1, "Var(q_i·k_i) = 1", Int(16))
+	requireFails(t, Step3, "-2,2", 1, "Var(q_i·k_i) = 1", rational.NewInt(16))
 }
 
 func TestStep4(t *testing.T) {
 	requireStep(t, Step4)
-	requireFails(t, Step4, "-2,2", 3, "Var(q·k) = d_k", Int(48))
+	requireFails(t, Step4, "-2,2", 3, "Var(q·k) = d_k", rational.NewInt(48))
 }
 
 func TestStep5(t *testing.T) {
 	requireStep(t, Step5)
 	// Entries ±2: the scaled score still has variance 16, std 4.
-	requireFails(t, Step5, "-2,2", 4, "Var(q·k/√d_k) = 1", Int(16))
+	requireFails(t, Step5, "-2,2", 4, "Var(q·k/√d_k) = 1", rational.NewInt(16))
 }

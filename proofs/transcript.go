@@ -18,13 +18,13 @@ type line struct {
 // have the same two values print once, with the indices they cover.
 func lines(st Step, d int) []line {
 	var out []line
-	for n := 0; n < len(st.Claims); {
-		c := st.Claims[n]
+	for n := 0; n < len(st.Equalities); {
+		c := st.Equalities[n]
 		m := n + 1
-		for m < len(st.Claims) && st.Claims[m].Template == c.Template {
+		for m < len(st.Equalities) && st.Equalities[m].Template == c.Template {
 			m++
 		}
-		group := st.Claims[n:m]
+		group := st.Equalities[n:m]
 		same := true
 		for _, g := range group {
 			if g.LeftValue.Cmp(c.LeftValue) != 0 || g.RightValue.Cmp(c.RightValue) != 0 {
@@ -47,7 +47,7 @@ func lines(st Step, d int) []line {
 	return out
 }
 
-func values(c Claim) string {
+func values(c Equality) string {
 	rel := " = "
 	if !c.Holds {
 		rel = " ≠ "

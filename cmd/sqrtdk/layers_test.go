@@ -12,9 +12,6 @@ import (
 // depends on the command line, and the leaves (rational) depend on no
 // other package of the module.
 func TestLibrariesDoNotImportTheCLI(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list over the module")
-	}
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{join .Imports \",\"}}", "github.com/sqrtdk/sqrtdk/...").CombinedOutput()
 	require.NoError(t, err, string(out))
 	const module = "github.com/sqrtdk/sqrtdk/"

@@ -92,7 +92,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("r", 2+len(t.Scales))+"l")
 	cells := []string{"$d_k$", "cases"}
 	for _, s := range t.Scales {
-		cells = append(cells, latexScaleHeader(s))
+		cells = append(cells, s.LaTeXHeader())
 	}
 	cells = append(cells, "method")
 	b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
@@ -118,18 +118,6 @@ func (t *Table) latexCell(v rational.Value, places int) string {
 		return "$" + LaTeXValue(v) + "$ (" + dec + ")"
 	}
 	return "$" + LaTeXValue(v) + "$"
-}
-
-func latexScaleHeader(s rational.Scale) string {
-	switch s.Name() {
-	case "raw":
-		return "raw"
-	case "sqrt":
-		return "$/\\sqrt{d_k}$"
-	case "d":
-		return "$/d_k$"
-	}
-	return "$/d_k^{" + s.P.RatString() + "}$"
 }
 
 // LaTeXValue returns math-mode LaTeX for an exact value, such as

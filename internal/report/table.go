@@ -52,9 +52,9 @@ type Table struct {
 	Q, K   rational.Alphabet
 	Scales []rational.Scale
 	Rows   []Row
-	// Digits is the number of decimal places for every scale; a negative
-	// value means each scale's default (DefaultPlaces).
-	Digits int
+	// Digits, when set, is the number of decimal places of every scale's
+	// column; nil means each scale's default (Scale.DefaultPlaces).
+	Digits *int
 	Round  rational.RoundingMode
 	// Cells is what LaTeX cells show; the zero value means CellExact.
 	Cells LaTeXCells
@@ -83,23 +83,11 @@ func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method string, scales
 	return r
 }
 
-// DefaultPlaces returns the decimals the lesson prints for a scale: 1 for
-// raw, 2 for sqrt and 3 for every other scale.
-func DefaultPlaces(s rational.Scale) int {
-	switch s.Name() {
-	case "raw":
-		return 1
-	case "sqrt":
-		return 2
-	}
-	return 3
-}
-
 func (t *Table) places(i int) int {
-	if t.Digits >= 0 {
-		return t.Digits
+	if t.Digits != nil {
+		return *t.Digits
 	}
-	return DefaultPlaces(t.Scales[i])
+	return t.Scales[i].DefaultPlaces()
 }
 
 func (t *Table) decimal(r Row, i int) string {

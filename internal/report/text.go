@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A column of a text table: its header, cells, alignment, the narrowest
@@ -19,7 +21,7 @@ type column struct {
 
 // minWidths holds the field widths of the lesson's format string for the
 // scales it prints; other scales get 6.
-var minWidths = map[string]int{"raw": 4, "sqrt": 9, "d": 6}
+var minWidths = map[string]int{rational.Raw.Name(): 4, rational.Sqrt.Name(): 9, rational.ByD.Name(): 6}
 
 // WriteText writes the table in the lesson's plain-text layout.
 func (t *Table) WriteText(w io.Writer) error {
