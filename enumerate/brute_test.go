@@ -81,6 +81,9 @@ func TestBruteMatchesClosed(t *testing.T) {
 			cl, err := mustPlan(t, p, ClosedForm, Options{}).Closed(context.Background())
 			require.NoError(t, err)
 			for _, path := range []string{"avx512", "avx2", "portable"} {
+				if path == "portable" && d > 10 && testing.Short() {
+					continue // seconds under -race; the kernel tests cover it
+				}
 				withKernel(path, func() {
 					t.Run(fmt.Sprintf("q=%s/k=%s/d=%d/%s", c.q, k, d, path), func(t *testing.T) {
 						for _, w := range []int{1, 3} {

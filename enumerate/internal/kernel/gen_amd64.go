@@ -47,7 +47,7 @@ func main() {
 }
 
 // The widths of the AVX-512 ±1 kernel (must match xor_amd64.go).
-const minAVX512XorD, maxAVX512XorD = 9, 31
+const minAVX512XorD, maxAVX512XorD = 9, 16
 
 // maxSlicedBits is the most index bits of a sliced-index kernel (must
 // match slicedMaxBits in sliced.go).

@@ -9,9 +9,10 @@ func newFastXorBlocks(d int) xorBlocks {
 	return newAVX2XorBlocks(d)
 }
 
-// The widths of the AVX-512 kernel: a block is 512 lanes (9 bits of k),
-// and five count planes hold popcounts up to 31.
-const minAVX512XorD, maxAVX512XorD = 9, 31
+// The widths of the AVX-512 kernel: a block is 512 lanes (9 bits of k);
+// from d = 14 on the sliced-index kernel is faster (see For), so the
+// kernel stops at 16, well below the 31 its five count planes could hold.
+const minAVX512XorD, maxAVX512XorD = 9, 16
 
 // avx2XorBlocks is the bit-sliced kernel on 256 lanes per YMM register,
 // for CPUs without AVX-512: it updates each lane's count by ±1 from block
@@ -122,10 +123,8 @@ func (x avx512XorBlocks) drain(s *xorScratch, pc *[65]uint64) {
 // 64w…64w+63 whose count has every bit of S. It leaves the last lanes'
 // counts in state.
 var xorSubsetFuncs = [...]func(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64){
-	xorSubsets9, xorSubsets10, xorSubsets11, xorSubsets12, xorSubsets13, xorSubsets14,
-	xorSubsets15, xorSubsets16, xorSubsets17, xorSubsets18, xorSubsets19, xorSubsets20,
-	xorSubsets21, xorSubsets22, xorSubsets23, xorSubsets24, xorSubsets25, xorSubsets26,
-	xorSubsets27, xorSubsets28, xorSubsets29, xorSubsets30, xorSubsets31,
+	xorSubsets9, xorSubsets10, xorSubsets11, xorSubsets12,
+	xorSubsets13, xorSubsets14, xorSubsets15, xorSubsets16,
 }
 
 //go:noescape
@@ -151,48 +150,3 @@ func xorSubsets15(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
 
 //go:noescape
 func xorSubsets16(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets17(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets18(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets19(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets20(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets21(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets22(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets23(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets24(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets25(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets26(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets27(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets28(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets29(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets30(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
-
-//go:noescape
-func xorSubsets31(state *xorState512, sub *[32][8]uint64, q0, q1, b0, b1 uint64)
