@@ -312,12 +312,14 @@ func addConst(w func(string, ...any), nb int, bcast func(j int) string, load fun
 
 // genSliced writes slicedBlocks<nb>, the sliced-index kernel for lane
 // values of nb bits (see sliced_amd64.go). For each of nq consecutive q
-// (whose shares follow one another from a), it first adds each block value
-// v < nvals to the lanes' shares, into scratch (nvals·nw words of nb
-// planes), then tallies each block from the words of its value.
-// Registers: Z0…Z(nb−1) the lane values, Z(nb) carry, Z(nb+1) popcount,
-// then the masks kept for later subsets, then the subset tallies held in
-// registers.
+// (whose shares follow one another from a), it tallies each block from the
+// words of its value v in scratch, where each block value v < nvals has
+// been added to the q's shares (nvals·nw words of nb planes). It writes
+// the next q's words into scratch2 before the blocks of the current one,
+// then swaps the two, so that no block reads words still on their way to
+// the cache. Registers: Z0…Z(nb−1) the lane values, Z(nb) carry, Z(nb+1)
+// popcount, then the masks kept for later subsets, then the subset tallies
+// held in registers.
 func genSliced(w func(string, ...any), nb int) {
 	smax := 1<<nb - 1
 	tmp := nb + 1
@@ -332,11 +334,36 @@ func genSliced(w func(string, ...any), nb int) {
 	}
 	name := fmt.Sprintf("slicedBlocks%d", nb)
 	l := func(s string) string { return fmt.Sprintf("sl%d%s", nb, s) }
-	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)", name)
+	// values writes the lane values of every block value v < nvals for
+	// the shares at R8 into the words at AX.
+	values := func(tag string) {
+		w("\tXORQ BX, BX")
+		w("%s:", l(tag))
+		w("\tMOVQ BX, R13")
+		w("\tSHLQ $6, R13")
+		w("\tADDQ R11, R13")
+		w("\tMOVQ R8, shares-8(SP)")
+		w("\tMOVQ nw+8(FP), R12")
+		w("%sw:", l(tag))
+		addConst(w, nb, func(j int) string { return fmt.Sprintf("%d(R13)", j*8) },
+			func(j int) string { return fmt.Sprintf("%d(R8)", j*64) })
+		for j := 0; j < nb; j++ {
+			w("\tVMOVDQU64 Z%d, %d(AX)", j, j*64)
+		}
+		w("\tADDQ $%d, R8", nb*64)
+		w("\tADDQ $%d, AX", nb*64)
+		w("\tDECQ R12")
+		w("\tJNZ %sw", l(tag))
+		w("\tMOVQ shares-8(SP), R8")
+		w("\tINCQ BX")
+		w("\tCMPQ BX, nvals+72(FP)")
+		w("\tJB %s", l(tag))
+	}
+	w("// func %s(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)", name)
 	w("// Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,")
-	w("// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,")
+	w("// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,")
 	w("// DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.")
-	w("TEXT ·%s(SB), NOSPLIT, $0-88", name)
+	w("TEXT ·%s(SB), NOSPLIT, $8-96", name)
 	w("\tMOVQ a+0(FP), SI")
 	w("\tMOVQ brow+16(FP), R9")
 	w("\tMOVQ nblocks+24(FP), CX")
@@ -347,30 +374,20 @@ func genSliced(w func(string, ...any), nb int) {
 	for _, r := range accs {
 		w("\tVPXORQ Z%d, Z%d, Z%d", r, r, r)
 	}
-	w("%s:", l("q"))
-	w("\t// Lane values of every block value: the shares plus v, bit-sliced.")
-	w("\tMOVQ scratch+64(FP), AX")
-	w("\tXORQ BX, BX")
-	w("%s:", l("value"))
-	w("\tMOVQ BX, R13")
-	w("\tSHLQ $6, R13")
-	w("\tADDQ R11, R13")
+	w("\t// The first q's lane values.")
 	w("\tMOVQ SI, R8")
-	w("\tMOVQ nw+8(FP), R12")
-	w("%s:", l("vword"))
-	addConst(w, nb, func(j int) string { return fmt.Sprintf("%d(R13)", j*8) },
-		func(j int) string { return fmt.Sprintf("%d(R8)", j*64) })
-	for j := 0; j < nb; j++ {
-		w("\tVMOVDQU64 Z%d, %d(AX)", j, j*64)
-	}
-	w("\tADDQ $%d, R8", nb*64)
-	w("\tADDQ $%d, AX", nb*64)
-	w("\tDECQ R12")
-	w("\tJNZ %s", l("vword"))
-	w("\tINCQ BX")
-	w("\tCMPQ BX, nvals+72(FP)")
-	w("\tJB %s", l("value"))
-	w("")
+	w("\tMOVQ scratch+64(FP), AX")
+	values("first")
+	w("%s:", l("q"))
+	w("\tCMPQ nq+80(FP), $1")
+	w("\tJLE %s", l("blocks"))
+	w("\t// The next q's lane values, into the other buffer.")
+	w("\tMOVQ nw+8(FP), R8")
+	w("\tIMULQ $%d, R8", nb*64)
+	w("\tADDQ SI, R8")
+	w("\tMOVQ scratch2+88(FP), AX")
+	values("next")
+	w("%s:", l("blocks"))
 	w("\tXORQ BX, BX")
 	w("\tTESTQ CX, CX")
 	w("\tJZ %s", l("qnext"))
@@ -397,7 +414,11 @@ func genSliced(w func(string, ...any), nb int) {
 	w("\tCMPQ BX, CX")
 	w("\tJB %s", l("block"))
 	w("%s:", l("qnext"))
-	w("\t// The next q's shares follow this one's.")
+	w("\t// Swap the buffers; the next q's shares follow this one's.")
+	w("\tMOVQ scratch+64(FP), AX")
+	w("\tMOVQ scratch2+88(FP), R8")
+	w("\tMOVQ R8, scratch+64(FP)")
+	w("\tMOVQ AX, scratch2+88(FP)")
 	w("\tMOVQ nw+8(FP), AX")
 	w("\tIMULQ $%d, AX", nb*64)
 	w("\tADDQ AX, SI")

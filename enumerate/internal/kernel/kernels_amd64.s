@@ -3255,11 +3255,11 @@ avx2done:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks1(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks1(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -3268,28 +3268,56 @@ TEXT ·slicedBlocks1(SB), NOSPLIT, $0-88
 	MOVQ corr+48(FP), R10
 	MOVQ nv+56(FP), DX
 	VPXORQ Z3, Z3, Z3
-sl1q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl1value:
+sl1first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl1vword:
+sl1firstw:
 	VMOVDQU64 0(R8), Z0
 	VPXORQ.BCST 0(R13), Z0, Z0
 	VMOVDQU64 Z0, 0(AX)
 	ADDQ $64, R8
 	ADDQ $64, AX
 	DECQ R12
-	JNZ sl1vword
+	JNZ sl1firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl1value
-
+	JB sl1first
+sl1q:
+	CMPQ nq+80(FP), $1
+	JLE sl1blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $64, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl1next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl1nextw:
+	VMOVDQU64 0(R8), Z0
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 Z0, 0(AX)
+	ADDQ $64, R8
+	ADDQ $64, AX
+	DECQ R12
+	JNZ sl1nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl1next
+sl1blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl1qnext
@@ -3315,7 +3343,11 @@ sl1wend:
 	CMPQ BX, CX
 	JB sl1block
 sl1qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $64, AX
 	ADDQ AX, SI
@@ -3326,11 +3358,11 @@ sl1qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks2(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks2(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -3341,17 +3373,17 @@ TEXT ·slicedBlocks2(SB), NOSPLIT, $0-88
 	VPXORQ Z4, Z4, Z4
 	VPXORQ Z5, Z5, Z5
 	VPXORQ Z6, Z6, Z6
-sl2q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl2value:
+sl2first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl2vword:
+sl2firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z2
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -3362,11 +3394,43 @@ sl2vword:
 	ADDQ $128, R8
 	ADDQ $128, AX
 	DECQ R12
-	JNZ sl2vword
+	JNZ sl2firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl2value
-
+	JB sl2first
+sl2q:
+	CMPQ nq+80(FP), $1
+	JLE sl2blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $128, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl2next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl2nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z2
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z2, Z1
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	ADDQ $128, R8
+	ADDQ $128, AX
+	DECQ R12
+	JNZ sl2nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl2next
+sl2blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl2qnext
@@ -3402,7 +3466,11 @@ sl2wend:
 	CMPQ BX, CX
 	JB sl2block
 sl2qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $128, AX
 	ADDQ AX, SI
@@ -3417,11 +3485,11 @@ sl2qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks3(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks3(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -3436,17 +3504,17 @@ TEXT ·slicedBlocks3(SB), NOSPLIT, $0-88
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
-sl3q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl3value:
+sl3first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl3vword:
+sl3firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z3
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -3461,11 +3529,47 @@ sl3vword:
 	ADDQ $192, R8
 	ADDQ $192, AX
 	DECQ R12
-	JNZ sl3vword
+	JNZ sl3firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl3value
-
+	JB sl3first
+sl3q:
+	CMPQ nq+80(FP), $1
+	JLE sl3blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $192, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl3next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl3nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z3
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z3, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z3
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z3, Z2
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	ADDQ $192, R8
+	ADDQ $192, AX
+	DECQ R12
+	JNZ sl3nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl3next
+sl3blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl3qnext
@@ -3521,7 +3625,11 @@ sl3wend:
 	CMPQ BX, CX
 	JB sl3block
 sl3qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $192, AX
 	ADDQ AX, SI
@@ -3544,11 +3652,11 @@ sl3qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks4(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks4(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -3571,17 +3679,17 @@ TEXT ·slicedBlocks4(SB), NOSPLIT, $0-88
 	VPXORQ Z20, Z20, Z20
 	VPXORQ Z21, Z21, Z21
 	VPXORQ Z22, Z22, Z22
-sl4q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl4value:
+sl4first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl4vword:
+sl4firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z4
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -3600,11 +3708,51 @@ sl4vword:
 	ADDQ $256, R8
 	ADDQ $256, AX
 	DECQ R12
-	JNZ sl4vword
+	JNZ sl4firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl4value
-
+	JB sl4first
+sl4q:
+	CMPQ nq+80(FP), $1
+	JLE sl4blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $256, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl4next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl4nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z4
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z4, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z4
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z4, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z4
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z4, Z3
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	ADDQ $256, R8
+	ADDQ $256, AX
+	DECQ R12
+	JNZ sl4nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl4next
+sl4blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl4qnext
@@ -3700,7 +3848,11 @@ sl4wend:
 	CMPQ BX, CX
 	JB sl4block
 sl4qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $256, AX
 	ADDQ AX, SI
@@ -3739,11 +3891,11 @@ sl4qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks5(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks5(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -3774,17 +3926,17 @@ TEXT ·slicedBlocks5(SB), NOSPLIT, $0-88
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
-sl5q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl5value:
+sl5first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl5vword:
+sl5firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z5
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -3807,11 +3959,55 @@ sl5vword:
 	ADDQ $320, R8
 	ADDQ $320, AX
 	DECQ R12
-	JNZ sl5vword
+	JNZ sl5firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl5value
-
+	JB sl5first
+sl5q:
+	CMPQ nq+80(FP), $1
+	JLE sl5blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $320, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl5next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl5nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z5
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z5, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z5
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z5, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z5
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z5, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z5
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z5, Z4
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	ADDQ $320, R8
+	ADDQ $320, AX
+	DECQ R12
+	JNZ sl5nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl5next
+sl5blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl5qnext
@@ -3995,7 +4191,11 @@ sl5wend:
 	CMPQ BX, CX
 	JB sl5block
 sl5qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $320, AX
 	ADDQ AX, SI
@@ -4050,11 +4250,11 @@ sl5qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks6(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks6(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -4083,17 +4283,17 @@ TEXT ·slicedBlocks6(SB), NOSPLIT, $0-88
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
-sl6q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl6value:
+sl6first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl6vword:
+sl6firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z6
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -4120,11 +4320,59 @@ sl6vword:
 	ADDQ $384, R8
 	ADDQ $384, AX
 	DECQ R12
-	JNZ sl6vword
+	JNZ sl6firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl6value
-
+	JB sl6first
+sl6q:
+	CMPQ nq+80(FP), $1
+	JLE sl6blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $384, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl6next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl6nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z6
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z6, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z6
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z6, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z6
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z6, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z6
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z6, Z4
+	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z6
+	VMOVDQU64 320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z6, Z5
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	ADDQ $384, R8
+	ADDQ $384, AX
+	DECQ R12
+	JNZ sl6nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl6next
+sl6blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl6qnext
@@ -4502,7 +4750,11 @@ sl6wend:
 	CMPQ BX, CX
 	JB sl6block
 sl6qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $384, AX
 	ADDQ AX, SI
@@ -4553,11 +4805,11 @@ sl6qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks7(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks7(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -4585,17 +4837,17 @@ TEXT ·slicedBlocks7(SB), NOSPLIT, $0-88
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
-sl7q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl7value:
+sl7first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl7vword:
+sl7firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z7
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -4626,11 +4878,63 @@ sl7vword:
 	ADDQ $448, R8
 	ADDQ $448, AX
 	DECQ R12
-	JNZ sl7vword
+	JNZ sl7firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl7value
-
+	JB sl7first
+sl7q:
+	CMPQ nq+80(FP), $1
+	JLE sl7blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $448, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl7next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl7nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z7
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z7, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z7
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z7, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z7
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z7, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z7
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z7, Z4
+	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z7
+	VMOVDQU64 320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z7, Z5
+	VPTERNLOGQ.BCST $0xB2, 40(R13), Z5, Z7
+	VMOVDQU64 384(R8), Z6
+	VPTERNLOGQ.BCST $0x96, 48(R13), Z7, Z6
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	ADDQ $448, R8
+	ADDQ $448, AX
+	DECQ R12
+	JNZ sl7nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl7next
+sl7blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl7qnext
@@ -5393,7 +5697,11 @@ sl7wend:
 	CMPQ BX, CX
 	JB sl7block
 sl7qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $448, AX
 	ADDQ AX, SI
@@ -5442,11 +5750,11 @@ sl7qnext:
 	VZEROUPPER
 	RET
 
-// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+// func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 // Registers: SI lane shares of the current q's low coordinates, R8 current word, R12 words left,
-// R9 block values, BX block (first: value), CX end block, R11 kbits, R13 kbits of a value,
+// R9 block values, BX block (or value), CX end block, R11 kbits, R13 kbits of a value,
 // DI subset tallies, R10 corr, DX nv, AX scratch; nq+80(FP) counts the q left.
-TEXT ·slicedBlocks8(SB), NOSPLIT, $0-88
+TEXT ·slicedBlocks8(SB), NOSPLIT, $8-96
 	MOVQ a+0(FP), SI
 	MOVQ brow+16(FP), R9
 	MOVQ nblocks+24(FP), CX
@@ -5472,17 +5780,17 @@ TEXT ·slicedBlocks8(SB), NOSPLIT, $0-88
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
-sl8q:
-	// Lane values of every block value: the shares plus v, bit-sliced.
+	// The first q's lane values.
+	MOVQ SI, R8
 	MOVQ scratch+64(FP), AX
 	XORQ BX, BX
-sl8value:
+sl8first:
 	MOVQ BX, R13
 	SHLQ $6, R13
 	ADDQ R11, R13
-	MOVQ SI, R8
+	MOVQ R8, shares-8(SP)
 	MOVQ nw+8(FP), R12
-sl8vword:
+sl8firstw:
 	VMOVDQU64 0(R8), Z0
 	VPANDQ.BCST 0(R13), Z0, Z8
 	VPXORQ.BCST 0(R13), Z0, Z0
@@ -5517,11 +5825,67 @@ sl8vword:
 	ADDQ $512, R8
 	ADDQ $512, AX
 	DECQ R12
-	JNZ sl8vword
+	JNZ sl8firstw
+	MOVQ shares-8(SP), R8
 	INCQ BX
 	CMPQ BX, nvals+72(FP)
-	JB sl8value
-
+	JB sl8first
+sl8q:
+	CMPQ nq+80(FP), $1
+	JLE sl8blocks
+	// The next q's lane values, into the other buffer.
+	MOVQ nw+8(FP), R8
+	IMULQ $512, R8
+	ADDQ SI, R8
+	MOVQ scratch2+88(FP), AX
+	XORQ BX, BX
+sl8next:
+	MOVQ BX, R13
+	SHLQ $6, R13
+	ADDQ R11, R13
+	MOVQ R8, shares-8(SP)
+	MOVQ nw+8(FP), R12
+sl8nextw:
+	VMOVDQU64 0(R8), Z0
+	VPANDQ.BCST 0(R13), Z0, Z8
+	VPXORQ.BCST 0(R13), Z0, Z0
+	VMOVDQU64 64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z8, Z1
+	VPTERNLOGQ.BCST $0xB2, 8(R13), Z1, Z8
+	VMOVDQU64 128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z8, Z2
+	VPTERNLOGQ.BCST $0xB2, 16(R13), Z2, Z8
+	VMOVDQU64 192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z8, Z3
+	VPTERNLOGQ.BCST $0xB2, 24(R13), Z3, Z8
+	VMOVDQU64 256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z8, Z4
+	VPTERNLOGQ.BCST $0xB2, 32(R13), Z4, Z8
+	VMOVDQU64 320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z8, Z5
+	VPTERNLOGQ.BCST $0xB2, 40(R13), Z5, Z8
+	VMOVDQU64 384(R8), Z6
+	VPTERNLOGQ.BCST $0x96, 48(R13), Z8, Z6
+	VPTERNLOGQ.BCST $0xB2, 48(R13), Z6, Z8
+	VMOVDQU64 448(R8), Z7
+	VPTERNLOGQ.BCST $0x96, 56(R13), Z8, Z7
+	VMOVDQU64 Z0, 0(AX)
+	VMOVDQU64 Z1, 64(AX)
+	VMOVDQU64 Z2, 128(AX)
+	VMOVDQU64 Z3, 192(AX)
+	VMOVDQU64 Z4, 256(AX)
+	VMOVDQU64 Z5, 320(AX)
+	VMOVDQU64 Z6, 384(AX)
+	VMOVDQU64 Z7, 448(AX)
+	ADDQ $512, R8
+	ADDQ $512, AX
+	DECQ R12
+	JNZ sl8nextw
+	MOVQ shares-8(SP), R8
+	INCQ BX
+	CMPQ BX, nvals+72(FP)
+	JB sl8next
+sl8blocks:
 	XORQ BX, BX
 	TESTQ CX, CX
 	JZ sl8qnext
@@ -7054,7 +7418,11 @@ sl8wend:
 	CMPQ BX, CX
 	JB sl8block
 sl8qnext:
-	// The next q's shares follow this one's.
+	// Swap the buffers; the next q's shares follow this one's.
+	MOVQ scratch+64(FP), AX
+	MOVQ scratch2+88(FP), R8
+	MOVQ R8, scratch+64(FP)
+	MOVQ AX, scratch2+88(FP)
 	MOVQ nw+8(FP), AX
 	IMULQ $512, AX
 	ADDQ AX, SI

@@ -34,9 +34,8 @@ const (
 	slicedOpsPerCycle = 3.0
 	slicedSpillCycles = 0.4
 	// slicedQCycles is the sliced-index kernel's cost per q beyond its
-	// blocks: adding each block value to the lanes, and waiting for those
-	// lanes to reach the cache.
-	slicedQCycles = 120
+	// blocks and the additions of each block value to the lanes.
+	slicedQCycles = 30
 )
 
 // avx512XorRate is the AVX-512 ±1 kernel's rate at width d.

@@ -145,8 +145,8 @@ type slicedScratch struct {
 	sub   *[256][8]uint64 // subset tallies by lane group (64-byte aligned)
 	corr  [256]uint64     // blocks by their value
 	words uint64          // words tallied, padding lanes included
-	// values holds a q's lane values for each block value (64-byte
-	// aligned), filled by each call of the assembly.
+	// values holds, in two halves, two q's lane values for each block
+	// value (64-byte aligned), filled by each call of the assembly.
 	values []uint64
 }
 
@@ -173,7 +173,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				nvals = max(nvals, v+1)
 			}
 			lastHigh = qhi
-			if sc == nil || len(sc.values) < nvals*x.nw*x.nb*8 {
+			if sc == nil || len(sc.values) < 2*nvals*x.nw*x.nb*8 {
 				sc = x.newScratch(sc, nvals)
 			}
 		}
@@ -219,7 +219,7 @@ func (x *slicedKernel) newScratch(old *slicedScratch, nvals int) *slicedScratch 
 	if sc == nil {
 		sc = &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
 	}
-	sc.values = alignedWords(max(nvals, 1) * x.nw * x.nb * 8)
+	sc.values = alignedWords(2 * max(nvals, 1) * x.nw * x.nb * 8)
 	return sc
 }
 

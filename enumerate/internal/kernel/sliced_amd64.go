@@ -8,10 +8,11 @@ package kernel
 // tallies of S = 1…nv to sc.sub and counts each block in sc.corr by its
 // value.
 func slicedBlocks(nb int, planes *uint64, nw int, blockValues *byte, nblocks int, sc *slicedScratch, nv, nvals, nq int) {
-	slicedFuncs[nb](planes, nw, blockValues, nblocks, kbits, sc.sub, &sc.corr, nv, &sc.values[0], nvals, nq)
+	half := len(sc.values) / 2
+	slicedFuncs[nb](planes, nw, blockValues, nblocks, kbits, sc.sub, &sc.corr, nv, &sc.values[0], nvals, nq, &sc.values[half])
 }
 
-var slicedFuncs = [...]func(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int){
+var slicedFuncs = [...]func(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64){
 	nil, slicedBlocks1, slicedBlocks2, slicedBlocks3, slicedBlocks4,
 	slicedBlocks5, slicedBlocks6, slicedBlocks7, slicedBlocks8,
 }
@@ -25,25 +26,25 @@ var slicedFuncs = [...]func(a *uint64, nw int, brow *byte, nblocks int, kbits, s
 // counts the block.
 //
 //go:noescape
-func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
 
 //go:noescape
-func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int)
+func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64)
