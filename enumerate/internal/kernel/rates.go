@@ -17,9 +17,9 @@ const (
 	// The AVX-512 ±1 kernel: per block of 512 pairs, avx512XorBlockCycles
 	// plus avx512XorSubsetCycles per subset tally (d of them); per q,
 	// avx512XorQCycles to set up its lanes.
-	avx512XorBlockCycles  = 6.8
-	avx512XorSubsetCycles = 0.7
-	avx512XorQCycles      = 80
+	avx512XorBlockCycles  = 1.4
+	avx512XorSubsetCycles = 1.0
+	avx512XorQCycles      = 20
 
 	portableBitPairRate = 1.7e9
 	avx512BitPairRate   = 8.5e9
