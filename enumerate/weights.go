@@ -99,7 +99,7 @@ func newBruteLattice(p Problem, l *lattice) (*bruteLattice, error) {
 				most = max(most, slices.Max(x[a]))
 			}
 			if most > maxBruteLattice || int64(most)*int64(p.D)+1 > maxBruteLattice {
-				return nil, bruteLatticeError(p)
+				return nil, bruteLatticeError(p, float64(bl.base)*(float64(most)*float64(p.D)+1))
 			}
 			bl.dims = append(bl.dims, weightDim{factor: big.NewInt(1), radix: most*p.D + 1})
 			steps = append(steps, x)
@@ -111,7 +111,11 @@ func newBruteLattice(p Problem, l *lattice) (*bruteLattice, error) {
 		stride[i] = int(size)
 		size *= int64(dim.radix)
 		if size > maxBruteLattice {
-			return nil, bruteLatticeError(p)
+			need := float64(bl.base)
+			for _, dim := range bl.dims {
+				need *= float64(dim.radix)
+			}
+			return nil, bruteLatticeError(p, need)
 		}
 	}
 	bl.size = int(size)
@@ -128,8 +132,9 @@ func newBruteLattice(p Problem, l *lattice) (*bruteLattice, error) {
 	return bl, nil
 }
 
-func bruteLatticeError(p Problem) error {
-	return fmt.Errorf("brute force at d_k = %d cannot keep these multiplicities apart in a histogram of at most %d counts; the closed form (--method closed) computes the same distribution", p.D, maxBruteLattice)
+// bruteLatticeError refuses a weighted lattice of counts entries.
+func bruteLatticeError(p Problem, counts float64) error {
+	return &TooLargeError{Method: BruteForce, D: p.D, Counts: counts, MaxCounts: maxBruteLattice}
 }
 
 // reduce adds the workers' histograms in order, each count weighed by its

@@ -45,16 +45,20 @@ func TestBruteLatticeDimensions(t *testing.T) {
 }
 
 // TestBruteLatticeTooLarge checks that multiplicities that would need a
-// histogram beyond maxBruteLattice refuse brute force with a message that
-// names the closed form, while Auto takes the closed form.
+// histogram beyond maxBruteLattice refuse brute force with the numbers,
+// while Auto takes the closed form.
 func TestBruteLatticeTooLarge(t *testing.T) {
 	a := mustAlphabet(t, "-3:2,-1:3,1:5,3:7") // four independent primes
 	p := Problem{Q: a, K: a, D: 6}
 	pl := mustPlan(t, p, BruteForce, Options{})
-	err := pl.Check(NeedCounts)
-	require.ErrorContains(t, err, "--method closed")
-	_, err = pl.Brute(context.Background())
-	require.ErrorContains(t, err, "--method closed")
+	var tl *TooLargeError
+	require.ErrorAs(t, pl.Check(NeedCounts), &tl)
+	assert.Equal(t, BruteForce, tl.Method)
+	assert.Equal(t, maxBruteLattice, tl.MaxCounts)
+	assert.Greater(t, tl.Counts, float64(maxBruteLattice))
+	assert.Contains(t, tl.Error(), "brute force at d_k = 6 would keep 1572855 counts per worker")
+	_, err := pl.Brute(context.Background())
+	require.ErrorAs(t, err, &tl)
 	assert.Contains(t, pl.KernelName(), "none")
 	assert.Equal(t, ClosedForm, mustPlan(t, p, Auto, Options{}).Method)
 	// One width less fits, and agrees with the closed form.
