@@ -56,7 +56,7 @@ func TestBruteLatticeTooLarge(t *testing.T) {
 	assert.Equal(t, BruteForce, tl.Method)
 	assert.Equal(t, maxBruteLattice, tl.MaxCounts)
 	assert.Greater(t, tl.Counts, float64(maxBruteLattice))
-	assert.Contains(t, tl.Error(), "brute force at d_k = 6 would keep 1572855 counts per worker")
+	assert.Contains(t, tl.Error(), "brute force at d_k = 6 would keep 1570855 counts per worker")
 	_, err := pl.Brute(context.Background())
 	require.ErrorAs(t, err, &tl)
 	assert.Contains(t, pl.KernelName(), "none")
