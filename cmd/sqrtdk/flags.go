@@ -105,7 +105,7 @@ type engineFlags struct {
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&e.method, "method", "auto", "how to compute: auto, brute, closed or both")
+	fs.StringVar(&e.method, "method", enumerate.Auto.String(), "how to compute: auto, brute, closed or both")
 	fs.IntVar(&e.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
 	fs.DurationVar(&e.maxTime, "max-time", 0, fmt.Sprintf("longest estimated computation to accept, such as 90m or 12h (default %v to enumerate, %v for the closed form)",
 		enumerate.DefaultMaxBruteTime, enumerate.DefaultMaxClosedTime))

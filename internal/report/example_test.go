@@ -18,7 +18,7 @@ func ExampleTable_Write() {
 	for _, d := range []int{1, 2, 3} {
 		plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: d}, enumerate.BruteForce, enumerate.Options{})
 		h, _ := plan.Brute(context.Background())
-		t.Rows = append(t.Rows, report.NewRow(d, h, "brute", scales))
+		t.Rows = append(t.Rows, report.NewRow(d, h, enumerate.BruteForce, scales))
 	}
 	_ = t.Write(os.Stdout, report.Markdown)
 	// Output:

@@ -54,7 +54,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 		for i := range t.Scales {
 			row = append(row, t.decimal(r, i))
 		}
-		rows = append(rows, append(row, r.Method))
+		rows = append(rows, append(row, r.Method.String()))
 	}
 	return writePipeTable(w, header, rows)
 }
@@ -101,7 +101,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 		for i, v := range r.Variance {
 			cells = append(cells, t.latexCell(v, t.places(i)))
 		}
-		cells = append(cells, r.Method)
+		cells = append(cells, r.Method.String())
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
@@ -158,7 +158,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	}
 	_ = cw.Write(header)
 	for _, r := range t.Rows {
-		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method}
+		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method.String()}
 		for i, v := range r.Variance {
 			row = append(row, t.decimal(r, i), v.String())
 		}
@@ -189,7 +189,7 @@ func (t *Table) WriteJSON(w io.Writer) error {
 		if ri > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method)
+		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method.String())
 		for i, v := range r.Variance {
 			if i > 0 {
 				b.WriteString(", ")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -64,18 +65,18 @@ type Table struct {
 type Row struct {
 	D        int
 	Cases    *big.Int
-	Method   string
+	Method   enumerate.Method
 	Variance []rational.Value // one per scale, in the Table's order
 }
 
 // NewRow returns the row for width d from the exact distribution h.
-func NewRow(d int, h *rational.Histogram, method string, scales []rational.Scale) Row {
+func NewRow(d int, h *rational.Histogram, method enumerate.Method, scales []rational.Scale) Row {
 	return NewRowFromVariance(d, h.Total(), h.Variance(), method, scales)
 }
 
 // NewRowFromVariance returns the row for width d from the number of cases
 // and the exact variance of the raw score.
-func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method string, scales []rational.Scale) Row {
+func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method enumerate.Method, scales []rational.Scale) Row {
 	r := Row{D: d, Cases: cases, Method: method}
 	for _, s := range scales {
 		r.Variance = append(r.Variance, s.ScaledVariance(v, int64(d)))
@@ -98,7 +99,7 @@ func (t *Table) decimal(r Row, i int) string {
 // can leave out the method column as the lesson does.
 func (t *Table) allBrute() bool {
 	for _, r := range t.Rows {
-		if r.Method != "brute" {
+		if r.Method != enumerate.BruteForce {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -49,7 +50,7 @@ func (t *Table) WriteText(w io.Writer) error {
 	if !t.allBrute() {
 		c := column{header: "method", gap: 2}
 		for _, r := range t.Rows {
-			c.cells = append(c.cells, r.Method)
+			c.cells = append(c.cells, r.Method.String())
 		}
 		cols = append(cols, c)
 	}
@@ -103,12 +104,12 @@ func writeColumns(w io.Writer, cols []column) error {
 	return nil
 }
 
-func methodPhrase(m string) string {
+func methodPhrase(m enumerate.Method) string {
 	switch m {
-	case "closed":
+	case enumerate.ClosedForm:
 		return "closed form"
-	case "both":
+	case enumerate.Both:
 		return "enumerated and closed form agree"
 	}
-	return m
+	return m.String()
 }
