@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -95,7 +96,14 @@ func BenchmarkKernels(b *testing.B) {
 					continue // measured already, or the Gray walk standing in
 				}
 				seen[k.Name()] = true
-				b.Run(fmt.Sprintf("%s/d=%d/%s/%s", c.name, c.d, kind, p), func(b *testing.B) {
+				impl := "portable" // named by what runs, not by the path forced
+				switch {
+				case strings.Contains(k.Name(), "AVX-512"):
+					impl = "avx512"
+				case strings.Contains(k.Name(), "AVX2"):
+					impl = "avx2"
+				}
+				b.Run(fmt.Sprintf("%s/d=%d/%s/%s", c.name, c.d, kind, impl), func(b *testing.B) {
 					benchKernel(b, k, s)
 				})
 			}
