@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -218,29 +219,49 @@ func millerWalk(ctx context.Context, d, last int, w []*big.Int, visit func(t int
 	d1 := int64(d + 1)
 	pos, neg := new(big.Int), new(big.Int)
 	term, factor := new(big.Int), new(big.Int)
+	var prevs []*big.Int // the terms' earlier coefficients and factors
+	var fs []int64
+	var words []uint
 	for k := 1; k <= last; k++ {
 		if k%256 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		bk := ring[k%(tMax+1)]
 		if small {
-			// The terms' factors are words: multiply-add them in place, the
-			// positive and the negative ones apart, then divide exactly.
-			pos.SetInt64(0)
-			neg.SetInt64(0)
+			// The terms' factors are words. When they are all positive (as
+			// in the first half of a symmetric distribution of few
+			// letters), the sum is one pass over the words; otherwise the
+			// positive and the negative terms are multiply-added apart.
+			prevs, fs, words = prevs[:0], fs[:0], words[:0]
+			var fsum uint64
+			positive := true // and their sum below half a word
 			for j := 1; j <= min(k, tMax); j++ {
-				f := (d1*int64(j) - int64(k)) * w[j].Int64()
-				prev := ring[(k-j)%(tMax+1)]
-				switch {
-				case f > 0 && uint64(f) <= math.MaxUint:
-					nat.MulAddWord(pos, prev, uint(f))
-				case f < 0 && uint64(-f) <= math.MaxUint:
-					nat.MulAddWord(neg, prev, uint(-f))
-				case f != 0:
-					pos.Add(pos, term.Mul(prev, factor.SetInt64(f)))
+				if f := (d1*int64(j) - int64(k)) * w[j].Int64(); f != 0 {
+					prevs = append(prevs, ring[(k-j)%(tMax+1)])
+					fs = append(fs, f)
+					words = append(words, uint(f))
+					fsum += uint64(f)
+					positive = positive && f > 0 && fsum < 1<<(bits.UintSize-1)
 				}
 			}
-			bk.Sub(pos, neg)
+			if positive {
+				nat.Combine(bk, prevs, words)
+			} else {
+				pos.SetInt64(0)
+				neg.SetInt64(0)
+				for i, prev := range prevs {
+					f := fs[i]
+					switch {
+					case f > 0 && uint64(f) <= math.MaxUint:
+						nat.MulAddWord(pos, prev, uint(f))
+					case f < 0 && uint64(-f) <= math.MaxUint:
+						nat.MulAddWord(neg, prev, uint(-f))
+					default:
+						pos.Add(pos, term.Mul(prev, factor.SetInt64(f)))
+					}
+				}
+				bk.Sub(pos, neg)
+			}
 			den := uint64(k) * w[0].Uint64()
 			if den <= math.MaxUint && w[0].Uint64() <= math.MaxUint/uint64(k) {
 				if !nat.DivExactWord(bk, uint(den)) {

@@ -56,6 +56,37 @@ func MulAddWord(z, x *big.Int, m uint) *big.Int {
 	return z.SetBits(zw)
 }
 
+// Combine sets z to Σ xs[i]·ms[i] in one pass over the words and returns
+// z, for xs[i] ≥ 0 none of which is z, and factors whose sum is below
+// 2^(word size − 1) (so that a word's carry fits in a word); it allocates
+// only when z must grow.
+func Combine(z *big.Int, xs []*big.Int, ms []uint) *big.Int {
+	n := 0
+	for _, x := range xs {
+		n = max(n, len(x.Bits()))
+	}
+	zw := z.Bits()[:0]
+	zw = grow(zw, n+1)
+	var carry uint
+	for i := range n {
+		lo, hi := carry, uint(0)
+		for j, x := range xs {
+			xw := x.Bits()
+			if i >= len(xw) {
+				continue
+			}
+			h, l := bits.Mul(uint(xw[i]), ms[j])
+			var c uint
+			lo, c = bits.Add(lo, l, 0)
+			hi += h + c
+		}
+		zw[i] = big.Word(lo)
+		carry = hi
+	}
+	zw[n] = big.Word(carry)
+	return z.SetBits(zw)
+}
+
 // DivExactWord sets z to z/d in place and reports whether d divides z
 // exactly (z ≥ 0, d > 0); when it does not, z is left holding garbage. It
 // divides by the odd part of d by Hensel's method, from the low word up,

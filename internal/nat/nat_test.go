@@ -62,3 +62,26 @@ func TestInverse(t *testing.T) {
 		require.Equal(t, uint(1), d*inverse(d), "d = %d", d)
 	}
 }
+
+func TestCombine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sizes := range [][]int{{0}, {3}, {2, 5}, {5, 2, 0, 7}, {40, 40}} {
+		xs := make([]*big.Int, len(sizes))
+		ms := make([]uint, len(sizes))
+		want := new(big.Int)
+		for i, n := range sizes {
+			xs[i] = random(rng, n)
+			ms[i] = uint(rng.Uint64N(1 << 60))
+			want.Add(want, new(big.Int).Mul(xs[i], new(big.Int).SetUint64(uint64(ms[i]))))
+		}
+		z := random(rng, 3) // overwritten, not added to
+		got := Combine(z, xs, ms)
+		require.Zero(t, want.Cmp(got), "sizes %v: want %s, got %s", sizes, want, got)
+	}
+	// All ones times the largest factors: every word carries.
+	ones := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 640), big.NewInt(1))
+	m := uint(1)<<62 - 1
+	want := new(big.Int).Mul(ones, new(big.Int).SetUint64(uint64(m)))
+	want.Lsh(want, 1)
+	require.Zero(t, want.Cmp(Combine(new(big.Int), []*big.Int{ones, ones}, []uint{m, m})))
+}
