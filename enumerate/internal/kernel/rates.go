@@ -12,7 +12,7 @@ const (
 	refClockHz = 3.2e9
 
 	scalarXorRate   = 1e9
-	portableXorRate = 2.8e9
+	portableXorRate = 3.5e9
 	avx2XorRate     = 9.5e9
 	// The AVX-512 ±1 kernel: per block of 512 pairs, avx512XorBlockCycles
 	// plus avx512XorSubsetCycles per subset tally (d of them); per q,
@@ -21,12 +21,12 @@ const (
 	avx512XorSubsetCycles = 1.0
 	avx512XorQCycles      = 20
 
-	portableBitPairRate = 1.7e9
+	portableBitPairRate = 2.4e9
 	avx512BitPairRate   = 8.5e9
 
 	// grayCyclesPerPair is the Gray-code kernel's cost: one add and one
 	// histogram increment per pair.
-	grayCyclesPerPair = 2.2
+	grayCyclesPerPair = 1.6
 
 	// slicedOpsPerCycle is the instructions the sliced-index kernel
 	// retires per cycle, and slicedSpillCycles the extra cycles of a
