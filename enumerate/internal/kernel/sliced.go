@@ -14,8 +14,10 @@ import (
 // lane's index is a constant of q's low coordinates (tabulated once, and
 // kept bit-sliced: plane j holds bit j of every lane's share), and the
 // high coordinates' share v is the same for every lane of a block, so a
-// block's lane indices are the table plus v, a bit-sliced addition of a
-// constant. Each block then adds, for every nonzero set S of index bits,
+// block's lane indices are the table plus v. Per q, the kernel adds each
+// value v that a block can have to the table (a bit-sliced addition of a
+// constant) once, and each block loads the lanes of its v. Each block
+// then adds, for every nonzero set S of index bits,
 // the number of lanes whose index has all bits of S (an AND of planes and
 // VPOPCNTQ); the count of each index follows by Möbius inversion over the
 // subsets (mobius.go). Padding lanes hold index v: the kernel counts the
