@@ -50,16 +50,36 @@ func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
 			}
 			l.Mult += ch.mult
 		}
+		// Multiplicities with a common factor g enumerate g^d times
+		// as many pairs for the same law: divide it out and weight by g^d.
 		var terms rational.Alphabet
+		g := int64(0)
 		for _, l := range mult {
 			terms.Letters = append(terms.Letters, *l)
+			g = gcd64(g, l.Mult)
+		}
+		for i := range terms.Letters {
+			terms.Letters[i].Mult /= g
 		}
 		sort.Slice(terms.Letters, func(i, j int) bool { return terms.Letters[i].Value.Cmp(terms.Letters[j].Value) < 0 })
 		probs = append(probs, enumerate.Problem{Q: terms, K: ones, D: s.D})
-		factors = append(factors, c.factor)
+		f := new(big.Int).Exp(big.NewInt(g), big.NewInt(int64(s.D)), nil)
+		factors = append(factors, f.Mul(f, c.factor))
 	}
 	return probs, factors, nil
 }
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// maxMixtureBrutePairs bounds the pairs enumerate counts one by one, all
+// problems of a tied space together, when the method is Auto: each
+// problem alone would be allowed seconds, and there may be many.
+const maxMixtureBrutePairs = 1 << 26
 
 // plans makes and checks enumerate's plans before any work.
 func (s *Space) plans() ([]*enumerate.Plan, []*big.Int, error) {
@@ -67,18 +87,28 @@ func (s *Space) plans() ([]*enumerate.Plan, []*big.Int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []*enumerate.Plan
-	for _, p := range probs {
-		pl, err := enumerate.NewPlan(p, s.opt.Method, s.opt.engine())
-		if err != nil {
-			return nil, nil, err
+	method := s.opt.Method
+	for attempt := 0; ; attempt++ {
+		var out []*enumerate.Plan
+		brute := new(big.Int)
+		for _, p := range probs {
+			pl, err := enumerate.NewPlan(p, method, s.opt.engine())
+			if err != nil {
+				return nil, nil, err
+			}
+			if err := pl.Check(enumerate.NeedCounts); err != nil {
+				return nil, nil, err
+			}
+			if pl.Method != enumerate.ClosedForm {
+				brute.Add(brute, pl.Cases())
+			}
+			out = append(out, pl)
 		}
-		if err := pl.Check(enumerate.NeedCounts); err != nil {
-			return nil, nil, err
+		if method != enumerate.Auto || len(probs) == 1 || attempt > 0 || brute.Cmp(big.NewInt(maxMixtureBrutePairs)) <= 0 {
+			return out, factors, nil
 		}
-		out = append(out, pl)
+		method = enumerate.ClosedForm
 	}
-	return out, factors, nil
 }
 
 // enginePairs returns the number of pairs enumerate will count one by one.

@@ -11,7 +11,7 @@ import (
 // maxTermsJoint bounds the outcomes of a listing whose terms' joint law is
 // kept, to judge whether all d_k terms are independent at once: the law
 // may have as many distinct values as there are outcomes.
-const maxTermsJoint = 1 << 20
+const maxTermsJoint = 1 << 18
 
 // A listing is what one pass over every outcome of a listed space tallies:
 // the law of each coordinate and of each pair of coordinates, the law of
@@ -29,6 +29,9 @@ type listing struct {
 	entries         Independence
 }
 
+// denseCodes is the most codes whose pairs a pairTally holds densely.
+const denseCodes = 22
+
 // A pairTally holds the weights of the pairs of codes of two coordinates,
 // densely when the codes are few.
 type pairTally struct {
@@ -38,7 +41,7 @@ type pairTally struct {
 }
 
 func newPairTally(n int) *pairTally {
-	if n <= 64 {
+	if n <= denseCodes {
 		return &pairTally{n: n, dense: make([]uint64, n*n)}
 	}
 	return &pairTally{n: n, tally: map[int]uint64{}}
@@ -177,17 +180,22 @@ func (s *Space) tally(ctx context.Context) (*listing, error) {
 	for c, n := range nums {
 		num[c] = n.Int64()
 	}
+	// Term values are numbered in increasing order, so that the bytes of
+	// a tuple of indices sort as the tuple of values does.
 	index := map[string]int{}
-	l.termIndex = make([]int, p)
-	for c, pv := range s.pairs {
-		key := pv.term.RatString()
-		t, ok := index[key]
-		if !ok {
-			t = len(l.termValues)
-			index[key] = t
+	for _, pv := range s.pairs {
+		if _, ok := index[pv.term.RatString()]; !ok {
+			index[pv.term.RatString()] = len(l.termValues)
 			l.termValues = append(l.termValues, pv.term)
 		}
-		l.termIndex[c] = t
+	}
+	sort.Slice(l.termValues, func(a, b int) bool { return l.termValues[a].Cmp(l.termValues[b]) < 0 })
+	for t, v := range l.termValues {
+		index[v.RatString()] = t
+	}
+	l.termIndex = make([]int, p)
+	for c, pv := range s.pairs {
+		l.termIndex[c] = index[pv.term.RatString()]
 	}
 	var key []byte
 	if s.outcomes.Cmp(big.NewInt(maxTermsJoint)) <= 0 {
@@ -330,10 +338,6 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 		}
 		combos.Mul(combos, big.NewInt(int64(countPositive(tm[i]))))
 	}
-	keys := make([]string, 0, len(l.terms))
-	for k := range l.terms {
-		keys = append(keys, k)
-	}
 	decode := func(k string) []int {
 		out := make([]int, d)
 		for i := range out {
@@ -341,33 +345,33 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 		}
 		return out
 	}
-	sort.Slice(keys, func(a, b int) bool {
-		ta, tb := decode(keys[a]), decode(keys[b])
-		for i := range ta {
-			if c := l.termValues[ta[i]].Cmp(l.termValues[tb[i]]); c != 0 {
-				return c < 0
-			}
-		}
-		return false
-	})
 	n := new(big.Int).SetUint64(l.total)
 	scale := new(big.Int).Exp(n, big.NewInt(int64(d-1)), nil)
-	nr := new(big.Rat).SetInt(n)
-	for _, k := range keys {
-		ts := decode(k)
-		lhs := new(big.Int).Mul(scale, new(big.Int).SetUint64(l.terms[k]))
-		rhs := big.NewInt(1)
-		for i, t := range ts {
-			rhs.Mul(rhs, new(big.Int).SetUint64(tm[i][t]))
+	// The witness is the failing tuple of smallest values: its bytes
+	// are the smallest, as term indices follow the values' order.
+	lhs, rhs := new(big.Int), new(big.Int)
+	witness, failed := "", false
+	for k, w := range l.terms {
+		if failed && k >= witness {
+			continue
+		}
+		lhs.Mul(scale, new(big.Int).SetUint64(w))
+		rhs.SetInt64(1)
+		for i := range d {
+			rhs.Mul(rhs, new(big.Int).SetUint64(tm[i][int(k[2*i])<<8|int(k[2*i+1])]))
 		}
 		if lhs.Cmp(rhs) != 0 {
-			in := Independence{Combinations: combos, Joint: new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(l.terms[k])), nr), Product: big.NewRat(1, 1)}
-			for i, t := range ts {
-				in.Event = append(in.Event, fmt.Sprintf("q_%d·k_%d = %s", i+1, i+1, l.termValues[t].RatString()))
-				in.Product.Mul(in.Product, new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(tm[i][t])), nr))
-			}
-			return in, true
+			witness, failed = k, true
 		}
+	}
+	if failed {
+		nr := new(big.Rat).SetInt(n)
+		in := Independence{Combinations: combos, Joint: new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(l.terms[witness])), nr), Product: big.NewRat(1, 1)}
+		for i, t := range decode(witness) {
+			in.Event = append(in.Event, fmt.Sprintf("q_%d·k_%d = %s", i+1, i+1, l.termValues[t].RatString()))
+			in.Product.Mul(in.Product, new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(tm[i][t])), nr))
+		}
+		return in, true
 	}
 	return Independence{Holds: true, Combinations: combos}, true
 }
@@ -381,9 +385,9 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 	}
 	out := newLaw("the law of " + coordsName(coords, false) + ", summed over the listed outcomes")
 	row := func(codes []int) *Outcome {
-		o := &Outcome{Q: make([]*big.Rat, s.D), K: make([]*big.Rat, s.D)}
-		for n, c := range coords {
-			o.Q[c-1], o.K[c-1] = s.pairs[codes[n]].q, s.pairs[codes[n]].k
+		o := &Outcome{Q: make([]*big.Rat, len(coords)), K: make([]*big.Rat, len(coords)), at: coords}
+		for n := range coords {
+			o.Q[n], o.K[n] = s.pairs[codes[n]].q, s.pairs[codes[n]].k
 		}
 		return o
 	}

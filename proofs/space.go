@@ -350,35 +350,81 @@ func (s *Space) checkListable() {
 }
 
 // A TooLargeError refuses, before any work, to list a dependent space
-// whose listing would take longer than the time limit.
+// whose listing would take longer than the time limit or hold more
+// memory than MaxListBytes.
 type TooLargeError struct {
 	D          int
 	Outcomes   *big.Int
 	Seconds    float64
 	MaxSeconds float64
+	Bytes      float64 // set when memory, not time, is over its limit
 }
 
 func (e *TooLargeError) Error() string {
+	if e.Bytes > 0 {
+		return fmt.Sprintf("the space at d_k = %d has %s outcomes to list one by one, and its tallies would hold about %.0f MB (at most %d MB)",
+			e.D, e.Outcomes, e.Bytes/1e6, MaxListBytes/1_000_000)
+	}
 	return fmt.Sprintf("the space at d_k = %d has %s outcomes to list one by one, about %s here (limit %s)",
 		e.D, e.Outcomes, roughDuration(e.Seconds), roughDuration(e.MaxSeconds))
 }
 
-// listNanos is the time one tally of the listing takes, measured on the
-// development machine (one core of a 2-vCPU EPYC: about 1.5 ns) and
-// doubled, so that an estimate errs on the long side.
+// MaxListBytes bounds the memory of a listing's tallies.
+const MaxListBytes = 1_000_000_000
+
+// listNanos is the time one unit of the listing's work takes: one tally
+// of one outcome, measured at about 1.7 ns on one core of the 2-vCPU EPYC
+// this was written on, and 2.7 ns when it was shared with other work;
+// rounded up so that an estimate errs on the long side.
 const listNanos = 3.0
 
-// listSeconds estimates the listing's time: every outcome adds its weight
-// to one tally per coordinate and per pair of coordinates, and is checked
-// once for independence.
+// listSeconds estimates the listing's time in units of listNanos. Every
+// outcome adds its weight to one tally per coordinate and per pair of
+// coordinates and to the law of q·k, and to the terms' joint law when that
+// is kept (about 300 units: a map insertion). The check that all entries
+// are independent stops at the first outcome that is not, at once for a
+// tie of a vector that takes two values or more; it runs through (about
+// 60 units per coordinate: products of big integers) for a joint law or a
+// tie of a vector that takes one value. Then every coordinate and every
+// pair of coordinates has its assertions computed on its law, about 1000
+// units per outcome of that law and 20000 more.
 func (s *Space) listSeconds() float64 {
 	n, _ := new(big.Float).SetInt(s.outcomes).Float64()
 	d := float64(s.D)
 	perOutcome := d*(d-1)/2 + 4*d + 16
-	return n * perOutcome * listNanos / 1e9
+	if s.outcomes.Cmp(big.NewInt(maxTermsJoint)) <= 0 {
+		perOutcome += 300
+	}
+	if s.Model.Joint != nil || len(s.comps) == 1 {
+		perOutcome += 60 * d
+	}
+	p := float64(len(s.pairs))
+	coordRows, pairRows := math.Min(p, n), math.Min(p*p, n)
+	units := n*perOutcome + d*(coordRows*1000+20000) + d*(d-1)/2*(pairRows*1000+20000)
+	return units * listNanos / 1e9
+}
+
+// listBytes estimates the memory of the listing's tallies: one table of
+// codes per pair of coordinates (dense, or about 48 bytes per entry in a
+// map), and the terms' joint law when it is kept.
+func (s *Space) listBytes() float64 {
+	n, _ := new(big.Float).SetInt(s.outcomes).Float64()
+	d, p := float64(s.D), float64(len(s.pairs))
+	perPair := p * p * 8
+	if len(s.pairs) > denseCodes {
+		perPair = math.Min(p*p, n) * 48
+	}
+	b := d * (d - 1) / 2 * perPair
+	if s.outcomes.Cmp(big.NewInt(maxTermsJoint)) <= 0 {
+		b += n * (2*d + 48)
+	}
+	return b
 }
 
 func (s *Space) checkListTime() error {
+	if b := s.listBytes(); b > MaxListBytes {
+		return &TooLargeError{D: s.D, Outcomes: s.Outcomes(), Bytes: b}
+	}
 	max := s.opt.maxListTime().Seconds()
 	if secs := s.listSeconds(); secs > max || math.IsInf(secs, 0) {
 		return &TooLargeError{D: s.D, Outcomes: s.Outcomes(), Seconds: secs, MaxSeconds: max}
@@ -454,12 +500,12 @@ func (s *Space) productMarginal(coords []int) (*law, error) {
 	l := newLaw("the law of " + coordsName(coords, false) + ", built from the law of one coordinate pair, as the coordinates are independent")
 	digits := make([]int, len(coords))
 	for {
-		o := &Outcome{Q: make([]*big.Rat, s.D), K: make([]*big.Rat, s.D)}
+		o := &Outcome{Q: make([]*big.Rat, len(coords)), K: make([]*big.Rat, len(coords)), at: coords}
 		w := big.NewInt(1)
-		for n, ci := range coords {
+		for n := range coords {
 			ch := c.choices[digits[n]]
 			p := s.pairs[ch.code]
-			o.Q[ci-1], o.K[ci-1] = p.q, p.k
+			o.Q[n], o.K[n] = p.q, p.k
 			w.Mul(w, big.NewInt(ch.mult))
 		}
 		l.add(o, w)

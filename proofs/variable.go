@@ -9,12 +9,29 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// An Outcome is one outcome of a sample space, or of one of its marginal
-// laws: Q[i−1] and K[i−1] are the entries of coordinate i and Score is q·k.
-// A marginal law knows only some of them; the others are nil.
+// An Outcome is one outcome of a sample space: Q[i−1] and K[i−1] are the
+// entries of coordinate i and Score is q·k. (Outcomes of the marginal laws
+// the package computes on know only some coordinates, and Score only the
+// law of q·k; variables never read what their law does not know.)
 type Outcome struct {
 	Q, K  []*big.Rat
 	Score *big.Rat
+	// at, when set, lists the coordinates Q and K hold, in order: Q[n] is
+	// the entry of coordinate at[n].
+	at []int
+}
+
+// pos returns the position of coordinate i in Q and K.
+func (o *Outcome) pos(i int) int {
+	if o.at == nil {
+		return i - 1
+	}
+	for n, c := range o.at {
+		if c == i {
+			return n
+		}
+	}
+	panic(fmt.Sprintf("proofs: coordinate %d is not in this law", i))
 }
 
 // An RV is a random variable on a Space: a rational function of the
@@ -129,9 +146,9 @@ func (e *expr) same(f *expr) bool {
 func (e *expr) coef(o *Outcome) *big.Rat {
 	switch e.op {
 	case opQ:
-		return o.Q[e.i-1]
+		return o.Q[o.pos(e.i)]
 	case opK:
-		return o.K[e.i-1]
+		return o.K[o.pos(e.i)]
 	case opScore:
 		return o.Score
 	case opMul:
