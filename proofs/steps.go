@@ -62,7 +62,7 @@ type evidence struct {
 	coordsIndep, termsIndep, covs []instance
 	covSum                        *big.Rat
 	score                         *scoreLaw
-	list   *listing
+	list                          *listing
 	// listedScore is the listing's law of q·k, compared with the engine's.
 	listedScore *scoreLaw
 	// divisor is what Step 5 divides q·k by, and its name.
