@@ -45,6 +45,10 @@ type Assertion struct {
 	Because string
 	// Source says which law the values came from.
 	Source string
+
+	// at lists the indices (i, j) the assertion covers; j is 0 for one
+	// index, and both are 0 for an assertion about the whole space.
+	at [][2]int
 }
 
 // Equal returns the assertion left = right, with its verdict.
