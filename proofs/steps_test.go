@@ -67,8 +67,8 @@ var brokenCases = []brokenCase{
 	},
 	{
 		name: "mean of k broken", d: 2,
-		model: func(t *testing.T) Model { return iid(t, "-1,1", "0,2") },
-		fails: []string{"mean-k", "square-k", "var-scaled", "var-score", "var-term"},
+		model:  func(t *testing.T) Model { return iid(t, "-1,1", "0,2") },
+		fails:  []string{"mean-k", "square-k", "var-scaled", "var-score", "var-term"},
 		values: map[string]rational.Value{"mean-k": rat(1, 1), "var-score": rat(4, 1), "var-scaled": rat(2, 1)},
 		broken: []string{"mean 0, at d_k = 2: E[k_i] = 0 is false: 1 ≠ 0"},
 	},
@@ -76,35 +76,35 @@ var brokenCases = []brokenCase{
 		// Var(q) = 4 and Var(k) = 1/4: each hypothesis of variance 1 is
 		// broken, yet Var(q_i·k_i) = 4·1/4 = 1.
 		name: "variances broken, conclusion survives", d: 2,
-		model: func(t *testing.T) Model { return iid(t, "±2", "±1/2") },
-		fails: []string{"square-k", "square-q", "var-k", "var-q"},
-		values: map[string]rational.Value{"var-q": rat(4, 1), "var-k": rat(1, 4), "var-term": rat(1, 1), "var-scaled": rat(1, 1)},
-		reasons: []string{"Var(q_i·k_i) = 1 holds although E[q_i²] = 1 and E[k_i²] = 1 fail: Var(q_i·k_i) = E[q_i²]·E[k_i²] + Cov(q_i², k_i²) − (E[q_i]·E[k_i] + Cov(q_i, k_i))² = 4·1/4 + 0 − (0·0 + 0)² = 1"},
+		model:      func(t *testing.T) Model { return iid(t, "±2", "±1/2") },
+		fails:      []string{"square-k", "square-q", "var-k", "var-q"},
+		values:     map[string]rational.Value{"var-q": rat(4, 1), "var-k": rat(1, 4), "var-term": rat(1, 1), "var-scaled": rat(1, 1)},
+		reasons:    []string{"Var(q_i·k_i) = 1 holds although E[q_i²] = 1 and E[k_i²] = 1 fail: Var(q_i·k_i) = E[q_i²]·E[k_i²] + Cov(q_i², k_i²) − (E[q_i]·E[k_i] + Cov(q_i, k_i))² = 4·1/4 + 0 − (0·0 + 0)² = 1"},
 		conclusion: true,
 	},
 	{
 		// Var(k) = 4: one term has variance 1·4 = 4, q·k at d_k = 3 has 12.
 		name: "variance of k broken", d: 3,
-		model: func(t *testing.T) Model { return iid(t, "-1,1", "±2") },
-		fails: []string{"square-k", "var-k", "var-scaled", "var-score", "var-term"},
-		values: map[string]rational.Value{"var-k": rat(4, 1), "var-term": rat(4, 1), "var-score": rat(12, 1), "var-scaled": rat(4, 1)},
+		model:   func(t *testing.T) Model { return iid(t, "-1,1", "±2") },
+		fails:   []string{"square-k", "var-k", "var-scaled", "var-score", "var-term"},
+		values:  map[string]rational.Value{"var-k": rat(4, 1), "var-term": rat(4, 1), "var-score": rat(12, 1), "var-scaled": rat(4, 1)},
 		reasons: []string{"Var(q·k) = d_k = 3 fails (12 ≠ 3): Var(q·k) = Σ Var(q_i·k_i) + 2·Σ_{i<j} Cov(q_i·k_i, q_j·k_j) = 12 + 2·0 = 12; it rests on Var(q_i·k_i) = 1, which fails."},
 	},
 	{
 		// q = 1 always: mean 1 and variance 0, yet E[q²] = 1, and q·k = k.
 		name: "E[q²] = 1 without mean 0 or variance 1", d: 2,
-		model: func(t *testing.T) Model { return iid(t, "1", "-1,1") },
-		fails: []string{"mean-q", "var-q"},
-		values: map[string]rational.Value{"mean-q": rat(1, 1), "var-q": rat(0, 1), "square-q": rat(1, 1)},
-		reasons: []string{"E[q_i²] = 1 holds although E[q_i] = 0 and Var(q_i) = 1 fail: E[q_i²] = Var(q_i) + E[q_i]² = 0 + 1² = 1."},
+		model:      func(t *testing.T) Model { return iid(t, "1", "-1,1") },
+		fails:      []string{"mean-q", "var-q"},
+		values:     map[string]rational.Value{"mean-q": rat(1, 1), "var-q": rat(0, 1), "square-q": rat(1, 1)},
+		reasons:    []string{"E[q_i²] = 1 holds although E[q_i] = 0 and Var(q_i) = 1 fail: E[q_i²] = Var(q_i) + E[q_i]² = 0 + 1² = 1."},
 		conclusion: true,
 	},
 	{
 		// The lesson's hypotheses on k broken, the conclusion kept because
 		// E[q] = 0 removes the cross term: Var(q_i·k_i) = 1·1 − (0·1)².
 		name: "k = 1, q signs", d: 2,
-		model: func(t *testing.T) Model { return iid(t, "±1", "1") },
-		fails: []string{"mean-k", "var-k"},
+		model:  func(t *testing.T) Model { return iid(t, "±1", "1") },
+		fails:  []string{"mean-k", "var-k"},
 		values: map[string]rational.Value{"mean-term": rat(0, 1), "var-term": rat(1, 1)},
 		reasons: []string{"E[q_i·k_i] = 0 holds although E[k_i] = 0 fails: E[q_i·k_i] = E[q_i]·E[k_i] + Cov(q_i, k_i) = 0·1 + 0 = 0.",
 			"E[k_i²] = 1 holds although E[k_i] = 0 and Var(k_i) = 1 fail: E[k_i²] = Var(k_i) + E[k_i]² = 0 + 1² = 1."},
@@ -114,17 +114,17 @@ var brokenCases = []brokenCase{
 		// q ∈ {0, 2}, k = 1: q·k = q has mean 1 and E[(q·k)²] = 2, so
 		// Var(q_i·k_i) = 2 − 1² = 1 although its mean is not 0.
 		name: "terms with mean 1 and variance 1", d: 2,
-		model: func(t *testing.T) Model { return iid(t, "0,2", "1") },
-		fails: []string{"mean-k", "mean-q", "mean-term", "square-q", "var-k", "var-term-square"},
-		values: map[string]rational.Value{"mean-term": rat(1, 1), "var-term-square": rat(1, 1), "var-term": rat(1, 1), "var-scaled": rat(1, 1)},
-		reasons: []string{"Var(q_i·k_i) = 1 holds although Var(q_i·k_i) = E[(q_i·k_i)²] and E[q_i²] = 1 fail: Var(q_i·k_i) = E[q_i²]·E[k_i²] + Cov(q_i², k_i²) − (E[q_i]·E[k_i] + Cov(q_i, k_i))² = 2·1 + 0 − (1·1 + 0)² = 1."},
+		model:      func(t *testing.T) Model { return iid(t, "0,2", "1") },
+		fails:      []string{"mean-k", "mean-q", "mean-term", "square-q", "var-k", "var-term-square"},
+		values:     map[string]rational.Value{"mean-term": rat(1, 1), "var-term-square": rat(1, 1), "var-term": rat(1, 1), "var-scaled": rat(1, 1)},
+		reasons:    []string{"Var(q_i·k_i) = 1 holds although Var(q_i·k_i) = E[(q_i·k_i)²] and E[q_i²] = 1 fail: Var(q_i·k_i) = E[q_i²]·E[k_i²] + Cov(q_i², k_i²) − (E[q_i]·E[k_i] + Cov(q_i, k_i))² = 2·1 + 0 − (1·1 + 0)² = 1."},
 		conclusion: true,
 	},
 	{
 		// k = q: q_i·k_i = q_i² = 1 always: mean 1, variance 0.
 		name: "k = q", d: 1,
-		model: func(t *testing.T) Model { return Model{Pairs: SamePairs(rational.Signs())} },
-		fails: []string{"indep-qk", "mean-term", "mean-term-product", "var-scaled", "var-score", "var-term", "var-term-square"},
+		model:  func(t *testing.T) Model { return Model{Pairs: SamePairs(rational.Signs())} },
+		fails:  []string{"indep-qk", "mean-term", "mean-term-product", "var-scaled", "var-score", "var-term", "var-term-square"},
 		values: map[string]rational.Value{"mean-term": rat(1, 1), "var-term": rat(0, 1), "var-score": rat(0, 1)},
 		reasons: []string{"E[q_1·k_1] = E[q_1]·E[k_1] fails (1 ≠ 0): E[q_1·k_1] = E[q_1]·E[k_1] + Cov(q_1, k_1) = 0·0 + 1 = 1; it rests on q_1 and k_1 independent, which fails.",
 			"E[(q_1·k_1)²] = E[q_1²]·E[k_1²] holds although q_1 and k_1 independent fails: q_i² and k_i² are uncorrelated"},
@@ -133,14 +133,14 @@ var brokenCases = []brokenCase{
 	{
 		// k = −q at d_k = 2: every term is −1, q·k = −2 always.
 		name: "k = −q", d: 2,
-		model: func(t *testing.T) Model { return Model{Pairs: OppositePairs(rational.Signs())} },
-		fails: []string{"indep-all", "indep-qk", "mean-term", "mean-term-product", "var-scaled", "var-score", "var-term", "var-term-square"},
+		model:  func(t *testing.T) Model { return Model{Pairs: OppositePairs(rational.Signs())} },
+		fails:  []string{"indep-all", "indep-qk", "mean-term", "mean-term-product", "var-scaled", "var-score", "var-term", "var-term-square"},
 		values: map[string]rational.Value{"mean-term": rat(-1, 1), "var-score": rat(0, 1)},
 	},
 	{
 		name: "dependent but uncorrelated entries", d: 1,
-		model: func(t *testing.T) Model { return pairs(t, magnitudesLaw) },
-		fails: []string{"indep-qk", "square-term-product", "var-scaled", "var-score", "var-term"},
+		model:  func(t *testing.T) Model { return pairs(t, magnitudesLaw) },
+		fails:  []string{"indep-qk", "square-term-product", "var-scaled", "var-score", "var-term"},
 		values: map[string]rational.Value{"mean-term-product": rat(0, 1), "square-term-product": rat(13, 4), "var-term": rat(13, 4)},
 		reasons: []string{"E[q_1·k_1] = E[q_1]·E[k_1] holds although q_1 and k_1 independent fails: q_i and k_i are uncorrelated",
 			"E[(q_1·k_1)²] = E[q_1²]·E[k_1²] fails (13/4 ≠ 1): E[(q_1·k_1)²] = E[q_1²]·E[k_1²] + Cov(q_1², k_1²) = 1·1 + 9/4 = 13/4"},
@@ -148,17 +148,17 @@ var brokenCases = []brokenCase{
 	{
 		// Both vectors tied: q·k = d·q_1·k_1, variance d².
 		name: "q and k tied", d: 3,
-		model: func(t *testing.T) Model { return Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth} },
-		fails: []string{"cov-terms", "indep-all", "indep-coords", "indep-terms", "indep-terms-pair", "var-scaled", "var-score", "var-sum"},
-		values: map[string]rational.Value{"cov-terms": rat(1, 1), "var-score": rat(9, 1), "var-scaled": rat(3, 1)},
+		model:   func(t *testing.T) Model { return Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth} },
+		fails:   []string{"cov-terms", "indep-all", "indep-coords", "indep-terms", "indep-terms-pair", "var-scaled", "var-score", "var-sum"},
+		values:  map[string]rational.Value{"cov-terms": rat(1, 1), "var-score": rat(9, 1), "var-scaled": rat(3, 1)},
 		reasons: []string{"Var(q·k) = Var(q_1·k_1) + … + Var(q_3·k_3) fails (9 ≠ 3): Var(q·k) = Σ Var(q_i·k_i) + 2·Σ_{i<j} Cov(q_i·k_i, q_j·k_j) = 3 + 2·3 = 9; it rests on Cov(q_i·k_i, q_j·k_j) = 0, which fails."},
-		broken: []string{"independent, at d_k = 3: (q_i, k_i) and (q_j, k_j) independent is false: P(q_i = -1, q_j = -1) = 1/2 ≠ 1/4 = P(q_i = -1)·P(q_j = -1)"},
+		broken:  []string{"independent, at d_k = 3: (q_i, k_i) and (q_j, k_j) independent is false: P(q_i = -1, q_j = -1) = 1/2 ≠ 1/4 = P(q_i = -1)·P(q_j = -1)"},
 	},
 	{
 		// q tied, k signs: the terms q_1·k_i are independent signs.
 		name: "q tied, terms independent", d: 3,
-		model: func(t *testing.T) Model { return Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ} },
-		fails: []string{"indep-all", "indep-coords"},
+		model:  func(t *testing.T) Model { return Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ} },
+		fails:  []string{"indep-all", "indep-coords"},
 		values: map[string]rational.Value{"var-score": rat(3, 1)},
 		reasons: []string{"q_i·k_i and q_j·k_j independent holds although (q_i, k_i) and (q_j, k_j) independent fails: the terms are independent although the entries are not.",
 			"q_1·k_1, q_2·k_2, q_3·k_3 independent holds although q_1, q_2, q_3, k_1, k_2, k_3 independent fails"},
@@ -171,9 +171,9 @@ var brokenCases = []brokenCase{
 		model: func(t *testing.T) Model {
 			return Model{Q: alphabet(t, "-2,1/2:4"), K: rational.Signs(), Tie: TieQ}
 		},
-		fails:  []string{"indep-all", "indep-coords", "indep-terms", "indep-terms-pair"},
-		values: map[string]rational.Value{"cov-terms": rat(0, 1), "var-score": rat(3, 1)},
-		reasons: []string{"Cov(q_i·k_i, q_j·k_j) = 0 holds although q_i·k_i and q_j·k_j independent fails: the terms are dependent but uncorrelated, and adding variances needs only uncorrelated terms"},
+		fails:      []string{"indep-all", "indep-coords", "indep-terms", "indep-terms-pair"},
+		values:     map[string]rational.Value{"cov-terms": rat(0, 1), "var-score": rat(3, 1)},
+		reasons:    []string{"Cov(q_i·k_i, q_j·k_j) = 0 holds although q_i·k_i and q_j·k_j independent fails: the terms are dependent but uncorrelated, and adding variances needs only uncorrelated terms"},
 		conclusion: true,
 	},
 	{
@@ -187,17 +187,17 @@ var brokenCases = []brokenCase{
 	},
 	{
 		name: "a joint law with equal terms", d: 2,
-		model: func(t *testing.T) Model { return joint(t, equalTermsLaw) },
-		fails: []string{"cov-terms", "indep-all", "indep-coords", "indep-terms-pair", "var-scaled", "var-score", "var-sum"},
+		model:  func(t *testing.T) Model { return joint(t, equalTermsLaw) },
+		fails:  []string{"cov-terms", "indep-all", "indep-coords", "indep-terms-pair", "var-scaled", "var-score", "var-sum"},
 		values: map[string]rational.Value{"cov-terms": rat(1, 1), "var-score": rat(4, 1)},
 		broken: []string{"independent, at d_k = 2: (q_1, k_1) and (q_2, k_2) independent is false: P((q_1, k_1) = (-1, -1), (q_2, k_2) = (-1, -1)) = 1/8 ≠ 1/16 = P((q_1, k_1) = (-1, -1))·P((q_2, k_2) = (-1, -1))"},
 	},
 	{
 		// Dividing by d_k instead of √d_k: Var(q·k/d_k) = 2/4, not 2/2.
 		name: "over-correcting scale", d: 2, scale: big.NewRat(1, 1),
-		model: func(t *testing.T) Model { return iid(t, "-1,1", "-1,1") },
-		fails: []string{"scaling", "var-scaled"},
-		values: map[string]rational.Value{"scaling": rat(1, 2)},
+		model:   func(t *testing.T) Model { return iid(t, "-1,1", "-1,1") },
+		fails:   []string{"scaling", "var-scaled"},
+		values:  map[string]rational.Value{"scaling": rat(1, 2)},
 		reasons: []string{"Var(q·k/d_k) = Var(q·k)/d_k fails (1/2 ≠ 1): Var(q·k/d_k) = Var(q·k)/(d_k)² = 2/4; everything it rests on holds"},
 	},
 	{
@@ -256,10 +256,10 @@ func containsLine(lines []string, want string) bool {
 // included: the proof must hold for every pair of them.
 var unitAlphabets = []string{
 	"-1,1",
-	"-2:1,1/2:4", // skewed: E[x³] = -3/2
-	"-3:1,1/3:9", // skewed the other way round, with fractions
-	"-1:3,1:3",   // multiplicities that cancel
-	"-2,0:6,2",   // kurtosis 4: most entries are 0
+	"-2:1,1/2:4",        // skewed: E[x³] = -3/2
+	"-3:1,1/3:9",        // skewed the other way round, with fractions
+	"-1:3,1:3",          // multiplicities that cancel
+	"-2,0:6,2",          // kurtosis 4: most entries are 0
 	"-2,-1/2:4,1/2:4,2", // a mixture of the two skewed ones
 }
 
