@@ -220,6 +220,24 @@ func (ev *evidence) group(id, hypothesis, source string, restsOn []string, insts
 	}
 	if same && count > 1 {
 		a := finish(*insts[0].a, 0, 0, true)
+		for _, in := range insts {
+			a.at = append(a.at, [2]int{in.i, in.j})
+		}
+		if ev.shared {
+			// One law stands for every index: the line covers them all.
+			a.at = nil
+			if perPair {
+				for i := 1; i <= ev.d; i++ {
+					for j := i + 1; j <= ev.d; j++ {
+						a.at = append(a.at, [2]int{i, j})
+					}
+				}
+			} else {
+				for i := 1; i <= ev.d; i++ {
+					a.at = append(a.at, [2]int{i, 0})
+				}
+			}
+		}
 		a.Scope = fmt.Sprintf("i = 1..%d", ev.d)
 		if perPair {
 			a.Scope = fmt.Sprintf("all %d pairs i < j", count)
@@ -232,6 +250,7 @@ func (ev *evidence) group(id, hypothesis, source string, restsOn []string, insts
 	out := make([]Assertion, len(insts))
 	for n, in := range insts {
 		out[n] = finish(*in.a, in.i, in.j, false)
+		out[n].at = [][2]int{{in.i, in.j}}
 	}
 	return out
 }
