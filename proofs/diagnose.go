@@ -37,7 +37,7 @@ type Diagnosis struct {
 
 // hypotheses and reasoning list the assertion IDs in the order of the proof.
 var (
-	hypotheses = []string{"mean-q", "mean-k", "var-q", "var-k", "indep-qk", "indep-coords", "indep-all"}
+	hypotheses = []string{"mean-q", "mean-k", "var-q", "var-k", "indep-qk", "indep-coords", "indep-all", "divisor"}
 	reasoning  = []string{"square-q", "square-k", "mean-term-product", "mean-term", "var-term-square", "square-term-product", "var-term",
 		"indep-terms-pair", "indep-terms", "cov-terms", "engine", "var-sum", "var-score", "scaling", "var-scaled"}
 )

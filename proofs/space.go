@@ -137,13 +137,13 @@ func NewSpace(m Model, d int, opt Options) (*Space, error) {
 	}
 	s.checkListable()
 	s.listed = m.Joint != nil || m.Tie != Untied || (s.outcomes.Cmp(big.NewInt(MaxListedProduct)) <= 0 && s.listable)
-	if s.listed && !s.listable {
-		return nil, fmt.Errorf("d_k = %d: %s", d, s.why)
-	}
 	if s.listed && s.dependent() {
 		if err := s.checkListTime(); err != nil {
 			return nil, err
 		}
+	}
+	if s.listed && !s.listable {
+		return nil, fmt.Errorf("d_k = %d: %s; choose a smaller d_k or smaller weights", d, s.why)
 	}
 	return s, nil
 }
@@ -334,7 +334,7 @@ func (s *Space) scoreDen() (*big.Int, []*big.Int) {
 func (s *Space) checkListable() {
 	s.listable = true
 	if s.total.BitLen() > 62 {
-		s.listable, s.why = false, fmt.Sprintf("the outcomes' weights add up to %s, too large to list exactly in 64-bit counts", s.total)
+		s.listable, s.why = false, fmt.Sprintf("the outcomes' weights add up to %s, more than the 2^62 the listing counts exactly", s.total)
 		return
 	}
 	_, nums := s.scoreDen()
@@ -446,7 +446,11 @@ func roughDuration(secs float64) string {
 	case secs < 86400*365*2:
 		return fmt.Sprintf("%.0f days", secs/86400)
 	}
-	return fmt.Sprintf("%.0g years", secs/(86400*365))
+	years := secs / (86400 * 365)
+	if years < 1000 {
+		return fmt.Sprintf("%.0f years", years)
+	}
+	return fmt.Sprintf("10^%.0f years", math.Floor(math.Log10(years)))
 }
 
 // marginal returns the exact law of the entries of the given coordinates

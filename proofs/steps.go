@@ -391,6 +391,15 @@ func meanIdentity(l *law, q, k RV) string {
 		paren(l.mean(q)), paren(l.mean(k)), paren(l.cov(q, k)), l.mean(Times(q, k)))
 }
 
+// fraction writes a value that is not an integer in parentheses, for a
+// quotient.
+func fraction(v rational.Value) string {
+	if r, ok := v.Rat(); ok && r.IsInt() {
+		return v.String()
+	}
+	return "(" + v.String() + ")"
+}
+
 // paren writes a negative value in parentheses, for products and sums.
 func paren(v rational.Value) string {
 	if v.Sign() < 0 {
@@ -568,12 +577,15 @@ func (ev *evidence) step5() (Step, error) {
 	}
 	variance := rational.NewRat(ev.score.law().coefVariance())
 	perD := variance.MulRat(big.NewRat(1, int64(ev.d)))
-	a := equalT(left, scaled, "Var(q·k)/d_k", perD,
-		fmt.Sprintf("Var(q·k/%s) = Var(q·k)/(%s)² = %s/%s", c, c, variance, ev.divisor.Mul(ev.divisor)))
-	a.ID, a.Source = "scaling", fromScore
-	b := equalT(left, scaled, "1", unit, fmt.Sprintf("Var(q·k/%s) = Var(q·k)/(%s)² = %s/%s = %s", c, c, variance, ev.divisor.Mul(ev.divisor), scaled))
+	square := ev.divisor.Mul(ev.divisor)
+	div := equalT("("+c+")²", square, "d_k", intValue(int64(ev.d)), "")
+	div.ID, div.Hypothesis = "divisor", "the divisor's square is d_k"
+	quotient := fmt.Sprintf("Var(q·k/%s) = Var(q·k)/(%s)² = %s/%s", c, c, fraction(variance), fraction(square))
+	a := equalT(left, scaled, "Var(q·k)/d_k", perD, quotient)
+	a.ID, a.Source, a.RestsOn = "scaling", fromScore, []string{"divisor"}
+	b := equalT(left, scaled, "1", unit, quotient+" = "+scaled.String())
 	b.ID, b.Source, b.RestsOn = "var-scaled", fromScore, []string{"scaling", "var-score"}
-	st.Assertions = append(st.Assertions, a, b)
+	st.Assertions = append(st.Assertions, div, a, b)
 	return st, nil
 }
 

@@ -196,9 +196,10 @@ var brokenCases = []brokenCase{
 		// Dividing by d_k instead of √d_k: Var(q·k/d_k) = 2/4, not 2/2.
 		name: "over-correcting scale", d: 2, scale: big.NewRat(1, 1),
 		model:   func(t *testing.T) Model { return iid(t, "-1,1", "-1,1") },
-		fails:   []string{"scaling", "var-scaled"},
-		values:  map[string]rational.Value{"scaling": rat(1, 2)},
-		reasons: []string{"Var(q·k/d_k) = Var(q·k)/d_k fails (1/2 ≠ 1): Var(q·k/d_k) = Var(q·k)/(d_k)² = 2/4; everything it rests on holds"},
+		fails:   []string{"divisor", "scaling", "var-scaled"},
+		values:  map[string]rational.Value{"scaling": rat(1, 2), "divisor": rat(4, 1)},
+		reasons: []string{"Var(q·k/d_k) = Var(q·k)/d_k fails (1/2 ≠ 1): Var(q·k/d_k) = Var(q·k)/(d_k)² = 2/4; it rests on (d_k)² = d_k, which fails."},
+		broken:  []string{"the divisor's square is d_k, at d_k = 2: (d_k)² = d_k is false: 4 ≠ 2"},
 	},
 	{
 		// A variance 1 + 2·10⁻¹⁰ + 10⁻²⁰ that a tolerance would call 1.
