@@ -98,7 +98,7 @@ func independenceAssertion(statement string, in Independence) Assertion {
 		n := rational.NewRat(ratOfInt(in.Combinations))
 		a.Left, a.Right = "value combinations with P(together) = Π P(each)", "all value combinations"
 		a.LeftValue, a.RightValue = n, n
-		a.Values = fmt.Sprintf("all %s value combinations", in.Combinations)
+		a.Values = all(in.Combinations.String(), "value combination")
 		return a
 	}
 	parts := make([]string, len(in.Event))

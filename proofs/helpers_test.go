@@ -12,6 +12,11 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
+// short reports whether to run only the quick cases: in -short mode, and
+// under mutation testing (the gremlins build tag), which runs the tests
+// once per mutant.
+func short() bool { return testing.Short() || mutationTesting }
+
 func alphabet(t testing.TB, s string) rational.Alphabet {
 	t.Helper()
 	a, err := rational.ParseAlphabet(s)

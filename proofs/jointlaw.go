@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -150,17 +149,14 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 			merged[key] = &jointOutcome{q: r.q, k: r.k}
 			order = append(order, key)
 		}
-		if !w.IsUint64() || w.Uint64() > math.MaxUint64/2 {
+		if total.BitLen() > maxWeightBits {
 			line = r.line
-			return nil, fail("the weights are too large to add exactly in 64 bits once their denominators are cleared")
+			return nil, fail("the weights add up to more than 2^%d once their denominators are cleared, more than the listing counts exactly", maxWeightBits)
 		}
 		merged[key].weight = w.Uint64()
 	}
 	if total.Sign() == 0 {
 		return nil, fail("the weights add up to 0; a law needs a positive total weight")
-	}
-	if !total.IsUint64() || total.Uint64() > math.MaxUint64/2 {
-		return nil, fail("the weights add up to %s once their denominators are cleared, too large to add exactly in 64 bits", total)
 	}
 	j := &JointLaw{D: width}
 	for _, key := range order {

@@ -172,7 +172,7 @@ func randomJointLaw(rng *rand.Rand) (string, *oracle) {
 func TestAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 60
-	if testing.Short() {
+	if short() {
 		n = 15
 	}
 	for range n {

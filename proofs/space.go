@@ -27,6 +27,9 @@ const (
 	DefaultMaxListTime = time.Minute
 	// maxMarginalOutcomes bounds a marginal law built for a variable.
 	maxMarginalOutcomes = 1 << 16
+	// maxWeightBits bounds the total weight of a listed space, as a power
+	// of two, so that every sum of weights fits a uint64.
+	maxWeightBits = 62
 )
 
 // Options tune how a space is computed; the zero Options is ready to use.
@@ -333,8 +336,8 @@ func (s *Space) scoreDen() (*big.Int, []*big.Int) {
 // terms' common denominator) below 2^62 in size.
 func (s *Space) checkListable() {
 	s.listable = true
-	if s.total.BitLen() > 62 {
-		s.listable, s.why = false, fmt.Sprintf("the outcomes' weights add up to %s, more than the 2^62 the listing counts exactly", s.total)
+	if s.total.BitLen() > maxWeightBits {
+		s.listable, s.why = false, fmt.Sprintf("the outcomes' weights add up to %s, more than the 2^%d the listing counts exactly", s.total, maxWeightBits)
 		return
 	}
 	_, nums := s.scoreDen()
@@ -344,7 +347,7 @@ func (s *Space) checkListable() {
 			bound = a
 		}
 	}
-	if bound.Mul(bound, big.NewInt(int64(s.D))).BitLen() > 62 {
+	if bound.Mul(bound, big.NewInt(int64(s.D))).BitLen() > maxWeightBits {
 		s.listable, s.why = false, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums"
 	}
 }
@@ -437,8 +440,10 @@ func roughDuration(secs float64) string {
 	switch {
 	case math.IsInf(secs, 0) || secs > 1e12:
 		return "forever"
+	case secs < 1:
+		return fmt.Sprintf("%.1g s", secs)
 	case secs < 60:
-		return fmt.Sprintf("%.0f s", math.Max(secs, 1))
+		return fmt.Sprintf("%.0f s", secs)
 	case secs < 3600:
 		return fmt.Sprintf("%.0f min", secs/60)
 	case secs < 86400*2:

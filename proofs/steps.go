@@ -108,7 +108,11 @@ func gather(ctx context.Context, s *Space, p *big.Rat) (*evidence, error) {
 	} else {
 		ev.sources[fromScore] = "the law of q·k from enumerate, " + ev.score.method
 		if ev.score.pairs.Sign() > 0 {
-			ev.sources[fromScore] += fmt.Sprintf(" (%s pairs counted one by one)", ev.score.pairs)
+			n := ev.score.pairs.String() + " pairs"
+			if n == "1 pairs" {
+				n = "1 pair"
+			}
+			ev.sources[fromScore] += " (" + n + " counted one by one)"
 		}
 		if len(s.comps) > 1 {
 			ev.sources[fromScore] += fmt.Sprintf(", one problem per value of the tied entry (%d), weighted by its probability", len(s.comps))
@@ -391,6 +395,14 @@ func meanIdentity(l *law, q, k RV) string {
 		paren(l.mean(q)), paren(l.mean(k)), paren(l.cov(q, k)), l.mean(Times(q, k)))
 }
 
+// all writes "all n scores", or "the only score" when n is 1.
+func all(n, noun string) string {
+	if n == "1" {
+		return "the only " + noun
+	}
+	return "all " + n + " " + noun + "s"
+}
+
 // fraction writes a value that is not an integer in parentheses, for a
 // quotient.
 func fraction(v rational.Value) string {
@@ -510,7 +522,7 @@ func (ev *evidence) engineAgreement() Assertion {
 		a.Because = "the engine and the listing count the same outcomes, so every count must agree"
 		return a
 	}
-	a.Values = fmt.Sprintf("all %d scores", len(ev.listedScore.scores))
+	a.Values = all(fmt.Sprint(len(ev.listedScore.scores)), "score")
 	return a
 }
 

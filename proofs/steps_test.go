@@ -267,15 +267,20 @@ var unitAlphabets = []string{
 // TestEveryStepHoldsOnUnitAlphabets runs the proof on every pair of the
 // unit alphabets, listed at small widths and from exact laws at 64.
 func TestEveryStepHoldsOnUnitAlphabets(t *testing.T) {
-	ds := []int{1, 2, 3, 64}
-	if testing.Short() {
-		ds = []int{1, 3, 64}
-	}
 	for _, q := range unitAlphabets {
 		a := alphabet(t, q)
 		require.Zero(t, a.Mean().Sign(), q)
 		require.Zero(t, a.Variance().Cmp(big.NewRat(1, 1)), q)
 		for _, k := range unitAlphabets {
+			ds := []int{1, 2, 3, 64}
+			if short() {
+				// Every pair listed; the widths of real heads for one
+				// alphabet against itself.
+				ds = []int{1, 2}
+				if q == k {
+					ds = append(ds, 64)
+				}
+			}
 			tr := prove(t, iid(t, q, k), ds...)
 			require.True(t, tr.Holds(), "q from {%s}, k from {%s}: %v", q, k, failingAll(tr))
 			require.Nil(t, tr.Diagnosis)
@@ -295,13 +300,13 @@ func failingAll(tr *Transcript) map[int][]string {
 }
 
 // randomUnitAlphabet mixes zero-mean, unit-variance multisets, which keeps
-// both moments: {−a, 1/a:a²} and its mirror for a = 1..4, and {−2, 0:6, 2},
+// both moments: {−a, 1/a:a²} and its mirror for a = 1..3, and {−2, 0:6, 2},
 // each repeated a random number of times.
 func randomUnitAlphabet(t *testing.T, rng *rand.Rand) rational.Alphabet {
 	var parts []string
 	for len(parts) == 0 {
-		for a := int64(1); a <= 4; a++ {
-			if m := rng.Int64N(3); m > 0 {
+		for a := int64(1); a <= 3; a++ {
+			if m := rng.Int64N(2); m > 0 {
 				parts = append(parts, fmt.Sprintf("-%d:%d,1/%d:%d", a, m, a, m*a*a))
 			}
 			if m := rng.Int64N(2); m > 0 {
@@ -322,7 +327,7 @@ func randomUnitAlphabet(t *testing.T, rng *rand.Rand) rational.Alphabet {
 func TestEveryStepHoldsOnRandomUnitAlphabets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	n := 12
-	if testing.Short() {
+	if short() {
 		n = 3
 	}
 	for range n {

@@ -180,5 +180,6 @@ func (t *Transcript) WriteJSON(w io.Writer) error {
 	}{m, t.Holds(), t.ConclusionHolds(), t.Runs, t.Diagnosis}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }

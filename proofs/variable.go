@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strings"
 	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -85,17 +86,21 @@ func Score() RV { return RV{Name: "q·k", Unit: one, e: &expr{op: opScore}} }
 
 // Times returns the product x·y.
 func Times(x, y RV) RV {
-	name := factorName(x) + "·" + factorName(y)
+	name := factorName(x, false) + "·" + factorName(y, false)
 	if x.e.same(y.e) && x.Unit.Cmp(y.Unit) == 0 {
-		name = factorName(x) + "²"
+		name = factorName(x, true) + "²"
 	}
 	return RV{Name: name, Unit: x.Unit.Mul(y.Unit), e: &expr{op: opMul, x: x.e, y: y.e}}
 }
 
-// factorName writes x as a factor, in parentheses unless it is an entry,
-// the score or already a product.
-func factorName(x RV) string {
-	if x.e.op == opQ || x.e.op == opK || x.e.op == opScore {
+// factorName writes x as a factor of a product, in parentheses unless its
+// name is plain: an entry, or a product when it is not squared.
+func factorName(x RV, squared bool) string {
+	plain := !strings.ContainsAny(x.Name, " +/−")
+	if squared {
+		plain = plain && !strings.Contains(x.Name, "·")
+	}
+	if plain {
 		return x.Name
 	}
 	return "(" + x.Name + ")"
@@ -116,7 +121,7 @@ func Scaled(x RV, c rational.Value, name string) RV {
 
 // DividedBy returns x/c for a non-zero c, written "x/cName".
 func DividedBy(x RV, c rational.Value, cName string) RV {
-	return Scaled(x, c.Inv(), factorName(x)+"/"+cName)
+	return Scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
 }
 
 // funcIDs numbers the functions Func wraps: two of them are the same

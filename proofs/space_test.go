@@ -1,0 +1,326 @@
+package proofs
+
+import (
+	"context"
+	"math"
+	"math/big"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+func TestSpaceSizes(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		m                 Model
+		d                 int
+		outcomes, weight  int64
+		listed, oneComp   bool
+		components, pairs int
+	}{
+		// 2^d·2^d outcomes of weight 1.
+		{Model{Q: signs, K: signs}, 3, 64, 64, true, true, 1, 4},
+		// Multiplicities weigh: |{-1,0:2,1}| = 4 and |{1}| = 1.
+		{Model{Q: alphabet(t, "-1,0:2,1"), K: alphabet(t, "1")}, 2, 9, 16, true, true, 1, 3},
+		// Tied q: one value of q_1 and 2^d vectors k per component.
+		{Model{Q: signs, K: signs, Tie: TieQ}, 3, 16, 16, true, false, 2, 4},
+		{Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: TieK}, 3, 16, 250, true, false, 2, 4},
+		{Model{Q: signs, K: signs, Tie: TieBoth}, 5, 4, 4, true, false, 4, 4},
+		// k = q: each coordinate has two outcomes.
+		{Model{Pairs: SamePairs(alphabet(t, "-1:2,1"))}, 3, 8, 27, true, true, 1, 2},
+		// 2^17·2^17 outcomes: not listed.
+		{Model{Q: signs, K: signs}, 17, 1 << 34, 1 << 34, false, true, 1, 4},
+	} {
+		s := space(t, c.m, c.d)
+		require.Equal(t, c.d, s.Width())
+		require.Equal(t, c.outcomes, s.Outcomes().Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.weight, s.Weight().Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.listed, s.Listed(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.components, len(s.comps))
+		require.Equal(t, c.pairs, len(s.pairs))
+		if c.listed {
+			l, err := s.listing(t.Context())
+			require.NoError(t, err)
+			require.Equal(t, uint64(c.outcomes), l.outcomes)
+			require.Equal(t, uint64(c.weight), l.total)
+		}
+	}
+	// MaxListedProduct outcomes are listed, one more are not.
+	require.True(t, space(t, Model{Q: signs, K: signs}, 8).Listed())
+	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).Listed())
+}
+
+// TestTiedProbabilities checks a tied space's weights against the law a
+// reader writes down: with a pair law and q tied, P(q_1 = x, k) =
+// P(x)·Π P(k_i | x).
+func TestTiedProbabilities(t *testing.T) {
+	// (q, k): (1, 1) weight 1, (1, 2) weight 2, (-1, 5) weight 3.
+	m := pairs(t, "1 1, 1 2:2, -1 5:3")
+	m.Tie = TieQ
+	s := space(t, m, 2)
+	got := map[string]*big.Rat{}
+	total := new(big.Rat).SetInt(s.Weight())
+	require.NoError(t, s.each(t.Context(), func(codes []int, w uint64) bool {
+		o := s.outcomeOf(codes)
+		got[describe(o)] = new(big.Rat).Quo(new(big.Rat).SetInt64(int64(w)), total)
+		return true
+	}))
+	want := map[string]*big.Rat{
+		// P(q_1 = 1) = 1/2, then k_i = 1 with 1/3 and 2 with 2/3.
+		"q = (1, 1), k = (1, 1)": big.NewRat(1, 18),
+		"q = (1, 1), k = (1, 2)": big.NewRat(2, 18),
+		"q = (1, 1), k = (2, 1)": big.NewRat(2, 18),
+		"q = (1, 1), k = (2, 2)": big.NewRat(4, 18),
+		// P(q_1 = -1) = 1/2, and then k = (5, 5).
+		"q = (-1, -1), k = (5, 5)": big.NewRat(1, 2),
+	}
+	require.Len(t, got, len(want))
+	for k, p := range want {
+		require.Zero(t, p.Cmp(got[k]), "%s: got %s, want %s", k, got[k], p)
+	}
+	tr := prove(t, m, 2)
+	a, _, _, fails := tr.Runs[0].assertion("engine")
+	require.False(t, fails, "a tied space's mixture of enumerate problems differs from its listing: %s", a.Detail)
+}
+
+// TestMarginalsFromListingAndConstruction: for independent coordinates
+// the laws summed over the listing are those built from the coordinate
+// law.
+func TestMarginalsFromListingAndConstruction(t *testing.T) {
+	for _, m := range []Model{iid(t, "-2,1/2:4", "0,1,3:2"), {Pairs: OppositePairs(alphabet(t, "-1,0:3,2"))}} {
+		s := space(t, m, 3)
+		require.True(t, s.Listed())
+		for _, coords := range [][]int{{2}, {1, 3}, {1, 2, 3}} {
+			listed, err := s.listedMarginal(t.Context(), coords)
+			require.NoError(t, err)
+			built, err := s.productMarginal(coords)
+			require.NoError(t, err)
+			qs := []RV{}
+			for _, c := range coords {
+				qs = append(qs, Q(c), K(c))
+			}
+			for _, x := range qs {
+				for _, y := range qs {
+					requireValue(t, built.cov(x, y), listed.cov(x, y), "Cov("+x.Name+", "+y.Name+")")
+				}
+				requireValue(t, built.mean(x), listed.mean(x), "E["+x.Name+"]")
+			}
+			require.Len(t, listed.rows, len(built.rows))
+		}
+	}
+	// The marginal law of many coordinates is bounded.
+	s := space(t, iid(t, "-1,0,1", "-1,0,1"), 9)
+	_, err := s.marginal(t.Context(), []int{1, 2, 3, 4, 5, 6})
+	require.ErrorContains(t, err, "the law of 6 coordinates has 531441 outcomes, more than the 65536 a marginal law may have")
+	j := space(t, joint(t, "1 1,2,3 1,2,3\n1 4,5,6 4,5,6\n"), 3)
+	l, err := j.marginal(t.Context(), []int{1, 2, 3})
+	require.NoError(t, err)
+	require.Len(t, l.rows, 2)
+	requireValue(t, rat(9, 4), l.cov(Q(1), Q(3)), "Cov(q_1, q_3)")
+}
+
+func TestSpaceMoments(t *testing.T) {
+	ctx := t.Context()
+	s := space(t, iid(t, "-1,1", "0,2"), 2)
+	for _, c := range []struct {
+		x    RV
+		mean rational.Value
+	}{
+		{Q(1), rat(0, 1)}, {K(2), rat(1, 1)}, {Score(), rat(0, 1)},
+		{Times(K(1), K(2)), rat(1, 1)},
+		{Scaled(K(1), rat(3, 1), "3k_1"), rat(3, 1)},
+	} {
+		m, err := s.E(ctx, c.x)
+		require.NoError(t, err)
+		requireValue(t, c.mean, m, "E["+c.x.Name+"]")
+	}
+	sum, err := Plus(K(1), K(2))
+	require.NoError(t, err)
+	require.Equal(t, "k_1 + k_2", sum.Name)
+	v, err := s.Var(ctx, sum)
+	require.NoError(t, err)
+	requireValue(t, rat(2, 1), v, "Var(k_1 + k_2)")
+	root := rational.PowerOf(2, big.NewRat(1, 2))
+	scaled := DividedBy(Score(), root, "√2")
+	require.Equal(t, "q·k/√2", scaled.Name)
+	v, err = s.Var(ctx, scaled)
+	require.NoError(t, err)
+	requireValue(t, rat(2, 1), v, "Var(q·k/√2): Var(q·k) = 2·E[k²] = 4")
+	c, err := s.Cov(ctx, Score(), scaled)
+	require.NoError(t, err)
+	requireValue(t, rational.NewSurd(big.NewRat(2, 1), big.NewInt(2), 2), c, "Cov(q·k, q·k/√2) = 4/√2")
+	_, err = Plus(Score(), scaled)
+	require.ErrorContains(t, err, "q·k and q·k/√2 have different units, 1 and 1/2*sqrt(2)")
+	mixed, err := s.Cov(ctx, Score(), Q(1))
+	require.NoError(t, err)
+	requireValue(t, rat(1, 1), mixed, "Cov(q·k, q_1) = E[q_1²·k_1] = E[k_1], from the whole listing")
+	_, err = s.E(ctx, Q(3))
+	require.ErrorContains(t, err, "coordinate 3 is outside 1..2")
+	_, err = s.E(ctx, K(0))
+	require.ErrorContains(t, err, "coordinate 0 is outside 1..2")
+	constant := Func("one", func(*Outcome) *big.Rat { return big.NewRat(1, 1) })
+	m, err := s.E(ctx, constant)
+	require.NoError(t, err)
+	requireValue(t, rat(1, 1), m, "E[1]")
+	require.Equal(t, "(q·k)²", Times(Score(), Score()).Name)
+	require.Equal(t, "(k_1 + k_2)·q_1", Times(sum, Q(1)).Name)
+	require.Equal(t, "q_1·(q·k/√2)", Times(Q(1), scaled).Name)
+	require.Equal(t, "(q·k/√2)²", Times(scaled, scaled).Name)
+	require.Equal(t, "q·k·(q·k/√2)", Times(Score(), scaled).Name)
+
+	wide := space(t, iid(t, "-1,1", "-1,1"), 40)
+	_, err = wide.E(ctx, Func("f", func(*Outcome) *big.Rat { return new(big.Rat) }))
+	require.ErrorContains(t, err, "is not listed outcome by outcome")
+	_, err = wide.listing(ctx)
+	require.ErrorContains(t, err, "the space at d_k = 40 is not listed outcome by outcome")
+	v, err = wide.Var(ctx, Term(40))
+	require.NoError(t, err)
+	requireValue(t, rat(1, 1), v, "Var(q_40·k_40) from the coordinate law")
+	in, err := wide.Independent(ctx, Term(3), Term(39))
+	require.NoError(t, err)
+	require.True(t, in.Holds)
+	_, err = wide.Independent(ctx, Q(41))
+	require.Error(t, err)
+	mid := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}, 16)
+	_, err = mid.wholeLaw(ctx)
+	require.ErrorContains(t, err, "has 131072 outcomes, more than the 65536 a variable of the whole outcome is summed over")
+	require.Panics(t, func() { (&Outcome{Q: []*big.Rat{nil}, at: []int{2}}).pos(1) })
+}
+
+func TestRefusals(t *testing.T) {
+	signs := rational.Signs()
+	_, err := NewSpace(Model{Q: signs, K: signs}, 0, Options{})
+	require.ErrorContains(t, err, "d_k must be from 1 to 1000000, not 0")
+	_, err = NewSpace(Model{Q: signs, K: signs}, enumerate.MaxD+1, Options{})
+	require.ErrorContains(t, err, "not 1000001")
+	_, err = NewSpace(joint(t, "1 1,1 1,1\n"), 3, Options{})
+	require.ErrorContains(t, err, "the joint law has width d_k = 2, not 3")
+
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 40, Options{})
+	var tl *TooLargeError
+	require.ErrorAs(t, err, &tl)
+	require.Equal(t, 40, tl.D)
+	require.Equal(t, "2199023255552", tl.Outcomes.String())
+	require.Equal(t, 60.0, tl.MaxSeconds)
+	require.Greater(t, tl.Seconds, 86400.0)
+	require.Contains(t, err.Error(), "the space at d_k = 40 has 2199023255552 outcomes to list one by one, about ")
+	// A longer limit lets a listing through, a shorter one refuses it.
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{MaxTime: time.Nanosecond})
+	require.ErrorAs(t, err, &tl)
+	require.Equal(t, 1e-9, tl.MaxSeconds)
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{MaxTime: time.Hour})
+	require.NoError(t, err)
+	// Memory: tie both keeps a table for every pair of coordinates.
+	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
+	require.NoError(t, err)
+	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{MaxTime: time.Hour})
+	require.ErrorAs(t, err, &tl)
+	require.Greater(t, tl.Bytes, float64(MaxListBytes))
+	require.Contains(t, err.Error(), "its tallies would hold about")
+	// Weights beyond 2^62.
+	heavy, err := rational.ParseAlphabet("-1:1000000,1:999999")
+	require.NoError(t, err)
+	_, err = NewSpace(Model{Q: heavy, K: heavy, Tie: TieQ}, 4, Options{})
+	require.ErrorContains(t, err, "d_k = 4: the outcomes' weights add up to 31999920000079999960000009999999, more than the 2^62 the listing counts exactly; choose a smaller d_k or smaller weights")
+	// Independent coordinates with such weights are simply not listed.
+	s, err := NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
+	require.NoError(t, err)
+	require.False(t, s.Listed())
+	// Values whose common denominator makes the scores too large.
+	huge, err := rational.ParseAlphabet("1/1000000007,1/1000000009,1/1000000021")
+	require.NoError(t, err)
+	s, err = NewSpace(Model{Q: huge, K: huge}, 2, Options{})
+	require.NoError(t, err)
+	require.False(t, s.Listed(), "scores too large for 64-bit sums are not listed")
+	_, err = NewSpace(Model{Q: huge, K: huge, Tie: TieBoth}, 2, Options{})
+	require.ErrorContains(t, err, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums")
+}
+
+func TestRoughDuration(t *testing.T) {
+	for _, c := range []struct {
+		secs float64
+		want string
+	}{
+		{0.2, "0.2 s"}, {1.4, "1 s"}, {59, "59 s"}, {61, "1 min"}, {3599, "60 min"}, {3601, "1 h"},
+		{86400 * 3, "3 days"}, {86400 * 365 * 3, "3 years"}, {86400 * 365 * 5e3, "10^3 years"}, {0.004, "0.004 s"},
+		{1e13, "forever"}, {math.Inf(1), "forever"},
+	} {
+		require.Equal(t, c.want, roughDuration(c.secs), "%g s", c.secs)
+	}
+}
+
+func TestProofPlanAndProgress(t *testing.T) {
+	signs := rational.Signs()
+	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{})
+	require.NoError(t, err)
+	// Listed outcomes twice (two passes) and enumerate's pairs: 2·(8+16)
+	// and 2·4 + 2·8 pairs for the two values of q_1.
+	require.Equal(t, int64(2*(8+16)+(2*4+2*8)), p.Work().Int64())
+	var progress atomic.Uint64
+	p.SetProgress(&progress)
+	_, err = p.Run(t.Context())
+	require.NoError(t, err)
+	require.Positive(t, progress.Load())
+	wide, err := NewProof(Model{Q: signs, K: signs}, []int{64}, Options{})
+	require.NoError(t, err)
+	require.Zero(t, wide.Work().Sign(), "the closed form counts nothing one by one")
+	require.Equal(t, big.NewRat(1, 2), wide.Scale)
+
+	_, err = NewProof(Model{Q: signs, K: signs}, nil, Options{})
+	require.ErrorContains(t, err, "no width d_k given")
+	j, err := NewProof(joint(t, equalTermsLaw), nil, Options{})
+	require.NoError(t, err)
+	require.Equal(t, []int{2}, j.Widths)
+	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Method: enumerate.BruteForce, MaxTime: time.Second})
+	var tl *enumerate.TooLargeError
+	require.ErrorAs(t, err, &tl, "enumerate's refusal comes before any work")
+	_, err = NewProof(Model{Q: signs, K: signs}, []int{1}, Options{Method: enumerate.Method(9)})
+	require.ErrorContains(t, err, "unknown method")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Prove(ctx, Model{Q: signs, K: signs}, []int{2}, Options{})
+	require.ErrorIs(t, err, context.Canceled)
+	_, err = Prove(ctx, Model{Q: signs, K: signs, Tie: TieQ}, []int{16}, Options{})
+	require.ErrorIs(t, err, context.Canceled)
+	_, err = Prove(t.Context(), Model{Q: signs, K: signs}, []int{0}, Options{})
+	require.Error(t, err)
+}
+
+// TestMixtureMethod: a tied space of many large problems is computed by
+// the closed form rather than enumerated one problem at a time.
+func TestMixtureMethod(t *testing.T) {
+	a, err := rational.ParseAlphabet("-3:4,-1:4,1:4,3:4,0:9")
+	require.NoError(t, err)
+	s := space(t, Model{Q: a, K: a, Tie: TieQ}, 6)
+	pls, factors, err := s.plans()
+	require.NoError(t, err)
+	require.Len(t, pls, 5)
+	for n, pl := range pls {
+		require.Equal(t, enumerate.ClosedForm, pl.Method, "problem %d", n)
+		require.Positive(t, factors[n].Sign())
+	}
+	small := space(t, Model{Q: a, K: a, Tie: TieQ}, 2)
+	pls, _, err = small.plans()
+	require.NoError(t, err)
+	require.Equal(t, enumerate.BruteForce, pls[0].Method)
+	tr := prove(t, Model{Q: a, K: a, Tie: TieQ}, 2, 4)
+	for _, r := range tr.Runs {
+		e, _, _, fails := r.assertion("engine")
+		require.False(t, fails, e.Detail)
+	}
+	// Common multiplicities are divided out of enumerate's problems.
+	doubled := space(t, Model{Q: alphabet(t, "-1:2,1:2"), K: alphabet(t, "-1:2,1:2"), Tie: TieK}, 3)
+	probs, factors, err := doubled.engineProblems()
+	require.NoError(t, err)
+	for n, p := range probs {
+		require.Equal(t, int64(2), p.Q.Size(), "problem %d: %s", n, p.Q)
+		require.Equal(t, int64(2*8), factors[n].Int64(), "factor: mult(k_1)·2^d")
+	}
+	require.Equal(t, "brute force and closed form", methodName("both"))
+}
