@@ -11,9 +11,9 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Result is the verdict on one claim with the figure and the exact value
-// (or the exact expectation, or an enclosure) it was compared with.
-type Result struct {
+// A Verdict says whether one claim holds, with the figure and the exact
+// value (or the exact expectation, or an enclosure) it was compared with.
+type Verdict struct {
 	Claim   *Claim
 	Holds   bool
 	Printed string
@@ -35,7 +35,7 @@ func NewChecker(ctx context.Context) *Checker {
 // Check decides one claim. An error means the claim could not be decided
 // at all (a computation was cancelled or refused); it names the claim's
 // file and line.
-func (c *Checker) Check(cl *Claim) (Result, error) {
+func (c *Checker) Check(cl *Claim) (Verdict, error) {
 	r, err := cl.check(c)
 	if err != nil {
 		if c.ctx.Err() != nil {
@@ -70,9 +70,9 @@ func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error)
 	return h, nil
 }
 
-// Summary counts the results that hold and fail.
-func Summary(results []Result) (holds, fails int) {
-	for _, r := range results {
+// Summary counts the verdicts that hold and fail.
+func Summary(verdicts []Verdict) (holds, fails int) {
+	for _, r := range verdicts {
 		if r.Holds {
 			holds++
 		} else {
@@ -82,27 +82,27 @@ func Summary(results []Result) (holds, fails int) {
 	return holds, fails
 }
 
-// WriteReport writes one aligned line per result, "verdict  file:line
+// WriteReport writes one aligned line per verdict, "verdict  file:line
 // claim  printed FIGURE  exact VALUE", and the final line "<N> claims: <H>
 // hold, <F> fail".
-func WriteReport(w io.Writer, results []Result) error {
+func WriteReport(w io.Writer, verdicts []Verdict) error {
 	var wLoc, wText, wPrinted int
-	loc := func(r Result) string { return fmt.Sprintf("%s:%d", r.Claim.File, r.Claim.Line) }
-	for _, r := range results {
+	loc := func(r Verdict) string { return fmt.Sprintf("%s:%d", r.Claim.File, r.Claim.Line) }
+	for _, r := range verdicts {
 		wLoc = max(wLoc, utf8.RuneCountInString(loc(r)))
 		wText = max(wText, utf8.RuneCountInString(r.Claim.Text))
 		wPrinted = max(wPrinted, utf8.RuneCountInString(r.Printed))
 	}
 	var b strings.Builder
-	for _, r := range results {
-		verdict := "holds"
+	for _, r := range verdicts {
+		word := "holds"
 		if !r.Holds {
-			verdict = "FAILS"
+			word = "FAILS"
 		}
-		fmt.Fprintf(&b, "%s  %s  %s  printed %s  exact %s\n", verdict, pad(loc(r), wLoc), pad(r.Claim.Text, wText), pad(r.Printed, wPrinted), r.Exact)
+		fmt.Fprintf(&b, "%s  %s  %s  printed %s  exact %s\n", word, pad(loc(r), wLoc), pad(r.Claim.Text, wText), pad(r.Printed, wPrinted), r.Exact)
 	}
-	h, f := Summary(results)
-	fmt.Fprintf(&b, "%d claims: %d hold, %d fail\n", len(results), h, f)
+	h, f := Summary(verdicts)
+	fmt.Fprintf(&b, "%d claims: %d hold, %d fail\n", len(verdicts), h, f)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

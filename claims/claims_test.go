@@ -25,10 +25,10 @@ func parseFile(t *testing.T, path string) *File {
 	return parsed
 }
 
-func checkAll(t *testing.T, f *File) []Result {
+func checkAll(t *testing.T, f *File) []Verdict {
 	t.Helper()
 	ch := NewChecker(context.Background())
-	var out []Result
+	var out []Verdict
 	for _, c := range f.Claims {
 		r, err := ch.Check(c)
 		require.NoError(t, err, "%s:%d", c.File, c.Line)
@@ -319,4 +319,43 @@ func TestCheckCancelled(t *testing.T) {
 	cancel()
 	_, err = NewChecker(ctx).Check(f.Claims[0])
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestSampledExactFigures checks sampled claims whose figure is an
+// integer, a fraction or a surd: each is the one number it names, judged
+// against the same limit as a decimal (it used to panic).
+func TestSampledExactFigures(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		holds bool
+		exact string
+	}{
+		// E[S²] = 99/100·4 = 3.96 and Var(S²) = 69003/125000 (SE ≈ 0.7430)
+		// for 100 Gaussian scores at d_k = 4; z values from Python's decimal
+		// module at 60 digits.
+		{"sample-variance d=4 samples=100 is 4", true, "expected 99/25 ≈ 3.9600, SE 0.7430, 0.05 SE away (limit 4)"},
+		{"sample-variance d=4 samples=100 is 8", false, "5.44 SE away"},
+		{"sample-variance d=4 samples=100 is 1/2", false, "4.66 SE away"},
+		{"sample-variance d=4 samples=100 is sqrt(17)", true, "0.22 SE away"},
+		{"sample-variance d=4 samples=100 is 3*sqrt(7)", false, "5.35 SE away"},
+		// One score at d_k = 2: mean 0, SE √2, so the limit is exactly 4√2 = √32.
+		{"draw d=2 is 4*sqrt(2)", true, "4.00 SE away"},
+		{"draw d=2 is sqrt(32)", true, "4.00 SE away"},
+		{"draw d=2 is -4*sqrt(2)", true, "4.00 SE away"},
+		{"draw d=2 is sqrt(33)", false, "4.06 SE away"},
+		{"draw d=2 is 2^(1/3)", true, "0.89 SE away"},
+		{"draw d=2 is 5.7", true, "4.00 SE away"}, // the cell [5.65, 5.75] reaches √32 ≈ 5.657: 3.995 SE
+		{"draw d=2 is 5.8", false, "4.07 SE away"},
+		// At d_k = 4 the SE is 2: 8 is exactly on the limit, 8.01's cell just past it.
+		{"draw d=4 is 8", true, "4.00 SE away"},
+		{"draw d=4 is -8", true, "4.00 SE away"},
+		{"draw d=4 is 8.01", false, "4.00 SE away"},
+	} {
+		f, err := Parse("s.claims", strings.NewReader(c.line+"\n"))
+		require.NoError(t, err, c.line)
+		r, err := NewChecker(context.Background()).Check(f.Claims[0])
+		require.NoError(t, err, c.line)
+		require.Equal(t, c.holds, r.Holds, "%s: %s", c.line, r.Exact)
+		require.Contains(t, r.Exact, c.exact, c.line)
+	}
 }

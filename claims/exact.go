@@ -33,8 +33,8 @@ func placesSetting(c *Claim) (int, error) {
 }
 
 // compare builds the result of comparing a figure with an exact value.
-func compare(p printed, x rational.Value) Result {
-	return Result{Holds: p.matches(x), Exact: p.describe(x)}
+func compare(p printed, x rational.Value) Verdict {
+	return Verdict{Holds: p.matches(x), Exact: p.describe(x)}
 }
 
 // exactClaim builds a claim about one exact value of the space at one
@@ -48,14 +48,14 @@ func exactClaim(c *Claim, value func(ch *Checker, h *rational.Histogram, p enume
 	if err != nil {
 		return nil, err
 	}
-	return func(ch *Checker) (Result, error) {
+	return func(ch *Checker) (Verdict, error) {
 		h, err := ch.distribution(p)
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
 		x, err := value(ch, h, p)
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
 		return compare(fig, x), nil
 	}, nil
@@ -71,7 +71,7 @@ func buildCases(c *Claim) (checker, error) {
 		return nil, err
 	}
 	// The number of pairs needs no distribution: |Q|^d·|K|^d.
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		return compare(fig, rational.NewRat(new(big.Rat).SetInt(p.Cases()))), nil
 	}, nil
 }
@@ -162,10 +162,10 @@ func buildDistribution(c *Claim) (checker, error) {
 		}
 		want[s.RatString()] = n
 	}
-	return func(ch *Checker) (Result, error) {
+	return func(ch *Checker) (Verdict, error) {
 		h, err := ch.distribution(p)
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
 		var parts []string
 		got := map[string]*big.Int{}
@@ -182,7 +182,7 @@ func buildDistribution(c *Claim) (checker, error) {
 				holds = false
 			}
 		}
-		return Result{Holds: holds, Exact: "[" + strings.Join(parts, ", ") + "]"}, nil
+		return Verdict{Holds: holds, Exact: "[" + strings.Join(parts, ", ") + "]"}, nil
 	}, nil
 }
 
@@ -281,13 +281,13 @@ func buildLaw(c *Claim) (checker, error) {
 			}
 		}
 	}
-	return func(ch *Checker) (Result, error) {
+	return func(ch *Checker) (Verdict, error) {
 		var got []string
 		holds := true
 		for _, p := range ps {
 			h, err := ch.distribution(p)
 			if err != nil {
-				return Result{}, err
+				return Verdict{}, err
 			}
 			x := quantity(which, h, p.D, dv)
 			var ok bool
@@ -303,7 +303,7 @@ func buildLaw(c *Claim) (checker, error) {
 			}
 			got = append(got, fmt.Sprintf("d=%d: %s%s", p.D, x, mark))
 		}
-		return Result{Holds: holds, Exact: strings.Join(got, ", ")}, nil
+		return Verdict{Holds: holds, Exact: strings.Join(got, ", ")}, nil
 	}, nil
 }
 
@@ -330,13 +330,13 @@ func buildTrend(c *Claim) (checker, error) {
 			return nil, fmt.Errorf("list the widths of a trend in increasing order")
 		}
 	}
-	return func(ch *Checker) (Result, error) {
+	return func(ch *Checker) (Verdict, error) {
 		var xs []rational.Value
 		var shown []string
 		for _, p := range ps {
 			h, err := ch.distribution(p)
 			if err != nil {
-				return Result{}, err
+				return Verdict{}, err
 			}
 			x := quantity(which, h, p.D, dv)
 			xs = append(xs, x)
@@ -362,7 +362,7 @@ func buildTrend(c *Claim) (checker, error) {
 		case flat:
 			got = "constant"
 		}
-		return Result{Holds: got == want, Exact: got + ": " + strings.Join(shown, ", ")}, nil
+		return Verdict{Holds: got == want, Exact: got + ": " + strings.Join(shown, ", ")}, nil
 	}, nil
 }
 
@@ -404,5 +404,5 @@ func buildNumber(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) { return compare(fig, x), nil }, nil
+	return func(*Checker) (Verdict, error) { return compare(fig, x), nil }, nil
 }

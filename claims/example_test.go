@@ -23,15 +23,15 @@ variance d=6 scale=d is 0.166
 		panic(err)
 	}
 	ch := claims.NewChecker(context.Background())
-	var results []claims.Result
+	var verdicts []claims.Verdict
 	for _, c := range f.Claims {
 		r, err := ch.Check(c)
 		if err != nil {
 			panic(err)
 		}
-		results = append(results, r)
+		verdicts = append(verdicts, r)
 	}
-	claims.WriteReport(os.Stdout, results)
+	claims.WriteReport(os.Stdout, verdicts)
 	// Output:
 	// holds  teacher.claims:3  variance d=6 scale=d                       printed 0.167      exact 1/6 ≈ 0.167
 	// holds  teacher.claims:4  law quantity=std scale=sqrt,sqrt d=1,4,16  printed 1/sqrt(d)  exact d=1: 1, d=4: 1/2, d=16: 1/4

@@ -12,7 +12,6 @@ import (
 // rational powers and, in laws, the width d.
 type expr interface {
 	eval(d int64) (rational.Value, error)
-	usesD() bool
 }
 
 type (
@@ -45,7 +44,6 @@ func checkSize(v rational.Value) (rational.Value, error) {
 const maxPowerTerm = 64
 
 func (c constant) eval(int64) (rational.Value, error) { return c.v, nil }
-func (constant) usesD() bool                          { return false }
 
 func (width) eval(d int64) (rational.Value, error) {
 	if d < 1 {
@@ -53,7 +51,6 @@ func (width) eval(d int64) (rational.Value, error) {
 	}
 	return rational.NewRat(new(big.Rat).SetInt64(d)), nil
 }
-func (width) usesD() bool { return true }
 
 func (p product) eval(d int64) (rational.Value, error) {
 	l, err := p.left.eval(d)
@@ -72,7 +69,6 @@ func (p product) eval(d int64) (rational.Value, error) {
 	}
 	return checkSize(l.Mul(r))
 }
-func (p product) usesD() bool { return p.left.usesD() || p.right.usesD() }
 
 func (p power) eval(d int64) (rational.Value, error) {
 	b, err := p.base.eval(d)
@@ -106,7 +102,6 @@ func (p power) eval(d int64) (rational.Value, error) {
 	}
 	return out, nil
 }
-func (p power) usesD() bool { return p.base.usesD() }
 
 // parseExpr reads an expression such as "sqrt(32)", "1/sqrt(d)", "16*d",
 // "d^1/2", "4096^(1/2)" or "√32". allowD says whether d may appear.

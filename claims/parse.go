@@ -45,7 +45,7 @@ type Claim struct {
 }
 
 // A checker decides one claim.
-type checker func(c *Checker) (Result, error)
+type checker func(c *Checker) (Verdict, error)
 
 // A File is a parsed claims file.
 type File struct {

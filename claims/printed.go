@@ -94,10 +94,7 @@ func isDecimalText(s string) bool {
 // cell returns the closed interval of numbers that round to a decimal: its
 // value ± half a unit in the last place (both ends included, since a tie
 // may round either way).
-func (p printed) cell() (lo, hi *big.Rat) {
-	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(p.places)), nil)))
-	return new(big.Rat).Sub(p.value, half), new(big.Rat).Add(p.value, half)
-}
+func (p printed) cell() (lo, hi *big.Rat) { return rational.RoundingCell(p.value, p.places) }
 
 // matches reports whether the exact value x is what the figure prints: an
 // exact figure must equal it, a decimal must be x correctly rounded (x in

@@ -99,38 +99,136 @@ func squaredScale(c *Claim, d int) (*big.Rat, error) {
 }
 
 // consistency decides whether the figure is within SampleTolerance
-// standard errors of mean: the distance from mean to the figure's rounding
-// cell (0 when the mean rounds to the figure) against √variance.
-func consistency(fig printed, mean, variance *big.Rat) Result {
-	lo, hi := new(big.Rat).Set(fig.value), new(big.Rat).Set(fig.value)
+// standard errors of mean: the distance from mean to the figure (to its
+// rounding cell when it is a decimal; 0 when the mean rounds to it)
+// against √variance. An exact figure (integer, fraction, expression) is
+// the one number it names.
+func consistency(fig printed, mean, variance *big.Rat) (Verdict, error) {
 	if fig.isDecimal() {
-		lo, hi = fig.cell()
-	} else {
-		v, _ := fig.exact.eval(0)
-		r, ok := v.Rat()
-		if !ok {
-			return Result{Exact: "a sampled figure must be a number"}
-		}
-		lo, hi = r, r
+		lo, hi := fig.cell()
+		return cellConsistency(lo, hi, mean, variance), nil
 	}
-	dist := new(big.Rat)
-	switch {
-	case mean.Cmp(lo) < 0:
-		dist.Sub(lo, mean)
-	case mean.Cmp(hi) > 0:
-		dist.Sub(mean, hi)
+	v, err := fig.exact.eval(0)
+	if err != nil {
+		return Verdict{}, err
 	}
-	limit := new(big.Rat).Mul(variance, big.NewRat(SampleTolerance*SampleTolerance, 1))
-	holds := new(big.Rat).Mul(dist, dist).Cmp(limit) <= 0
+	if r, ok := v.Rat(); ok {
+		return cellConsistency(r, r, mean, variance), nil
+	}
+	return surdConsistency(v, mean, variance)
+}
+
+// sampleLimit returns SampleTolerance² · variance, the largest squared
+// distance a figure may have from its expectation.
+func sampleLimit(variance *big.Rat) *big.Rat {
+	return new(big.Rat).Mul(variance, big.NewRat(SampleTolerance*SampleTolerance, 1))
+}
+
+// sampleVerdict words the verdict with the expectation, its standard error
+// and the distance z in standard errors.
+func sampleVerdict(holds bool, mean, variance *big.Rat, z string) Verdict {
 	se := rational.NewRat(variance).Root(2)
+	return Verdict{Holds: holds, Exact: fmt.Sprintf("expected %s ≈ %s, SE %s, %s SE away (limit %d)",
+		mean.RatString(), rational.FormatRat(mean, 4, rational.RoundHalfEven), se.Decimal(4, rational.RoundHalfEven), z, SampleTolerance)}
+}
+
+// cellConsistency judges a figure known to lie in the rational cell [lo, hi].
+func cellConsistency(lo, hi, mean, variance *big.Rat) Verdict {
+	dist := distance(mean, lo, hi)
+	holds := new(big.Rat).Mul(dist, dist).Cmp(sampleLimit(variance)) <= 0
 	z := "0"
 	if variance.Sign() > 0 {
+		se := rational.NewRat(variance).Root(2)
 		z = rational.NewRat(dist).Mul(se.Inv()).Decimal(2, rational.RoundHalfEven)
 	} else if dist.Sign() > 0 {
 		z = "∞"
 	}
-	return Result{Holds: holds, Exact: fmt.Sprintf("expected %s ≈ %s, SE %s, %s SE away (limit %d)",
-		mean.RatString(), rational.FormatRat(mean, 4, rational.RoundHalfEven), se.Decimal(4, rational.RoundHalfEven), z, SampleTolerance)}
+	return sampleVerdict(holds, mean, variance, z)
+}
+
+// distance returns the distance from x to the interval [lo, hi], 0 inside.
+func distance(x, lo, hi *big.Rat) *big.Rat {
+	switch {
+	case x.Cmp(lo) < 0:
+		return new(big.Rat).Sub(lo, x)
+	case x.Cmp(hi) > 0:
+		return new(big.Rat).Sub(x, hi)
+	}
+	return new(big.Rat)
+}
+
+// surdConsistency judges an irrational figure v exactly: |v − mean| ≤
+// SampleTolerance·√variance. With mean 0 that compares two Values. Else v
+// is enclosed by decimals of more and more places until the enclosure lies
+// wholly inside or outside the limit; that ends, because v, a single root
+// with a rational coefficient, can equal mean ± a root only when mean is 0
+// (radicals of distinct classes are linearly independent over the
+// rationals, Besicovitch).
+func surdConsistency(v rational.Value, mean, variance *big.Rat) (Verdict, error) {
+	limit := sampleLimit(variance)
+	z := "∞"
+	if mean.Sign() == 0 {
+		abs := v
+		if v.Sign() < 0 {
+			abs = v.MulRat(big.NewRat(-1, 1))
+		}
+		holds := abs.Cmp(rational.NewRat(limit).Root(2)) <= 0
+		if variance.Sign() > 0 {
+			z = abs.Mul(rational.NewRat(variance).Root(2).Inv()).Decimal(2, rational.RoundHalfEven)
+		}
+		return sampleVerdict(holds, mean, variance, z), nil
+	}
+	for places := 8; places <= rational.MaxPlaces; places *= 2 {
+		lo, hi := surdBounds(v, places)
+		near, far := distance(mean, lo, hi), new(big.Rat).Abs(new(big.Rat).Sub(mean, lo))
+		if d := new(big.Rat).Abs(new(big.Rat).Sub(mean, hi)); d.Cmp(far) > 0 {
+			far = d
+		}
+		inside := new(big.Rat).Mul(far, far).Cmp(limit) <= 0
+		outside := new(big.Rat).Mul(near, near).Cmp(limit) > 0
+		if !inside && !outside {
+			continue
+		}
+		if variance.Sign() > 0 {
+			z = surdZ(v, mean, variance)
+		}
+		return sampleVerdict(inside, mean, variance, z), nil
+	}
+	return Verdict{}, fmt.Errorf("cannot tell whether %s is within %d standard errors of %s", v, SampleTolerance, mean.RatString())
+}
+
+// surdBounds returns v rounded down and up to places decimals, lo < v < hi.
+func surdBounds(v rational.Value, places int) (lo, hi *big.Rat) {
+	lo, _ = rational.ParseDecimal(v.Decimal(places, rational.RoundFloor))
+	hi, _ = rational.ParseDecimal(v.Decimal(places, rational.RoundCeiling))
+	return lo, hi
+}
+
+// surdZ returns |v − mean|/√variance correctly rounded to 2 places, or an
+// enclosure of it when it is too close to a rounding boundary to settle.
+func surdZ(v rational.Value, mean, variance *big.Rat) string {
+	se := rational.NewRat(variance).Root(2)
+	var zlo, zhi *big.Rat
+	z, err := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+		places := min(int(prec)/3, rational.MaxPlaces)
+		vlo, vhi := surdBounds(v, places)
+		_, shi := surdBounds(se, places)
+		if r, ok := se.Rat(); ok {
+			shi = r
+		}
+		slo := new(big.Rat).Quo(variance, shi) // se = variance/se ≥ variance/shi > 0
+		dlo := distance(mean, vlo, vhi)
+		dhi := new(big.Rat).Abs(new(big.Rat).Sub(mean, vlo))
+		if d := new(big.Rat).Abs(new(big.Rat).Sub(mean, vhi)); d.Cmp(dhi) > 0 {
+			dhi = d
+		}
+		zlo, zhi = dlo.Quo(dlo, shi), dhi.Quo(dhi, slo)
+		return zlo, zhi, nil
+	}, 2, rational.RoundHalfEven, 4*rational.MaxPlaces)
+	if err != nil {
+		return "[" + rational.FormatRat(zlo, 2, rational.RoundFloor) + ", " + rational.FormatRat(zhi, 2, rational.RoundCeiling) + "]"
+	}
+	return z
 }
 
 func positiveInt(c *Claim, key string, min, limit int64) (int64, error) {
@@ -177,12 +275,12 @@ func buildSampleVariance(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		sigma2, mu4 := in.law.scoreMoments(int64(d))
 		mean, variance := sampleVarianceMoments(sigma2, mu4, n)
 		mean.Quo(mean, in.sq)
 		variance.Quo(variance, new(big.Rat).Mul(in.sq, in.sq))
-		return consistency(in.fig, mean, variance), nil
+		return consistency(in.fig, mean, variance)
 	}, nil
 }
 
@@ -196,8 +294,8 @@ func buildDraw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		sigma2, _ := in.law.scoreMoments(int64(d))
-		return consistency(in.fig, new(big.Rat), sigma2.Quo(sigma2, in.sq)), nil
+		return consistency(in.fig, new(big.Rat), sigma2.Quo(sigma2, in.sq))
 	}, nil
 }

@@ -54,7 +54,7 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 			return softmax.Box{}, "", fmt.Errorf("scores=%s: %v", c.Settings["scores"], err)
 		}
 		if rounded >= 0 {
-			if !new(big.Rat).Mul(v, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(rounded)), nil))).IsInt() {
+			if !rational.HasPlaces(v, rounded) {
 				return softmax.Box{}, "", fmt.Errorf("score %s has more than rounded=%d decimal places", f, rounded)
 			}
 			pts = append(pts, softmax.Printed{Text: rational.FormatRat(v, rounded, rational.RoundHalfEven), Places: rounded})
@@ -131,10 +131,10 @@ func buildSoftmax(c *Claim) (checker, error) {
 			return nil, err
 		}
 	}
-	return func(*Checker) (Result, error) {
-		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+	return func(*Checker) (Verdict, error) {
+		reps, err := softmax.Check(box, outs, softmax.Options{})
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
 		holds := true
 		var shown []string
@@ -146,7 +146,7 @@ func buildSoftmax(c *Claim) (checker, error) {
 			}
 			shown = append(shown, s)
 		}
-		return Result{Holds: holds, Exact: strings.Join(shown, ", ") + note}, nil
+		return Verdict{Holds: holds, Exact: strings.Join(shown, ", ") + note}, nil
 	}, nil
 }
 
@@ -163,19 +163,19 @@ func buildSoftmaxEntry(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		// Every output needs a figure; only the entry asked for is judged.
 		outs := make([]softmax.Printed, len(box.Lo))
 		for i := range outs {
 			outs[i] = softmax.Printed{Text: "0", Places: 0}
 		}
 		outs[entry-1] = out
-		reps, err := softmax.CheckSoftmax(box, outs, softmax.Options{})
+		reps, err := softmax.Check(box, outs, softmax.Options{})
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
 		r := reps[entry-1]
-		return Result{Holds: r.Verdict == softmax.Consistent,
+		return Verdict{Holds: r.Verdict == softmax.Consistent,
 			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
 	}, nil
 }
@@ -189,12 +189,12 @@ func buildJacobianMax(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Result, error) {
+	return func(*Checker) (Verdict, error) {
 		r, err := softmax.CheckJacobianMaxAbs(box, out, softmax.Options{})
 		if err != nil {
-			return Result{}, err
+			return Verdict{}, err
 		}
-		return Result{Holds: r.Verdict == softmax.Consistent,
+		return Verdict{Holds: r.Verdict == softmax.Consistent,
 			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
 	}, nil
 }

@@ -8,6 +8,30 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
+// The exact variance of q·k for ±1 entries at d_k = 10, by listing all
+// 4^10 pairs, under each of the lesson's scales.
+func Example() {
+	signs := rational.Signs()
+	plan, err := enumerate.NewPlan(enumerate.Problem{Q: signs, K: signs, D: 10}, enumerate.BruteForce, enumerate.Options{})
+	if err != nil {
+		panic(err) // a refusal: too large for its method
+	}
+	h, err := plan.Brute(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("pairs", h.Total())
+	for _, s := range []rational.Scale{rational.Raw, rational.Sqrt, rational.ByD} {
+		v := s.ScaledVariance(h.Variance(), 10)
+		fmt.Printf("%-10s %-4s %s\n", s.Header(), v, v.Decimal(3, rational.RoundHalfEven))
+	}
+	// Output:
+	// pairs 1048576
+	// raw        10   10.000
+	// /sqrt(d_k) 1    1.000
+	// /d_k       1/10 0.100
+}
+
 // The lesson's practice table, exactly: every pair of ±1 vectors enumerated.
 func ExamplePlan_Distribution() {
 	signs := rational.Signs()

@@ -204,10 +204,14 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.Problem.ShardPairs(lo, hi),
 		Seconds: s, Measured: measured, MaxSeconds: limit, Slice: slice, Slices: slices}
 	if slices > 0 {
+		// Name enough slices by both rates: a slice near the limit is
+		// judged by the measured one, a slice far below it by the nominal
+		// one, so the count named must fit by either.
 		nq, _ := p.QCount()
-		whole, _ := pl.bruteEstimate(0, nq)
+		qBits, w := math.Log2(float64(nq)), pl.workers(nq)
+		whole := max(pl.bruteSeconds(qBits, pl.rate, w), pl.bruteSeconds(qBits, pl.measure(), w))
 		if measured {
-			whole = s * float64(nq) / float64(hi-lo)
+			whole = max(whole, s*float64(nq)/float64(hi-lo))
 		}
 		e.MinSlices = int(min(math.Ceil(whole/limit*1.01), MaxShards+1))
 	}

@@ -81,8 +81,27 @@
 //
 // Build a Space, compute what your argument needs and assert it with
 // Equal; every value is exact, so an assertion holds or fails, never
-// "nearly". The example below checks that dividing by √d_k twice leaves a
-// variance of 1/d_k, and that with q tied the terms are dependent but
-// uncorrelated. A variable that is not a sum or product of entries and the
-// score can be any function of the outcome (Func), on a listed space.
+// "nearly". The package's Example (example_test.go; go test -run Example
+// -v ./proofs runs it) checks that dividing by √d_k twice leaves a
+// variance of 1/d_k, and that with q tied to a skewed alphabet the terms
+// are dependent but uncorrelated:
+//
+//	s, _ := proofs.NewSpace(proofs.Model{Q: skewed, K: signs, Tie: proofs.TieQ}, d, proofs.Options{})
+//	root := rational.NewSqrt(int64(d))
+//	twice := proofs.DividedBy(proofs.DividedBy(proofs.Score(), root, "√d_k"), root, "√d_k")
+//	v, _ := s.Var(ctx, twice)
+//	cov, _ := s.Cov(ctx, proofs.Term(1), proofs.Term(2))
+//	in, _ := s.Independent(ctx, proofs.Term(1), proofs.Term(2))
+//	fmt.Println("  " + proofs.Equal("Var(q·k/√d_k/√d_k)", v, "1/d_k", rational.NewFrac(1, int64(d))).String())
+//	fmt.Println("  " + proofs.Equal("Cov(q_1·k_1, q_2·k_2)", cov, "0", rational.NewInt(0)).String())
+//	fmt.Println("  q_1·k_1 and q_2·k_2 independent:", in.Holds, in.Witness())
+//
+// which prints, for d_k = 2:
+//
+//	Var(q·k/√d_k/√d_k) = 1/d_k: 1/2 = 1/2: holds
+//	Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+//	q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
+//
+// A variable that is not a sum or product of entries and the score can be
+// any function of the outcome (Func), on a listed space.
 package proofs

@@ -3,7 +3,6 @@ package proofs_test
 import (
 	"context"
 	"fmt"
-	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -19,15 +18,15 @@ func Example() {
 	skewed, _ := rational.ParseAlphabet("-2,1/2:4")
 	for _, d := range []int{2, 4} {
 		s, _ := proofs.NewSpace(proofs.Model{Q: skewed, K: signs, Tie: proofs.TieQ}, d, proofs.Options{})
-		root := rational.PowerOf(int64(d), big.NewRat(1, 2))
+		root := rational.NewSqrt(int64(d))
 		twice := proofs.DividedBy(proofs.DividedBy(proofs.Score(), root, "√d_k"), root, "√d_k")
 
 		v, _ := s.Var(ctx, twice)
 		cov, _ := s.Cov(ctx, proofs.Term(1), proofs.Term(2))
 		in, _ := s.Independent(ctx, proofs.Term(1), proofs.Term(2))
 		fmt.Printf("d_k = %d\n", d)
-		fmt.Println("  " + proofs.Equal("Var(q·k/√d_k/√d_k)", v, "1/d_k", rational.NewRat(big.NewRat(1, int64(d)))).String())
-		fmt.Println("  " + proofs.Equal("Cov(q_1·k_1, q_2·k_2)", cov, "0", rational.NewRat(new(big.Rat))).String())
+		fmt.Println("  " + proofs.Equal("Var(q·k/√d_k/√d_k)", v, "1/d_k", rational.NewFrac(1, int64(d))).String())
+		fmt.Println("  " + proofs.Equal("Cov(q_1·k_1, q_2·k_2)", cov, "0", rational.NewInt(0)).String())
 		fmt.Println("  q_1·k_1 and q_2·k_2 independent:", in.Holds, in.Witness())
 	}
 	// Output:

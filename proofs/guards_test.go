@@ -22,8 +22,8 @@ func TestGuardIndependenceIsJudgedOnValues(t *testing.T) {
 	require.Equal(t, "P(q_1 = -1, q_2 = -1) = 1/2 ≠ 1/4 = P(q_1 = -1)·P(q_2 = -1)", a.Detail)
 	a, _, _, fails = tr.Runs[0].assertion("indep-all")
 	require.True(t, fails, "independence of all entries is not judged on values")
-	requireValue(t, rat(1, 8), a.LeftValue, "P(q = (-1, -1), k = (-1, -1)) with q tied: 1/2·1/4")
-	requireValue(t, rat(1, 16), a.RightValue, "the product of the four entries' probabilities")
+	requireValue(t, rational.NewFrac(1, 8), a.LeftValue, "P(q = (-1, -1), k = (-1, -1)) with q tied: 1/2·1/4")
+	requireValue(t, rational.NewFrac(1, 16), a.RightValue, "the product of the four entries' probabilities")
 
 	tr = prove(t, Model{Pairs: SamePairs(rational.Signs())}, 1)
 	_, _, _, fails = tr.Runs[0].assertion("indep-qk")
@@ -97,7 +97,7 @@ func findAssertion(st Step, id string) (Assertion, bool) {
 // tolerance anywhere would call them equal.
 func TestGuardExactComparison(t *testing.T) {
 	tiny := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(20), nil))
-	a := Equal("x", rat(1, 1), "y", rational.NewRat(new(big.Rat).Add(big.NewRat(1, 1), tiny)))
+	a := Equal("x", rational.NewFrac(1, 1), "y", rational.NewRat(new(big.Rat).Add(big.NewRat(1, 1), tiny)))
 	require.False(t, a.Holds, "1 and 1 + 10⁻²⁰ compared equal: a tolerance crept into the comparison")
 	require.Equal(t, "1 ≠ 100000000000000000001/100000000000000000000", a.Values)
 	tr := prove(t, iid(t, "-1,1", "±10000000001/10000000000"), 1, 2)
@@ -112,12 +112,12 @@ func TestGuardVarianceOfScoreFromItsLaw(t *testing.T) {
 	tr := prove(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, 2, 3)
 	for _, r := range tr.Runs {
 		d := int64(r.D)
-		requireValue(t, rat(d*d, 1), value(t, r, "var-score"),
+		requireValue(t, rational.NewInt(d*d), value(t, r, "var-score"),
 			"Var(q·k) with both vectors tied is d_k², from the law of q·k; d_k·Var(q_i·k_i) = d_k would mean it came from the formula under test")
-		requireValue(t, rat(d, 1), value(t, r, "scaling"),
+		requireValue(t, rational.NewInt(d), value(t, r, "scaling"),
 			"Var(q·k/√d_k) from the scaled values themselves")
 		a, _, _, _ := r.assertion("var-sum")
-		requireValue(t, rat(d, 1), a.RightValue, "Σ Var(q_i·k_i) from the terms")
+		requireValue(t, rational.NewInt(d), a.RightValue, "Σ Var(q_i·k_i) from the terms")
 	}
 }
 
@@ -129,8 +129,8 @@ func TestGuardEveryCovariancePair(t *testing.T) {
 	law := "1 1,1,1,1 -1,-1,-1,1\n1 1,1,1,1 -1,-1,1,1\n1 1,1,1,1 1,1,-1,-1\n1 1,1,1,1 1,1,1,-1\n"
 	tr := prove(t, joint(t, law), 4)
 	want := map[[2]int]rational.Value{
-		{1, 2}: rat(1, 1), {1, 3}: rat(0, 1), {1, 4}: rat(-1, 1),
-		{2, 3}: rat(0, 1), {2, 4}: rat(-1, 1), {3, 4}: rat(0, 1),
+		{1, 2}: rational.NewFrac(1, 1), {1, 3}: rational.NewFrac(0, 1), {1, 4}: rational.NewFrac(-1, 1),
+		{2, 3}: rational.NewFrac(0, 1), {2, 4}: rational.NewFrac(-1, 1), {3, 4}: rational.NewFrac(0, 1),
 	}
 	got := map[[2]int]rational.Value{}
 	for _, st := range tr.Runs[0].Steps {
@@ -152,7 +152,7 @@ func TestGuardEveryCovariancePair(t *testing.T) {
 	}
 	require.Len(t, got, 6)
 	// Var(q·k) = 4 + 2·(1 − 1 − 1) = 2.
-	requireValue(t, rat(2, 1), value(t, tr.Runs[0], "var-score"), "Var(q·k)")
+	requireValue(t, rational.NewFrac(2, 1), value(t, tr.Runs[0], "var-score"), "Var(q·k)")
 }
 
 // TestVariablesAreIdentifiedByWhatTheyAre: a teacher's variable named like
@@ -162,17 +162,17 @@ func TestVariablesAreIdentifiedByWhatTheyAre(t *testing.T) {
 	ctx := t.Context()
 	e, err := s.E(ctx, Score())
 	require.NoError(t, err)
-	requireValue(t, rat(0, 1), e, "E[q·k]")
+	requireValue(t, rational.NewFrac(0, 1), e, "E[q·k]")
 	square := Func("q·k", func(o *Outcome) *big.Rat { return new(big.Rat).Mul(o.Score, o.Score) })
 	e, err = s.E(ctx, square)
 	require.NoError(t, err)
-	requireValue(t, rat(2, 1), e, "E[(q·k)²] of a variable called q·k")
+	requireValue(t, rational.NewFrac(2, 1), e, "E[(q·k)²] of a variable called q·k")
 	v, err := s.Var(ctx, square)
 	require.NoError(t, err)
-	requireValue(t, rat(4, 1), v, "Var((q·k)²) of a variable called q·k")
+	requireValue(t, rational.NewFrac(4, 1), v, "Var((q·k)²) of a variable called q·k")
 	v, err = s.Var(ctx, Score())
 	require.NoError(t, err)
-	requireValue(t, rat(2, 1), v, "Var(q·k) after a variable of that name")
+	requireValue(t, rational.NewFrac(2, 1), v, "Var(q·k) after a variable of that name")
 	twin := Func("q·k", func(o *Outcome) *big.Rat { return o.Score })
 	require.False(t, twin.e.same(square.e), "two functions of one name are one variable")
 	require.True(t, Times(Q(1), K(1)).e.same(Term(1).e), "q_1·k_1 built twice is two variables")

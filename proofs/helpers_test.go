@@ -2,7 +2,6 @@ package proofs
 
 import (
 	"context"
-	"math/big"
 	"sort"
 	"strings"
 	"testing"
@@ -83,8 +82,6 @@ func value(t testing.TB, r Run, id string) rational.Value {
 	require.True(t, found, "d_k = %d has no assertion %q", r.D, id)
 	return a.LeftValue
 }
-
-func rat(a, b int64) rational.Value { return rational.NewRat(big.NewRat(a, b)) }
 
 // requireValue requires the exact value v, printing both on failure.
 func requireValue(t testing.TB, want, got rational.Value, what string) {

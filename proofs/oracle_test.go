@@ -15,11 +15,10 @@ import (
 // An oracle computes, slowly and independently of the package, every
 // value the proof asserts, straight from a list of weighted outcomes.
 type oracle struct {
-	d        int
-	q, k     [][]*big.Rat
-	w        []*big.Rat
-	totalW   *big.Rat
-	outcomes int
+	d      int
+	q, k   [][]*big.Rat
+	w      []*big.Rat
+	totalW *big.Rat
 }
 
 func newOracle(d int) *oracle { return &oracle{d: d, totalW: new(big.Rat)} }

@@ -121,7 +121,7 @@ func TestMarginalsFromListingAndConstruction(t *testing.T) {
 	l, err := j.marginal(t.Context(), []int{1, 2, 3})
 	require.NoError(t, err)
 	require.Len(t, l.rows, 2)
-	requireValue(t, rat(9, 4), l.cov(Q(1), Q(3)), "Cov(q_1, q_3)")
+	requireValue(t, rational.NewFrac(9, 4), l.cov(Q(1), Q(3)), "Cov(q_1, q_3)")
 }
 
 func TestSpaceMoments(t *testing.T) {
@@ -131,9 +131,9 @@ func TestSpaceMoments(t *testing.T) {
 		x    RV
 		mean rational.Value
 	}{
-		{Q(1), rat(0, 1)}, {K(2), rat(1, 1)}, {Score(), rat(0, 1)},
-		{Times(K(1), K(2)), rat(1, 1)},
-		{Scaled(K(1), rat(3, 1), "3k_1"), rat(3, 1)},
+		{Q(1), rational.NewFrac(0, 1)}, {K(2), rational.NewFrac(1, 1)}, {Score(), rational.NewFrac(0, 1)},
+		{Times(K(1), K(2)), rational.NewFrac(1, 1)},
+		{Scaled(K(1), rational.NewFrac(3, 1), "3k_1"), rational.NewFrac(3, 1)},
 	} {
 		m, err := s.E(ctx, c.x)
 		require.NoError(t, err)
@@ -144,13 +144,13 @@ func TestSpaceMoments(t *testing.T) {
 	require.Equal(t, "k_1 + k_2", sum.Name)
 	v, err := s.Var(ctx, sum)
 	require.NoError(t, err)
-	requireValue(t, rat(2, 1), v, "Var(k_1 + k_2)")
+	requireValue(t, rational.NewFrac(2, 1), v, "Var(k_1 + k_2)")
 	root := rational.PowerOf(2, big.NewRat(1, 2))
 	scaled := DividedBy(Score(), root, "√2")
 	require.Equal(t, "q·k/√2", scaled.Name)
 	v, err = s.Var(ctx, scaled)
 	require.NoError(t, err)
-	requireValue(t, rat(2, 1), v, "Var(q·k/√2): Var(q·k) = 2·E[k²] = 4")
+	requireValue(t, rational.NewFrac(2, 1), v, "Var(q·k/√2): Var(q·k) = 2·E[k²] = 4")
 	c, err := s.Cov(ctx, Score(), scaled)
 	require.NoError(t, err)
 	requireValue(t, rational.NewSurd(big.NewRat(2, 1), big.NewInt(2), 2), c, "Cov(q·k, q·k/√2) = 4/√2")
@@ -158,7 +158,7 @@ func TestSpaceMoments(t *testing.T) {
 	require.ErrorContains(t, err, "q·k and q·k/√2 have different units, 1 and 1/2*sqrt(2)")
 	mixed, err := s.Cov(ctx, Score(), Q(1))
 	require.NoError(t, err)
-	requireValue(t, rat(1, 1), mixed, "Cov(q·k, q_1) = E[q_1²·k_1] = E[k_1], from the whole listing")
+	requireValue(t, rational.NewFrac(1, 1), mixed, "Cov(q·k, q_1) = E[q_1²·k_1] = E[k_1], from the whole listing")
 	_, err = s.E(ctx, Q(3))
 	require.ErrorContains(t, err, "coordinate 3 is outside 1..2")
 	_, err = s.E(ctx, K(0))
@@ -166,7 +166,7 @@ func TestSpaceMoments(t *testing.T) {
 	constant := Func("one", func(*Outcome) *big.Rat { return big.NewRat(1, 1) })
 	m, err := s.E(ctx, constant)
 	require.NoError(t, err)
-	requireValue(t, rat(1, 1), m, "E[1]")
+	requireValue(t, rational.NewFrac(1, 1), m, "E[1]")
 	require.Equal(t, "(q·k)²", Times(Score(), Score()).Name)
 	require.Equal(t, "(k_1 + k_2)·q_1", Times(sum, Q(1)).Name)
 	require.Equal(t, "q_1·(q·k/√2)", Times(Q(1), scaled).Name)
@@ -180,7 +180,7 @@ func TestSpaceMoments(t *testing.T) {
 	require.ErrorContains(t, err, "the space at d_k = 40 is not listed outcome by outcome")
 	v, err = wide.Var(ctx, Term(40))
 	require.NoError(t, err)
-	requireValue(t, rat(1, 1), v, "Var(q_40·k_40) from the coordinate law")
+	requireValue(t, rational.NewFrac(1, 1), v, "Var(q_40·k_40) from the coordinate law")
 	in, err := wide.Independent(ctx, Term(3), Term(39))
 	require.NoError(t, err)
 	require.True(t, in.Holds)

@@ -317,7 +317,7 @@ func equalT(left string, lv rational.Value, right string, rv rational.Value, bec
 	return a
 }
 
-var zero, unit = intValue(0), intValue(1)
+var zero, unit = rational.NewInt(0), rational.NewInt(1)
 
 // step1 checks the hypotheses: every entry has mean 0 and variance 1, so
 // E[q_i²] = E[k_i²] = 1, and the entries are independent.
@@ -502,7 +502,7 @@ func (ev *evidence) step4() Step {
 	}
 	a := equalT("Var(q·k)", variance, sumName("Var(q_%d·k_%d)", ev.d), rational.NewRat(vars), because)
 	a.ID, a.Source, a.RestsOn = "var-sum", fromScore, []string{"cov-terms"}
-	b := equalT("Var(q·k)", variance, fmt.Sprintf("d_k = %d", ev.d), intValue(int64(ev.d)), because)
+	b := equalT("Var(q·k)", variance, fmt.Sprintf("d_k = %d", ev.d), rational.NewInt(int64(ev.d)), because)
 	b.ID, b.Source, b.RestsOn = "var-score", fromScore, []string{"var-sum", "var-term"}
 	st.Assertions = append(st.Assertions, a, b)
 	return st
@@ -511,7 +511,7 @@ func (ev *evidence) step4() Step {
 // engineAgreement checks enumerate's law of q·k against the listing's,
 // count for count.
 func (ev *evidence) engineAgreement() Assertion {
-	n := intValue(int64(len(ev.listedScore.scores)))
+	n := rational.NewInt(int64(len(ev.listedScore.scores)))
 	a := Assertion{ID: "engine", Statement: "law of q·k from enumerate = law of q·k from the listing", Source: fromListing,
 		Left: "scores with equal counts", Right: "all scores", LeftValue: n, RightValue: n, Holds: true}
 	if m := compareLaws(ev.listedScore, ev.score); m != nil {
@@ -590,7 +590,7 @@ func (ev *evidence) step5() (Step, error) {
 	variance := rational.NewRat(ev.score.law().coefVariance())
 	perD := variance.MulRat(big.NewRat(1, int64(ev.d)))
 	square := ev.divisor.Mul(ev.divisor)
-	div := equalT("("+c+")²", square, "d_k", intValue(int64(ev.d)), "")
+	div := equalT("("+c+")²", square, "d_k", rational.NewInt(int64(ev.d)), "")
 	div.ID, div.Hypothesis = "divisor", "the divisor's square is d_k"
 	quotient := fmt.Sprintf("Var(q·k/%s) = Var(q·k)/(%s)² = %s/%s", c, c, fraction(variance), fraction(square))
 	a := equalT(left, scaled, "Var(q·k)/d_k", perD, quotient)

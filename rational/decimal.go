@@ -1,22 +1,35 @@
 package rational
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
-// A RoundingMode says how a tie (an exact half in the last place) rounds.
+// A RoundingMode says which of the two decimals around a value a rounding
+// picks: a round-to-nearest rule, which differ only on a tie (an exact half
+// in the last place), or a directed rounding, which encloses a value from one
+// side.
 type RoundingMode int
 
 const (
-	// RoundHalfEven rounds a tie to the even last digit (the default).
+	// RoundHalfEven rounds to nearest, a tie to the even last digit (the default).
 	RoundHalfEven RoundingMode = iota
-	// RoundHalfUp rounds a tie away from zero.
+	// RoundHalfUp rounds to nearest, a tie away from zero.
 	RoundHalfUp
+	// RoundFloor rounds towards −∞: the result is at most the value.
+	RoundFloor
+	// RoundCeiling rounds towards +∞: the result is at least the value.
+	RoundCeiling
 )
 
-// ParseRoundingMode reads "half-even" or "half-up".
+var roundingNames = [...]string{"half-even", "half-up", "floor", "ceiling"}
+
+// ParseRoundingMode reads the name of a tie rule, "half-even" (or "even")
+// or "half-up" (or "up"): the modes a printed table may use. The directed
+// modes serve enclosures and are not read.
 func ParseRoundingMode(s string) (RoundingMode, error) {
 	switch s {
 	case "half-even", "even":
@@ -27,44 +40,60 @@ func ParseRoundingMode(s string) (RoundingMode, error) {
 	return 0, fmt.Errorf("unknown rounding %q (use half-even or half-up)", s)
 }
 
-// String returns "half-even" or "half-up".
+// String returns "half-even", "half-up", "floor", "ceiling", or
+// "RoundingMode(n)" for a value that is none of these.
 func (m RoundingMode) String() string {
-	if m == RoundHalfUp {
-		return "half-up"
+	if m >= 0 && int(m) < len(roundingNames) {
+		return roundingNames[m]
 	}
-	return "half-even"
+	return "RoundingMode(" + strconv.Itoa(int(m)) + ")"
+}
+
+// roundUp reports whether the magnitude q of a truncated decimal must be
+// raised by one unit in the last place, given how the dropped remainder
+// compares with half a unit (-1, 0 or +1), whether it is zero, and the sign
+// of the value.
+func (m RoundingMode) roundUp(q *big.Int, half int, exact, negative bool) bool {
+	switch m {
+	case RoundFloor:
+		return negative && !exact
+	case RoundCeiling:
+		return !negative && !exact
+	case RoundHalfUp:
+		return half >= 0
+	}
+	return half > 0 || half == 0 && q.Bit(0) == 1
 }
 
 // MaxPlaces bounds the decimal places any formatting function accepts.
 const MaxPlaces = 10_000
 
-// FormatRat returns r correctly rounded to places decimals.
+// FormatRat returns r rounded to places decimals in mode; it panics when
+// places is outside 0..MaxPlaces.
 func FormatRat(r *big.Rat, places int, mode RoundingMode) string {
 	checkPlaces(places)
-	scale := pow10(places)
-	n := new(big.Int).Mul(new(big.Int).Abs(r.Num()), scale)
+	n := new(big.Int).Mul(new(big.Int).Abs(r.Num()), pow10(places))
 	q, rem := new(big.Int).QuoRem(n, r.Denom(), new(big.Int))
-	// Compare the remainder with half the denominator.
-	switch rem.Lsh(rem, 1).Cmp(r.Denom()) {
-	case 1:
+	exact := rem.Sign() == 0
+	half := rem.Lsh(rem, 1).Cmp(r.Denom())
+	if mode.roundUp(q, half, exact, r.Sign() < 0) {
 		q.Add(q, big.NewInt(1))
-	case 0:
-		if mode == RoundHalfUp || q.Bit(0) == 1 {
-			q.Add(q, big.NewInt(1))
-		}
 	}
 	return formatScaled(q, places, r.Sign() < 0)
 }
 
-// Decimal returns the value correctly rounded to places decimals. An
-// irrational value is never a tie, so the mode matters only for rationals.
+// Decimal returns the value rounded to places decimals in mode; it panics
+// when places is outside 0..MaxPlaces. An irrational value is never a tie,
+// so the tie rule matters only for rationals.
 func (v Value) Decimal(places int, mode RoundingMode) string {
+	v = v.orZero()
 	if v.Index == 1 {
 		return FormatRat(v.Coef, places, mode)
 	}
 	checkPlaces(places)
 	// y = |c|·n^(1/r)·10^places with |c| = A/B. Then z = ⌊2y⌋ = ⌊(2A·10^p)^r·n)^(1/r) / B⌋
-	// exactly, y is irrational, so ⌊y⌋ = z/2 rounds up precisely when z is odd.
+	// exactly; y is irrational, so ⌊y⌋ = z/2, y is never an integer or a
+	// tie, and its fraction is above a half precisely when z is odd.
 	a := new(big.Int).Abs(v.Coef.Num())
 	a.Mul(a, pow10(places))
 	a.Lsh(a, 1)
@@ -72,9 +101,12 @@ func (v Value) Decimal(places int, mode RoundingMode) string {
 	x.Mul(x, v.Radicand)
 	z := RootFloor(x, v.Index)
 	z.Quo(z, v.Coef.Denom())
-	up := z.Bit(0) == 1
+	half := -1
+	if z.Bit(0) == 1 {
+		half = 1
+	}
 	z.Rsh(z, 1)
-	if up {
+	if mode.roundUp(z, half, false, v.Sign() < 0) {
 		z.Add(z, big.NewInt(1))
 	}
 	return formatScaled(z, places, v.Sign() < 0)
@@ -106,4 +138,47 @@ func checkPlaces(places int) {
 
 func pow10(n int) *big.Int {
 	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
+}
+
+// HasPlaces reports whether r is a decimal with at most places digits after
+// the point, that is whether r·10^places is an integer.
+func HasPlaces(r *big.Rat, places int) bool {
+	if places < 0 {
+		return false
+	}
+	return new(big.Int).Rem(pow10(places), r.Denom()).Sign() == 0
+}
+
+// RoundingCell returns the closed interval [v − ½·10^−places, v + ½·10^−places]
+// of the numbers that round to nearest to the decimal v at places decimals,
+// ends included because a tie may round either way.
+func RoundingCell(v *big.Rat, places int) (lo, hi *big.Rat) {
+	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(pow10(places), 1))
+	return new(big.Rat).Sub(v, half), new(big.Rat).Add(v, half)
+}
+
+// ErrUnsettled is returned by EnclosedDecimal when no enclosure up to the
+// precision cap was narrow enough to settle the decimal.
+var ErrUnsettled = errors.New("rational: the enclosures did not settle the decimal within the precision cap")
+
+// EnclosedDecimal returns the real number enclosed by every enclose(prec)
+// rounded to places decimals in mode, doubling prec from 64 to maxPrec until
+// both ends of the enclosure round alike, and ErrUnsettled past maxPrec.
+//
+// Rounding is monotone, so when both ends of an enclosure round to the same
+// decimal, so does every number between them, the enclosed one among them.
+// A value exactly on a rounding boundary (a tie, or any decimal under a
+// directed mode) is settled only by a degenerate enclosure lo = hi.
+func EnclosedDecimal(enclose func(prec uint) (lo, hi *big.Rat, err error), places int, mode RoundingMode, maxPrec uint) (string, error) {
+	checkPlaces(places)
+	for prec := uint(64); prec <= maxPrec; prec *= 2 {
+		lo, hi, err := enclose(prec)
+		if err != nil {
+			return "", err
+		}
+		if s := FormatRat(lo, places, mode); s == FormatRat(hi, places, mode) {
+			return s, nil
+		}
+	}
+	return "", ErrUnsettled
 }

@@ -16,8 +16,15 @@
 //   - A decimal with N places is the exact value correctly rounded to N
 //     places: never a float64, never rounded twice. Ties (possible only for
 //     rationals) go to the even last digit by default (RoundHalfEven) or away
-//     from zero (RoundHalfUp). A value that rounds to zero prints without a
-//     minus sign.
+//     from zero (RoundHalfUp); the directed modes RoundFloor and RoundCeiling
+//     give the two ends of an enclosure. A value that rounds to zero prints
+//     without a minus sign. This package is the one home of decimal
+//     rounding (FormatRat, Value.Decimal, EnclosedDecimal for a value known
+//     only by enclosures) and of decimal reading: ParseRat for what a person
+//     writes, ParseDecimal for what a program prints (RoundingCell gives
+//     the numbers a printed decimal stands for).
+//   - The zero Value is 0; the zero Scale is raw; the zero RoundingMode is
+//     RoundHalfEven.
 //   - Variances are population variances: Var(X) = E[X²] − E[X]², the
 //     average over every case with equal weight, not the n−1 sample form.
 package rational

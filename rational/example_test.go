@@ -48,3 +48,23 @@ func ExampleParseAlphabet() {
 	fmt.Println(a, a.Size(), a.Mean().RatString(), a.Variance().RatString())
 	// Output: -1,0:2,1 4 0 1/2
 }
+
+// The exact variance of q·k for ±1 entries at d_k = 10, without listing a
+// pair: j of the 10 products q_i·k_i are −1 in C(10, j)·2^10 of the 4^10
+// pairs, and then q·k = 10 − 2j, so the scores lie on the lattice −10 + 2t.
+func ExampleHistogram_Variance() {
+	h := &rational.Histogram{Base: big.NewRat(-10, 1), Step: big.NewRat(2, 1)}
+	for t := int64(0); t <= 10; t++ {
+		h.Counts = append(h.Counts, new(big.Int).Lsh(new(big.Int).Binomial(10, t), 10))
+	}
+	fmt.Println("pairs", h.Total(), "mean", h.Mean().RatString())
+	for _, s := range []rational.Scale{rational.Raw, rational.Sqrt, rational.ByD} {
+		v := s.ScaledVariance(h.Variance(), 10)
+		fmt.Printf("%-10s %-4s %s\n", s.Header(), v, v.Decimal(s.DefaultPlaces(), rational.RoundHalfEven))
+	}
+	// Output:
+	// pairs 1048576 mean 0
+	// raw        10   10.0
+	// /sqrt(d_k) 1    1.00
+	// /d_k       1/10 0.100
+}

@@ -111,3 +111,34 @@ func FuzzRootFloor(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseDecimal checks that a decimal either is refused or agrees with
+// math/big's own reading, and that FormatRat at the places it needs writes
+// a decimal that reads back to the same number.
+func FuzzParseDecimal(f *testing.F) {
+	for _, s := range []string{"0.2446", "0.", "-0.", ".5", "+.5", "1.5e-3", "2.5E+2", "1e6", "1e-999999", "1e", "e5", ".", "-",
+		"1.2.3", "1e+-3", "0x10", "1_0", "inf", " 7 ", "٣", strings.Repeat("9", 201)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseDecimal(s)
+		if err != nil {
+			if r != nil {
+				t.Fatalf("ParseDecimal(%q) returned %v with error %v", s, r, err)
+			}
+			return
+		}
+		if want, ok := new(big.Rat).SetString(strings.TrimSpace(s)); !ok || want.Cmp(r) != 0 {
+			t.Fatalf("ParseDecimal(%q) = %s, math/big reads %v", s, r.RatString(), want)
+		}
+		for places := 0; places <= 60; places++ {
+			if HasPlaces(r, places) {
+				back, err := ParseDecimal(FormatRat(r, places, RoundHalfEven))
+				if err != nil || back.Cmp(r) != 0 {
+					t.Fatalf("ParseDecimal(%q) = %s, written %s at %d places, read back as %v (%v)", s, r.RatString(), FormatRat(r, places, RoundHalfEven), places, back, err)
+				}
+				break
+			}
+		}
+	})
+}

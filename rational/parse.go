@@ -3,6 +3,7 @@ package rational
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -43,24 +44,87 @@ func ParseRat(s string) (*big.Rat, error) {
 	if len(t) > maxLiteralDigits {
 		return nil, fmt.Errorf("number %.20q… is longer than %d characters", t, maxLiteralDigits)
 	}
-	sign := ""
-	body := t
-	if body[0] == '-' || body[0] == '+' {
-		sign, body = body[:1], body[1:]
-	}
-	intPart, fracPart, hasPoint := strings.Cut(body, ".")
-	if (intPart == "" && (!hasPoint || fracPart == "")) || !allDigits(intPart) || !allDigits(fracPart) {
+	n, ok := scanDecimal(t)
+	if !ok || n.hasExponent || n.whole == "" && n.fraction == "" {
 		return nil, fmt.Errorf("%q is not a number (write an integer, a fraction p/q or a decimal like 0.25)", t)
 	}
-	if hasPoint && fracPart == "" {
+	if n.point && n.fraction == "" {
 		return nil, fmt.Errorf("%q is not a number (digits must follow the decimal point)", t)
 	}
-	n, _ := new(big.Int).SetString("0"+intPart+fracPart, 10)
-	if sign == "-" {
-		n.Neg(n)
+	return n.rat(), nil
+}
+
+// maxExponentDigits bounds the digits of a decimal's exponent, so that
+// the exponent fits an int.
+const maxExponentDigits = 6
+
+// ParseDecimal parses a decimal as programs print it: an optional sign,
+// digits with at most one point that may end or start them ("0.25", ".5",
+// "3.", "-0."), and an optional exponent ("1e-3", "2.5E+2"). It reads what
+// programs print (numpy, C's %g, FormatRat), up to MaxPlaces digits before
+// and after the point once the exponent is applied; ParseRat reads what a
+// person writes.
+func ParseDecimal(s string) (*big.Rat, error) {
+	t := strings.TrimSpace(s)
+	n, ok := scanDecimal(t)
+	if !ok || n.whole == "" && n.fraction == "" {
+		return nil, fmt.Errorf("%.40q is not a decimal", s)
 	}
-	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(fracPart))), nil)
-	return new(big.Rat).SetFrac(n, den), nil
+	e := 0
+	if n.hasExponent {
+		digits := strings.TrimLeft(n.exponent, "+-")
+		if len(n.exponent)-len(digits) > 1 || digits == "" || !allDigits(digits) || len(digits) > maxExponentDigits {
+			return nil, fmt.Errorf("%.40q is not a decimal (bad exponent)", s)
+		}
+		e, _ = strconv.Atoi(n.exponent)
+	}
+	if len(n.whole)+e > MaxPlaces || len(n.fraction)-e > MaxPlaces {
+		return nil, fmt.Errorf("decimal %.20q… has more than %d digits before or after the point", t, MaxPlaces)
+	}
+	return n.rat(), nil
+}
+
+// A decimalNumeral is a decimal split into its parts, each as written.
+type decimalNumeral struct {
+	negative        bool
+	whole, fraction string // the digits before and after the point
+	point           bool   // whether a point was written
+	hasExponent     bool
+	exponent        string // after e or E, with its sign
+}
+
+// scanDecimal splits an optional sign, digits around at most one point and
+// an optional exponent, and reports whether the mantissa is well formed;
+// the exponent is returned as written, for the caller to judge.
+func scanDecimal(t string) (decimalNumeral, bool) {
+	var n decimalNumeral
+	body := t
+	if body != "" && (body[0] == '-' || body[0] == '+') {
+		n.negative, body = body[0] == '-', body[1:]
+	}
+	if i := strings.IndexAny(body, "eE"); i >= 0 {
+		body, n.exponent, n.hasExponent = body[:i], body[i+1:], true
+	}
+	n.whole, n.fraction, n.point = strings.Cut(body, ".")
+	return n, allDigits(n.whole) && allDigits(n.fraction)
+}
+
+// rat returns the numeral's exact value; the exponent, if any, is valid.
+func (n decimalNumeral) rat() *big.Rat {
+	m, _ := new(big.Int).SetString("0"+n.whole+n.fraction, 10)
+	if n.negative {
+		m.Neg(m)
+	}
+	e := -len(n.fraction)
+	if n.hasExponent {
+		x, _ := strconv.Atoi(n.exponent)
+		e += x
+	}
+	r := new(big.Rat).SetInt(m)
+	if e >= 0 {
+		return r.Mul(r, new(big.Rat).SetInt(pow10(e)))
+	}
+	return r.Quo(r, new(big.Rat).SetInt(pow10(-e)))
 }
 
 func parseInt(s string, signed bool) (*big.Int, error) {

@@ -193,17 +193,39 @@ func TestSurdDecimal(t *testing.T) {
 }
 
 func TestScales(t *testing.T) {
-	for _, c := range []struct{ in, name, header string }{
-		{"raw", "raw", "raw"}, {"sqrt", "sqrt", "/sqrt(d_k)"}, {"d", "d", "/d_k"},
-		{"d^1/2", "sqrt", "/sqrt(d_k)"}, {"d^0.25", "d^1/4", "/d_k^(1/4)"}, {"d^2/8", "d^1/4", "/d_k^(1/4)"},
-		{"d^3/2", "d^3/2", "/d_k^(3/2)"}, {"d^2", "d^2", "/d_k^2"}, {"d^-1/2", "d^-1/2", "/d_k^(-1/2)"},
-		{"d^0", "raw", "raw"}, {"d^1", "d", "/d_k"},
+	for _, c := range []struct {
+		in, name, header, latex, label string
+		places                         int
+	}{
+		{"raw", "raw", "raw", "raw", "q·k", 1},
+		{"sqrt", "sqrt", "/sqrt(d_k)", `$/\sqrt{d_k}$`, "q·k / √d_k", 2},
+		{"d", "d", "/d_k", "$/d_k$", "q·k / d_k", 3},
+		{"d^1/2", "sqrt", "/sqrt(d_k)", `$/\sqrt{d_k}$`, "q·k / √d_k", 2},
+		{"d^0.25", "d^1/4", "/d_k^(1/4)", "$/d_k^{1/4}$", "q·k / d_k^{1/4}", 3},
+		{"d^2/8", "d^1/4", "/d_k^(1/4)", "$/d_k^{1/4}$", "q·k / d_k^{1/4}", 3},
+		{"d^3/2", "d^3/2", "/d_k^(3/2)", "$/d_k^{3/2}$", "q·k / d_k^{3/2}", 3},
+		{"d^2", "d^2", "/d_k^2", "$/d_k^{2}$", "q·k / d_k^{2}", 3},
+		{"d^-1/2", "d^-1/2", "/d_k^(-1/2)", "$/d_k^{-1/2}$", "q·k / d_k^{−1/2}", 3},
+		{"d^0", "raw", "raw", "raw", "q·k", 1},
+		{"d^1", "d", "/d_k", "$/d_k$", "q·k / d_k", 3},
 	} {
 		s, err := ParseScale(c.in)
 		require.NoError(t, err, c.in)
 		assert.Equal(t, c.name, s.Name(), c.in)
 		assert.Equal(t, c.header, s.Header(), c.in)
+		assert.Equal(t, c.latex, s.LaTeXHeader(), c.in)
+		assert.Equal(t, c.label, s.Label("q·k"), c.in)
+		assert.Equal(t, c.places, s.DefaultPlaces(), c.in)
+		back, err := ParseScale(s.Name())
+		require.NoError(t, err)
+		assert.Zero(t, back.P.Cmp(s.P), "%s reads back", s.Name())
 	}
+	// The zero Scale is raw, and parsing returns a copy, never the shared Raw.
+	assert.Equal(t, "raw", Scale{}.Name())
+	assert.Equal(t, 1, Scale{}.DefaultPlaces())
+	raw, _ := ParseScale("raw")
+	raw.P.SetInt64(5)
+	assert.Equal(t, "raw", Raw.Name())
 	for _, bad := range []string{"", "foo", "d^", "d^x", "d^1/0", "d^1001", "d^1/1001", "sqrt(d)"} {
 		_, err := ParseScale(bad)
 		assert.Error(t, err, "ParseScale(%q) should fail", bad)
@@ -213,6 +235,33 @@ func TestScales(t *testing.T) {
 	for _, c := range []struct{ scale, want string }{{"raw", "6"}, {"sqrt", "1"}, {"d", "1/6"}, {"d^1/4", "sqrt(6)"}, {"d^3/2", "1/36"}} {
 		s, _ := ParseScale(c.scale)
 		assert.Equal(t, c.want, s.ScaledVariance(v, 6).String(), c.scale)
+	}
+}
+
+func TestConstructorsAndSum(t *testing.T) {
+	assert.Equal(t, "-3", NewInt(-3).String())
+	assert.Equal(t, "1/2", NewFrac(2, 4).String())
+	assert.Equal(t, "2*sqrt(2)", NewSqrt(8).String())
+	assert.Equal(t, "3", NewSqrt(9).String())
+	assert.Equal(t, "0", NewSqrt(0).String())
+	assert.Panics(t, func() { NewFrac(1, 0) })
+	for _, c := range []struct {
+		vs   []Value
+		want string
+	}{
+		{nil, "0"},
+		{[]Value{NewInt(1), NewFrac(1, 2), NewFrac(-1, 3)}, "7/6"},
+		{[]Value{NewSqrt(2), NewSqrt(8), {}}, "3*sqrt(2)"}, // √2 + 2√2, and a zero Value
+		{[]Value{NewSqrt(2), NewSqrt(2).MulRat(big.NewRat(-1, 1))}, "0"},
+		{[]Value{NewInt(0), PowerOf(2, rat("1/4")), PowerOf(2, rat("1/4"))}, "2*2^(1/4)"},
+	} {
+		got, ok := Sum(c.vs...)
+		require.True(t, ok, "%v", c.vs)
+		assert.Equal(t, c.want, got.String(), "%v", c.vs)
+	}
+	for _, vs := range [][]Value{{NewInt(1), NewSqrt(2)}, {NewSqrt(2), NewSqrt(3)}, {NewSqrt(2), PowerOf(2, rat("1/4"))}} {
+		_, ok := Sum(vs...)
+		assert.False(t, ok, "%v is not one Value", vs)
 	}
 }
 

@@ -21,17 +21,35 @@ var (
 	ByD  = Scale{P: big.NewRat(1, 1)}
 )
 
+// A scaleLabel is how a named scale is written in each place it appears.
+type scaleLabel struct {
+	exponent *big.Rat
+	name     string // what ParseScale reads and Name returns
+	header   string // a plain-text column title
+	latex    string // a LaTeX column title
+	divisor  string // the divisor as a reader writes it; "" for none
+	places   int    // the decimals the lesson prints
+}
+
+// scaleLabels holds every scale with a name of its own; any other scale is
+// "d^P", labelled from its exponent.
+var scaleLabels = []scaleLabel{
+	{Raw.P, "raw", "raw", "raw", "", 1},
+	{Sqrt.P, "sqrt", "/sqrt(d_k)", `$/\sqrt{d_k}$`, "√d_k", 2},
+	{ByD.P, "d", "/d_k", "$/d_k$", "d_k", 3},
+}
+
+// otherScalePlaces is the decimals printed for a scale without a name.
+const otherScalePlaces = 3
+
 // ParseScale reads "raw", "sqrt", "d" or "d^P" with P an exact rational
 // ("d^1/4", "d^0.25", "d^3/2", "d^-1/2").
 func ParseScale(s string) (Scale, error) {
 	t := strings.TrimSpace(s)
-	switch t {
-	case "raw":
-		return Raw, nil
-	case "sqrt":
-		return Sqrt, nil
-	case "d":
-		return ByD, nil
+	for _, l := range scaleLabels {
+		if t == l.name {
+			return Scale{P: new(big.Rat).Set(l.exponent)}, nil
+		}
 	}
 	exp, ok := strings.CutPrefix(t, "d^")
 	if !ok {
@@ -56,35 +74,65 @@ func (s Scale) exponent() *big.Rat {
 	return s.P
 }
 
-// Name returns the canonical name: "raw", "sqrt", "d" or "d^P/Q" in lowest terms.
-func (s Scale) Name() string {
-	p := s.exponent()
-	switch {
-	case p.Sign() == 0:
-		return "raw"
-	case p.Cmp(Sqrt.P) == 0:
-		return "sqrt"
-	case p.Cmp(ByD.P) == 0:
-		return "d"
+// label returns the scale's entry in scaleLabels, or false when it has no name.
+func (s Scale) label() (scaleLabel, bool) {
+	for _, l := range scaleLabels {
+		if s.exponent().Cmp(l.exponent) == 0 {
+			return l, true
+		}
 	}
-	return "d^" + p.RatString()
+	return scaleLabel{}, false
 }
 
-// Header returns the column title used in tables, such as "/sqrt(d_k)".
-func (s Scale) Header() string {
-	switch n := s.Name(); n {
-	case "raw":
-		return "raw"
-	case "sqrt":
-		return "/sqrt(d_k)"
-	case "d":
-		return "/d_k"
-	default:
-		if s.exponent().IsInt() {
-			return "/d_k^" + s.exponent().RatString()
-		}
-		return "/d_k^(" + s.exponent().RatString() + ")"
+// Name returns the canonical name: "raw", "sqrt", "d" or "d^P/Q" in lowest terms.
+func (s Scale) Name() string {
+	if l, ok := s.label(); ok {
+		return l.name
 	}
+	return "d^" + s.exponent().RatString()
+}
+
+// Header returns the plain-text column title: "raw", "/sqrt(d_k)", "/d_k",
+// "/d_k^2" or "/d_k^(1/4)".
+func (s Scale) Header() string {
+	if l, ok := s.label(); ok {
+		return l.header
+	}
+	if s.exponent().IsInt() {
+		return "/d_k^" + s.exponent().RatString()
+	}
+	return "/d_k^(" + s.exponent().RatString() + ")"
+}
+
+// LaTeXHeader returns the LaTeX column title: "raw", "$/\sqrt{d_k}$",
+// "$/d_k$" or "$/d_k^{P}$".
+func (s Scale) LaTeXHeader() string {
+	if l, ok := s.label(); ok {
+		return l.latex
+	}
+	return "$/d_k^{" + s.exponent().RatString() + "}$"
+}
+
+// Label returns sym divided by the scale as a reader writes it: sym itself,
+// "sym / √d_k", "sym / d_k", or "sym / d_k^{P}" with the exponent in TeX's
+// superscript braces and a true minus sign (−).
+func (s Scale) Label(sym string) string {
+	if l, ok := s.label(); ok {
+		if l.divisor == "" {
+			return sym
+		}
+		return sym + " / " + l.divisor
+	}
+	return sym + " / d_k^{" + strings.ReplaceAll(s.exponent().RatString(), "-", "−") + "}"
+}
+
+// DefaultPlaces returns the decimals the lesson prints for the scale: 1 for
+// raw, 2 for sqrt and 3 for every other scale.
+func (s Scale) DefaultPlaces() int {
+	if l, ok := s.label(); ok {
+		return l.places
+	}
+	return otherScalePlaces
 }
 
 // Divisor returns d^P, the exact number a raw score is divided by.

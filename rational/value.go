@@ -10,11 +10,20 @@ import (
 // A Value is the exact real number Coef·Radicand^(1/Index). Index 1 means
 // the value is the rational Coef (and Radicand is 1). Values built by this
 // package are canonical (see the package doc), so equal numbers have equal
-// fields. The zero Value is not valid; use NewRat or NewSurd.
+// fields. The zero Value (nil Coef) is the number 0; other values are
+// made by NewRat, NewSurd and the functions built on them.
 type Value struct {
 	Coef     *big.Rat
 	Radicand *big.Int
 	Index    int
+}
+
+// orZero returns v, or the canonical form of 0 for the zero Value.
+func (v Value) orZero() Value {
+	if v.Coef == nil {
+		return NewRat(new(big.Rat))
+	}
+	return v
 }
 
 // trialDivisionLimit bounds the primes tried when a radicand is put in
@@ -24,6 +33,40 @@ const trialDivisionLimit = 100_000
 // NewRat returns the rational value r.
 func NewRat(r *big.Rat) Value {
 	return Value{Coef: new(big.Rat).Set(r), Radicand: big.NewInt(1), Index: 1}
+}
+
+// NewInt returns the integer n as a Value.
+func NewInt(n int64) Value { return NewRat(big.NewRat(n, 1)) }
+
+// NewFrac returns the rational a/b as a Value; it panics when b is 0.
+func NewFrac(a, b int64) Value { return NewRat(big.NewRat(a, b)) }
+
+// NewSqrt returns √n for an integer n ≥ 0.
+func NewSqrt(n int64) Value { return NewSurd(big.NewRat(1, 1), big.NewInt(n), 2) }
+
+// Sum returns the exact sum of values that are rational multiples of one
+// root n^(1/r) (for example all rational), and false when two are not, as
+// such a sum is not a Value. The sum of no values is 0.
+func Sum(vs ...Value) (Value, bool) {
+	var root *Value
+	total := new(big.Rat)
+	for _, v := range vs {
+		v = v.orZero()
+		if v.Sign() == 0 {
+			continue
+		}
+		r := Value{Coef: big.NewRat(1, 1), Radicand: v.Radicand, Index: v.Index}
+		if root == nil {
+			root = &r
+		} else if root.Index != r.Index || root.Radicand.Cmp(r.Radicand) != 0 {
+			return Value{}, false
+		}
+		total.Add(total, v.Coef)
+	}
+	if root == nil {
+		return NewRat(total), true
+	}
+	return root.MulRat(total), true
 }
 
 // NewSurd returns the canonical form of c·n^(1/r) for an integer n ≥ 0 and r ≥ 1.
@@ -78,10 +121,11 @@ func PowerOf(d int64, e *big.Rat) Value {
 }
 
 // IsRational reports whether the value is a rational number.
-func (v Value) IsRational() bool { return v.Index == 1 }
+func (v Value) IsRational() bool { return v.orZero().Index == 1 }
 
 // Rat returns the value as a rational and true, or nil and false when it is irrational.
 func (v Value) Rat() (*big.Rat, bool) {
+	v = v.orZero()
 	if v.Index != 1 {
 		return nil, false
 	}
@@ -89,15 +133,17 @@ func (v Value) Rat() (*big.Rat, bool) {
 }
 
 // Sign returns -1, 0 or +1 according to the sign of the value.
-func (v Value) Sign() int { return v.Coef.Sign() }
+func (v Value) Sign() int { return v.orZero().Coef.Sign() }
 
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {
+	v = v.orZero()
 	return NewSurd(new(big.Rat).Mul(v.Coef, r), v.Radicand, v.Index)
 }
 
 // Mul returns v·w.
 func (v Value) Mul(w Value) Value {
+	v, w = v.orZero(), w.orZero()
 	l := lcm(v.Index, w.Index)
 	n := new(big.Int).Exp(v.Radicand, big.NewInt(int64(l/v.Index)), nil)
 	n.Mul(n, new(big.Int).Exp(w.Radicand, big.NewInt(int64(l/w.Index)), nil))
@@ -106,6 +152,10 @@ func (v Value) Mul(w Value) Value {
 
 // Inv returns 1/v; it panics when v is zero.
 func (v Value) Inv() Value {
+	v = v.orZero()
+	if v.Sign() == 0 {
+		panic("rational.Value.Inv: division by zero")
+	}
 	// 1/(c·n^(1/r)) = (1/(c·n))·(n^(r−1))^(1/r).
 	c := new(big.Rat).Mul(v.Coef, new(big.Rat).SetInt(v.Radicand))
 	return NewSurd(c.Inv(c), new(big.Int).Exp(v.Radicand, big.NewInt(int64(v.Index-1)), nil), v.Index)
@@ -113,6 +163,7 @@ func (v Value) Inv() Value {
 
 // Root returns the principal k-th root of a non-negative value.
 func (v Value) Root(k int) Value {
+	v = v.orZero()
 	if v.Sign() < 0 {
 		panic("rational.Value.Root: negative value")
 	}
@@ -129,6 +180,7 @@ func (v Value) Root(k int) Value {
 
 // Cmp compares v and w exactly and returns -1, 0 or +1.
 func (v Value) Cmp(w Value) int {
+	v, w = v.orZero(), w.orZero()
 	sv, sw := v.Sign(), w.Sign()
 	if sv != sw {
 		if sv < sw {
@@ -150,6 +202,7 @@ func (v Value) Cmp(w Value) int {
 
 // String returns the canonical form: "p/q", "c*sqrt(n)" or "c*n^(1/r)".
 func (v Value) String() string {
+	v = v.orZero()
 	if v.Index == 1 {
 		return v.Coef.RatString()
 	}
@@ -170,6 +223,7 @@ func (v Value) String() string {
 
 // Float64 returns the nearest float64 to the value, for plotting only.
 func (v Value) Float64() float64 {
+	v = v.orZero()
 	f, _ := new(big.Float).SetPrec(80).SetRat(v.Coef).Float64()
 	if v.Index == 1 {
 		return f

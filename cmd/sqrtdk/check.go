@@ -34,7 +34,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		files = append(files, parsed)
 	}
 	checker := claims.NewChecker(ctx)
-	var results []claims.Result
+	var results []claims.Verdict
 	for _, f := range files {
 		for _, c := range f.Claims {
 			r, err := checker.Check(c)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"io"
 	"math/big"
 	"strconv"
@@ -11,79 +12,207 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
+// diagnoseFlags are the flags of "sqrtdk diagnose", as typed.
+type diagnoseFlags struct {
+	measured, dk, dModel, heads string
+	qStd, kStd                  string
+	initStd, inputStd, qkNorm   string
+	intended, tolerance, format string
+	set                         map[string]bool // the flags given
+}
+
 func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("diagnose", "--measured-std S --d-k N [--d-model N | --heads H] [--q-std S] [--k-std S]", stderr)
-	measured := fs.String("measured-std", "", "std of the scores right before softmax, measured on one batch at initialisation (required)")
-	dk := fs.String("d-k", "", "width of one attention head (required)")
-	dModel := fs.String("d-model", "", "width of the whole model, all heads together")
-	heads := fs.String("heads", "", "number of attention heads")
-	qStd := fs.String("q-std", "", "measured std of the query entries (default: assume 1)")
-	kStd := fs.String("k-std", "", "measured std of the key entries (default: assume 1)")
-	tolerance := fs.String("tolerance", "1.5", "largest factor by which the best hypothesis may be off and still be believed")
+	fs := newFlagSet("diagnose", "--measured-std S --d-k N [--d-model N] [--heads H] [--q-std S --k-std S | --init-std S[,S_k] | --qk-norm rms|l2] [--intended-scale F]", stderr)
+	var f diagnoseFlags
+	fs.StringVar(&f.measured, "measured-std", "", "std of the scores right before softmax, for one head and one batch (required; 0 allowed)")
+	fs.StringVar(&f.dk, "d-k", "", "width of one head: the length of q and k (required unless --d-model and --heads give it)")
+	fs.StringVar(&f.dModel, "d-model", "", "width of the model; also the fan-in of W_q and W_k for --init-std")
+	fs.StringVar(&f.heads, "heads", "", "number of attention heads")
+	fs.StringVar(&f.qStd, "q-std", "", "measured std of the query entries (an exact value such as 0.55 or 1/sqrt(3))")
+	fs.StringVar(&f.kStd, "k-std", "", "measured std of the key entries")
+	fs.StringVar(&f.initStd, "init-std", "", "std of the entries of W_q and W_k at initialisation, or `S_q,S_k` when they differ (needs --d-model)")
+	fs.StringVar(&f.inputStd, "input-std", "1", "std of the entries of the input to W_q and W_k (1 after LayerNorm or RMSNorm); with --init-std")
+	fs.StringVar(&f.qkNorm, "qk-norm", "", "q and k are normalised per head: rms (root-mean-square 1, as RMSNorm/LayerNorm) or l2 (unit length, cosine attention)")
+	fs.StringVar(&f.intended, "intended-scale", "d^-1/2", "the factor the model means to apply to q·k: d^-1/2, 1/d, 8/d, a number, or each:F for F on q and k each")
+	fs.StringVar(&f.tolerance, "tolerance", "1.5", "largest factor by which the measurement may miss a hypothesis's std and still fit it")
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var in diagnose.Input
-	var err error
-	if *measured == "" {
-		return usageErrorf("diagnose: --measured-std is required (the std of the scores before softmax)")
-	}
-	if in.MeasuredStd, err = positiveRat("--measured-std", *measured); err != nil {
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	in, tol, err := f.input()
+	if err != nil {
 		return err
-	}
-	if *dk == "" {
-		return usageErrorf("diagnose: --d-k is required (the width of one head)")
-	}
-	if in.DK, err = positiveInt("--d-k", *dk); err != nil {
-		return err
-	}
-	if *dModel != "" {
-		if in.DModel, err = positiveInt("--d-model", *dModel); err != nil {
-			return err
-		}
-	}
-	if *heads != "" {
-		if in.Heads, err = positiveInt("--heads", *heads); err != nil {
-			return err
-		}
-	}
-	if *qStd != "" {
-		if in.QStd, err = positiveRat("--q-std", *qStd); err != nil {
-			return err
-		}
-	}
-	if *kStd != "" {
-		if in.KStd, err = positiveRat("--k-std", *kStd); err != nil {
-			return err
-		}
-	}
-	tol, err := rational.ParseRat(*tolerance)
-	if err != nil || tol.Cmp(big.NewRat(1, 1)) <= 0 {
-		return usageErrorf("--tolerance must be a number above 1, not %q", *tolerance)
 	}
 	r, err := diagnose.Diagnose(in, tol)
 	if err != nil {
 		return usageErrorf("diagnose: %v", err)
 	}
-	if err := r.WriteText(stdout); err != nil {
+	switch f.format {
+	case "json":
+		err = r.WriteJSON(stdout)
+	default:
+		err = r.WriteText(stdout)
+		if err == nil && r.Reason == diagnose.EntriesUnknown {
+			_, err = io.WriteString(stdout, "\nTo give the entry sizes: --q-std and --k-std (measured), --init-std with --d-model (from the initialisation), or --qk-norm.\n")
+		}
+	}
+	if err != nil {
 		return err
 	}
-	if r.Verdict != diagnose.ScaleRight {
-		return &checkFailed{msg: "diagnosis: " + r.Verdict.String()}
+	if !r.ScaleRight() {
+		return &checkFailed{msg: "diagnosis: " + verdictLine(r)}
 	}
 	return nil
 }
 
-// positiveRat reads an exact positive number for the named flag.
-func positiveRat(name, s string) (*big.Rat, error) {
-	r, err := rational.ParseRat(s)
+// verdictLine names the verdict in a few words for stderr.
+func verdictLine(r diagnose.Result) string {
+	switch r.Kind {
+	case diagnose.Mistaken:
+		names := make([]string, len(r.Hypotheses[r.Verdict].Mistakes))
+		for i, m := range r.Hypotheses[r.Verdict].Mistakes {
+			names[i] = m.String()
+		}
+		return strings.Join(names, " / ")
+	case diagnose.Unexplained:
+		return "unexplained factor"
+	}
+	switch r.Reason {
+	case diagnose.EntriesUnknown:
+		return "cannot tell without the entry sizes"
+	case diagnose.EntriesZero:
+		return "cannot tell: the entries have std 0"
+	}
+	return "cannot tell: more than one hypothesis fits"
+}
+
+// input turns the flags into a diagnose.Input and a tolerance; every error
+// names its flag.
+func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
+	var in diagnose.Input
+	var err error
+	if f.format != "text" && f.format != "json" {
+		return in, nil, usageErrorf("--format must be text or json, not %q", f.format)
+	}
+	if f.measured == "" {
+		return in, nil, usageErrorf("diagnose: --measured-std is required (the std of the scores before softmax)")
+	}
+	if in.MeasuredStd, err = rational.ParseRat(f.measured); err != nil {
+		return in, nil, usageErrorf("--measured-std: %v", err)
+	}
+	if in.MeasuredStd.Sign() < 0 {
+		return in, nil, usageErrorf("--measured-std must be ≥ 0, not %s", strings.TrimSpace(f.measured))
+	}
+	for _, w := range []struct {
+		name string
+		s    string
+		dst  *int64
+	}{{"--d-k", f.dk, &in.DK}, {"--d-model", f.dModel, &in.DModel}, {"--heads", f.heads, &in.Heads}} {
+		if w.s == "" {
+			continue
+		}
+		if *w.dst, err = positiveInt(w.name, w.s); err != nil {
+			return in, nil, err
+		}
+	}
+	if in.DModel > 0 && in.Heads > 0 && in.DModel%in.Heads != 0 {
+		return in, nil, usageErrorf("--heads %d does not divide --d-model %d, so d_model/heads is no head width", in.Heads, in.DModel)
+	}
+	if in.DK == 0 {
+		if in.DModel == 0 || in.Heads == 0 {
+			return in, nil, usageErrorf("diagnose: --d-k is required (the width of one head), or --d-model and --heads to derive it")
+		}
+		in.DK = in.DModel / in.Heads
+	}
+	if err := f.entries(&in); err != nil {
+		return in, nil, err
+	}
+	if in.Intended, err = diagnose.ParseScale(f.intended); err != nil {
+		return in, nil, usageErrorf("--intended-scale %q: %v", f.intended, err)
+	}
+	tol, err := rational.ParseRat(f.tolerance)
+	if err != nil || tol.Cmp(big.NewRat(1, 1)) <= 0 {
+		return in, nil, usageErrorf("--tolerance must be a number above 1, not %q", f.tolerance)
+	}
+	return in, tol, nil
+}
+
+// entries sets the query and key entry stds from --q-std/--k-std,
+// --init-std or --qk-norm, which exclude one another.
+func (f diagnoseFlags) entries(in *diagnose.Input) error {
+	measured := f.qStd != "" || f.kStd != ""
+	given := 0
+	for _, b := range []bool{measured, f.initStd != "", f.qkNorm != ""} {
+		if b {
+			given++
+		}
+	}
+	if given > 1 {
+		return usageErrorf("give the entry sizes one way: --q-std/--k-std, --init-std or --qk-norm")
+	}
+	if f.set["input-std"] && f.initStd == "" {
+		return usageErrorf("--input-std is used only with --init-std")
+	}
+	switch {
+	case measured:
+		for _, s := range []struct {
+			name, value string
+			dst         *diagnose.Entry
+		}{{"--q-std", f.qStd, &in.Q}, {"--k-std", f.kStd, &in.K}} {
+			if s.value == "" {
+				continue
+			}
+			v, err := stdFlag(s.name, s.value)
+			if err != nil {
+				return err
+			}
+			*s.dst = diagnose.MeasuredEntry(v)
+		}
+	case f.initStd != "":
+		if in.DModel == 0 {
+			return usageErrorf("--init-std needs --d-model, the fan-in of W_q and W_k")
+		}
+		input, err := stdFlag("--input-std", f.inputStd)
+		if err != nil {
+			return err
+		}
+		parts := strings.Split(f.initStd, ",")
+		if len(parts) > 2 {
+			return usageErrorf("--init-std takes one std or two (S_q,S_k), not %d", len(parts))
+		}
+		q, err := stdFlag("--init-std", parts[0])
+		if err != nil {
+			return err
+		}
+		k := q
+		if len(parts) == 2 {
+			if k, err = stdFlag("--init-std", parts[1]); err != nil {
+				return err
+			}
+		}
+		in.Q = diagnose.EntryFromInit(q, in.DModel, input)
+		in.K = diagnose.EntryFromInit(k, in.DModel, input)
+	case f.qkNorm != "":
+		kinds := map[string]diagnose.Source{"rms": diagnose.RMSNorm, "l2": diagnose.L2Norm}
+		kind, ok := kinds[f.qkNorm]
+		if !ok {
+			return usageErrorf("--qk-norm must be rms or l2, not %q", f.qkNorm)
+		}
+		in.Q = diagnose.NormalisedEntry(kind, in.DK)
+		in.K = in.Q
+	}
+	return nil
+}
+
+// stdFlag reads an exact std ≥ 0 for the named flag.
+func stdFlag(name, s string) (rational.Value, error) {
+	v, err := diagnose.ParseStd(s)
 	if err != nil {
-		return nil, usageErrorf("%s: %v", name, err)
+		return v, usageErrorf("%s %q: %v", name, strings.TrimSpace(s), err)
 	}
-	if r.Sign() <= 0 {
-		return nil, usageErrorf("%s must be positive, not %s", name, strings.TrimSpace(s))
-	}
-	return r, nil
+	return v, nil
 }
 
 // positiveInt reads a positive integer width or count for the named flag.

@@ -1,53 +1,174 @@
 package main
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
+// diagnoseGolden are whole outputs of real cases (see
+// internal/diagnose/catalogue_test.go for their sources), checked byte for
+// byte against testdata/ with their exit status and stderr line.
+var diagnoseGolden = []struct {
+	file, args string
+	status     int
+	stderr     string
+}{
+	// karpathy/nanoGPT GPT-2 small at initialisation.
+	{"diagnose_gpt2_init.txt", "--measured-std 0.3116 --d-k 64 --heads 12 --d-model 768 --init-std 0.02", 0, ""},
+	{"diagnose_gpt2_no_entries.txt", "--measured-std 0.3116 --d-k 64 --heads 12", 1, "sqrtdk: diagnosis: cannot tell without the entry sizes\n"},
+	// karpathy/ng-video-lecture before PR #6: C**-0.5 with C = n_embd.
+	{"diagnose_model_width.txt", "--measured-std 0.1410 --d-k 64 --heads 6 --d-model 384 --init-std 1/sqrt(3*384)", 1, "sqrtdk: diagnosis: model width instead of head width\n"},
+	// delzac/cntkx issue #10: q·k divided by d_k.
+	{"diagnose_divided_by_dk.txt", "--measured-std 0.1265 --d-k 64 --q-std 1 --k-std 1", 1, "sqrtdk: diagnosis: scale applied twice / divided by d_k, not √d_k\n"},
+	// T5: the scale folded into W_q's initialisation, none on q·k.
+	{"diagnose_t5.txt", "--measured-std 1.022 --d-k 64 --heads 8 --d-model 512 --init-std 1/sqrt(512*64),1/sqrt(512) --intended-scale 1", 0, ""},
+	// Gemma-2-27B run with 1/√head_dim instead of 1/√144.
+	{"diagnose_gemma2_27b.json", "--measured-std 1.015 --d-k 128 --heads 32 --d-model 4608 --init-std 1/sqrt(4608) --intended-scale 144^-1/2 --tolerance 1.03 --format json", 1, "sqrtdk: diagnosis: 1/√d_k instead of the intended scale\n"},
+}
+
+func TestDiagnoseGolden(t *testing.T) {
+	for _, c := range diagnoseGolden {
+		t.Run(c.file, func(t *testing.T) {
+			stdout, stderr, status := runCLI(t, append([]string{"diagnose"}, strings.Fields(c.args)...)...)
+			require.Equal(t, c.status, status, "stderr: %s", stderr)
+			require.Equal(t, c.stderr, stderr)
+			assertGolden(t, filepath.Join("testdata", c.file), stdout, "diagnose "+c.args)
+		})
+	}
+}
+
 func TestDiagnoseExitStatus(t *testing.T) {
 	for _, tc := range []struct {
-		args   []string
+		args   string
 		status int
 		words  string
 	}{
-		{[]string{"--measured-std", "1.02", "--d-k", "64"}, 0, "The scale looks right"},
-		{[]string{"--measured-std", "7.9", "--d-k", "64"}, 1, "looks missing"},
-		{[]string{"--measured-std", "0.13", "--d-k", "64"}, 1, "applied twice"},
-		{[]string{"--measured-std", "0.35", "--d-k", "64", "--heads", "8"}, 1, "whole model width"},
-		{[]string{"--measured-std", "0.18", "--d-k", "128", "--d-model", "4096"}, 1, "whole model width"},
-		{[]string{"--measured-std", "4", "--d-k", "64", "--q-std", "2", "--k-std", "2"}, 1, "not unit-size"},
-		{[]string{"--measured-std", "3", "--d-k", "64"}, 1, "None of the usual mistakes"},
+		{"--measured-std 1.02 --d-k 64 --q-std 1 --k-std 1", 0, "Verdict: the scale is right"},
+		{"--measured-std 1.02 --d-k 64", 1, "cannot tell without the entry sizes"},
+		{"--measured-std 7.9 --d-k 64 --q-std 1 --k-std 1", 1, "Verdict: scale missing"},
+		{"--measured-std 0.13 --d-k 64 --qk-norm rms", 1, "Verdict: scale applied twice / divided by d_k"},
+		{"--measured-std 0.35 --d-k 64 --heads 8 --qk-norm rms", 1, "Verdict: model width instead of head width"},
+		{"--measured-std 0.18 --d-k 128 --d-model 4096 --qk-norm rms", 1, "Verdict: model width instead of head width"},
+		{"--measured-std 60 --d-k 64 --qk-norm rms", 1, "Verdict: scale inverted"},
+		{"--measured-std 0 --d-k 64 --qk-norm rms", 1, "Verdict: scale 0"},
+		{"--measured-std 4 --d-k 64 --q-std 2 --k-std 2", 0, "the right scale gives scores of std 4, not 1"},
+		{"--measured-std 3 --d-k 64 --qk-norm rms", 1, "Verdict: unexplained"},
+		{"--measured-std 0.85 --d-k 64 --heads 2 --qk-norm rms", 1, "Verdict: cannot tell. The measurement fits scale right"},
+		{"--measured-std 0.85 --d-k 64 --heads 2 --qk-norm rms --tolerance 1.18", 0, "Verdict: the scale is right"},
+		{"--measured-std 0.125 --d-k 64 --qk-norm rms --intended-scale 1/d", 0, "Verdict: the scale is right"},
+		{"--measured-std 1 --d-k 64 --qk-norm rms --intended-scale 1/d", 1, "Verdict: 1/√d_k instead of the intended scale"},
+		{"--measured-std 1 --d-k 64 --qk-norm rms --intended-scale each:d^-1/4", 0, "Verdict: the scale is right"},
+		{"--measured-std 0.0313 --d-k 32 --qk-norm l2", 0, "Verdict: the scale is right"}, // σ_q·σ_k·√32/√32 = 1/32
+		{"--measured-std 0 --d-k 64 --d-model 512 --init-std 0,0.02", 1, "cannot tell. The query or key entries have std 0"},
+		// The configuration the old routine refused (d_model ≠ heads × d_k).
+		{"--measured-std 1 --d-k 128 --heads 32 --d-model 4608", 1, "cannot tell without the entry sizes"},
+		// d_k derived from d_model/heads.
+		{"--measured-std 0.3116 --heads 12 --d-model 768 --init-std 0.02", 0, "known: d_k = 64, d_model = 768, 12 heads"},
 	} {
-		stdout, stderr, status := sqrtdk(append([]string{"diagnose"}, tc.args...)...)
-		require.Equal(t, tc.status, status, "%v\nstdout:\n%s\nstderr:\n%s", tc.args, stdout, stderr)
-		require.Contains(t, stdout, tc.words, "%v", tc.args)
+		stdout, stderr, status := sqrtdk(append([]string{"diagnose"}, strings.Fields(tc.args)...)...)
+		require.Equal(t, tc.status, status, "%s\nstdout:\n%s\nstderr:\n%s", tc.args, stdout, stderr)
+		require.Contains(t, stdout, tc.words, "%s", tc.args)
+		if status == 1 {
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "%s: %q", tc.args, stderr)
+			require.True(t, strings.HasPrefix(stderr, "sqrtdk: diagnosis: "), stderr)
+		} else {
+			require.Empty(t, stderr)
+		}
+	}
+}
+
+// TestDiagnoseFlagsReachTheInput checks, through the JSON output, that each
+// way of giving the entry sizes sets the stds it should.
+func TestDiagnoseFlagsReachTheInput(t *testing.T) {
+	type entry struct {
+		Source string
+		Std    *struct{ Exact string }
+	}
+	for _, tc := range []struct {
+		args           string
+		q, k           entry
+		dk             int64
+		intended, prod string
+	}{
+		{"--d-k 64 --q-std 0.5 --k-std 1/sqrt(2)", entry{"measured", &struct{ Exact string }{"1/2"}}, entry{"measured", &struct{ Exact string }{"1/2*sqrt(2)"}}, 64, "1/8", "1/4*sqrt(2)"},
+		{"--d-k 64 --q-std 0.5", entry{"measured", &struct{ Exact string }{"1/2"}}, entry{"unknown", nil}, 64, "1/8", ""},
+		{"--d-k 64 --d-model 768 --init-std 0.02", entry{"from the initialisation", &struct{ Exact string }{"8/25*sqrt(3)"}}, entry{"from the initialisation", &struct{ Exact string }{"8/25*sqrt(3)"}}, 64, "1/8", "192/625"},
+		{"--d-k 64 --d-model 512 --init-std 1/sqrt(512*64),1/sqrt(512) --intended-scale 1", entry{"from the initialisation", &struct{ Exact string }{"1/8"}}, entry{"from the initialisation", &struct{ Exact string }{"1"}}, 64, "1", "1/8"},
+		{"--d-k 64 --d-model 768 --init-std 1/48 --input-std 2", entry{"from the initialisation", &struct{ Exact string }{"2/3*sqrt(3)"}}, entry{"from the initialisation", &struct{ Exact string }{"2/3*sqrt(3)"}}, 64, "1/8", "4/3"},
+		{"--d-k 128 --qk-norm l2 --intended-scale 10", entry{"QK-norm (unit length)", &struct{ Exact string }{"1/16*sqrt(2)"}}, entry{"QK-norm (unit length)", &struct{ Exact string }{"1/16*sqrt(2)"}}, 128, "10", "1/128"},
+		{"--d-model 4096 --heads 32 --qk-norm rms", entry{"QK-norm (RMS 1)", &struct{ Exact string }{"1"}}, entry{"QK-norm (RMS 1)", &struct{ Exact string }{"1"}}, 128, "1/16*sqrt(2)", "1"},
+	} {
+		stdout, stderr, status := sqrtdk(append([]string{"diagnose", "--measured-std", "1", "--format", "json"}, strings.Fields(tc.args)...)...)
+		require.NotEqual(t, 2, status, "%s: %s", tc.args, stderr)
+		var got struct {
+			DK       int64 `json:"d_k"`
+			Q, K     entry
+			Entries  *struct{ Exact string } `json:"entry_product"`
+			Intended struct{ Exact string }  `json:"intended_factor"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(stdout), &got), stdout)
+		require.Equal(t, tc.q, got.Q, tc.args)
+		require.Equal(t, tc.k, got.K, tc.args)
+		require.Equal(t, tc.dk, got.DK, tc.args)
+		require.Equal(t, tc.intended, got.Intended.Exact, tc.args)
+		if tc.prod == "" {
+			require.Nil(t, got.Entries, tc.args)
+		} else {
+			require.Equal(t, tc.prod, got.Entries.Exact, tc.args)
+		}
 	}
 }
 
 func TestDiagnoseBadInput(t *testing.T) {
-	for _, args := range [][]string{
-		{},
-		{"--d-k", "64"},
-		{"--measured-std", "1"},
-		{"--measured-std", "0", "--d-k", "64"},
-		{"--measured-std", "-2", "--d-k", "64"},
-		{"--measured-std", "abc", "--d-k", "64"},
-		{"--measured-std", "1e3", "--d-k", "64"},
-		{"--measured-std", "1", "--d-k", "0"},
-		{"--measured-std", "1", "--d-k", "sixty"},
-		{"--measured-std", "1", "--d-k", "64", "--d-model", "32"},
-		{"--measured-std", "1", "--d-k", "64", "--d-model", "500", "--heads", "8"},
-		{"--measured-std", "1", "--d-k", "64", "--heads", "-1"},
-		{"--measured-std", "1", "--d-k", "64", "--q-std", "0"},
-		{"--measured-std", "1", "--d-k", "64", "--k-std", "x"},
-		{"--measured-std", "1", "--d-k", "64", "--tolerance", "1"},
+	for _, args := range []string{
+		"",
+		"--d-k 64",
+		"--measured-std 1",
+		"--measured-std 1 --heads 12",
+		"--measured-std -2 --d-k 64",
+		"--measured-std abc --d-k 64",
+		"--measured-std 1e3 --d-k 64",
+		"--measured-std 1 --d-k 0",
+		"--measured-std 1 --d-k -64",
+		"--measured-std 1 --d-k sixty",
+		"--measured-std 1 --d-k 64 --d-model 0",
+		"--measured-std 1 --d-k 64 --d-model 500 --heads 8",
+		"--measured-std 1 --d-model 500 --heads 8",
+		"--measured-std 1 --d-k 64 --heads -1",
+		"--measured-std 1 --d-k 64 --heads 2000000000",
+		"--measured-std 1 --d-k 64 --q-std -1",
+		"--measured-std 1 --d-k 64 --k-std x",
+		"--measured-std 1 --d-k 64 --k-std 1/0",
+		"--measured-std 1 --d-k 64 --init-std 0.02",
+		"--measured-std 1 --d-k 64 --d-model 768 --init-std -0.02",
+		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02,0.02,0.02",
+		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02 --q-std 1",
+		"--measured-std 1 --d-k 64 --input-std 2",
+		"--measured-std 1 --d-k 64 --input-std 1",
+		"--measured-std 1 --d-k 64 --d-model 768 --init-std 0.02 --input-std -1",
+		"--measured-std 1 --d-k 64 --qk-norm l3",
+		"--measured-std 1 --d-k 64 --qk-norm rms --k-std 1",
+		"--measured-std 1 --d-k 64 --intended-scale d^^2",
+		"--measured-std 1 --d-k 64 --intended-scale 0",
+		"--measured-std 1 --d-k 64 --intended-scale -1/d",
+		"--measured-std 1 --d-k 64 --intended-scale each:",
+		"--measured-std 1 --d-k 64 --intended-scale d^100",
+		"--measured-std 1 --d-k 64 --tolerance 1",
+		"--measured-std 1 --d-k 64 --tolerance x",
+		"--measured-std 1 --d-k 64 --format yaml",
+		"--measured-std 1 --d-k 64 --no-such-flag",
 	} {
-		stdout, stderr, status := sqrtdk(append([]string{"diagnose"}, args...)...)
+		stdout, stderr, status := sqrtdk(append([]string{"diagnose"}, strings.Fields(args)...)...)
 		require.Equal(t, 2, status, "%v: stdout %q stderr %q", args, stdout, stderr)
 		require.Empty(t, stdout, "%v", args)
-		require.Equal(t, 1, strings.Count(stderr, "\n"), "%v: one line, got %q", args, stderr)
+		first, _, _ := strings.Cut(stderr, "\n")
+		require.True(t, strings.HasPrefix(first, "sqrtdk: "), "%v: %q", args, stderr)
+		if !strings.Contains(args, "no-such-flag") {
+			require.Equal(t, 1, strings.Count(stderr, "\n"), "%v: one line, got %q", args, stderr)
+		}
 	}
 }

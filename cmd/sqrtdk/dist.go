@@ -59,6 +59,6 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return adviseRefusal(err)
 	}
-	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method.String(), Hist: h}
+	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })
 }

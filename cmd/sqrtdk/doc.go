@@ -10,7 +10,7 @@
 //	sqrtdk prove [flags]        the lesson's five-step proof as exact assertions
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
-//	sqrtdk diagnose [flags]     the likeliest scaling mistake from a measured std
+//	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
 //
 // Each command's flags are listed by "sqrtdk COMMAND -h"; the flags of table
 // and dist are described below.
@@ -128,10 +128,46 @@
 // conclusion survives), 2 for bad input: a malformed --pairs or joint-law
 // file (one line, "FILE:LINE: problem"), mixed flags, or a space refused.
 //
+// # Diagnose
+//
+// "sqrtdk diagnose" judges the factor a applied to q·k from the measured std
+// s of the scores before softmax, using s = σ_q·σ_k·√d_k·a:
+//
+//	--measured-std S   std of the scores right before softmax (required; 0 allowed).
+//	--d-k N            width of one head; may be left out when --d-model and
+//	                   --heads give it as d_model/heads.
+//	--d-model N        model width (also the fan-in for --init-std);
+//	--heads H          number of heads; without --d-model the model width is
+//	                   taken as heads × d_k. H must divide d_model.
+//	--q-std S, --k-std S      measured entry stds, or
+//	--init-std S[,S_k]        std of W_q's and W_k's entries at initialisation:
+//	                   σ = input std · S · √d_model (--input-std, default 1), or
+//	--qk-norm rms|l2   QK-norm: σ = 1 (RMS 1) or 1/√d_k (unit length).
+//	--intended-scale F the factor the model means to apply to q·k: an
+//	                   expression in d such as d^-1/2 (default), 1/d, 8/d,
+//	                   d^-1/2/4, a number (1, 10, 144^-1/2), or each:F for F on
+//	                   q and on k each (each:d^-1/4).
+//	--tolerance T      a hypothesis fits when the measurement is within ×T of
+//	                   its std (default 1.5).
+//	--format F         text (default) or json.
+//
+// Stds are exact values: decimals, fractions, sqrt(...) and powers with
+// exponents p/q, |p| and q at most 12 (1/sqrt(3*384), 1152^-1/2); the roots
+// they leave must be square or fourth roots of numbers up to 2^64, which
+// keeps every computation exact and quick. Without entry sizes
+// every factor fits some σ_q·σ_k, so the verdict is "cannot tell" and shows
+// what each hypothesis would need. The hypotheses: scale right, missing (or
+// after softmax), applied twice, divided by d_k, inverted, model width,
+// d_model/heads instead of the head width, the usual 1/√d_k instead of or on
+// top of the intended factor, on q or k only, and 0; rows with the same
+// factor are merged. A mistake is named only when it is the one hypothesis
+// that fits; two that fit give "cannot tell".
+//
 // # Exit status
 //
 // 0 on success; 1 when a check fails (--method both disagreeing, a proof
-// step or a claim failing, a diagnosed mistake); 2 for bad
+// step or a claim failing, a diagnosis that does not find the scale
+// right: a mistake, an unexplained factor or "cannot tell"); 2 for bad
 // input, with one line on stderr naming the problem (unknown flags and
 // missing values also print the command's usage); 130 when interrupted.
 package main

@@ -105,7 +105,7 @@ type engineFlags struct {
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&e.method, "method", "auto", "how to compute: auto, brute, closed or both")
+	fs.StringVar(&e.method, "method", enumerate.Auto.String(), "how to compute: auto, brute, closed or both")
 	fs.IntVar(&e.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
 	fs.DurationVar(&e.maxTime, "max-time", 0, fmt.Sprintf("longest estimated computation to accept, such as 90m or 12h (default %v to enumerate, %v for the closed form)",
 		enumerate.DefaultMaxBruteTime, enumerate.DefaultMaxClosedTime))
@@ -181,7 +181,7 @@ func (n *numberFlags) register(fs *flag.FlagSet) {
 
 // numbers is what numberFlags say, parsed.
 type numbers struct {
-	digits int // −1: each scale's default places
+	digits *int // nil: each scale's default places
 	round  rational.RoundingMode
 	cells  report.LaTeXCells
 	scales []rational.Scale
@@ -190,12 +190,11 @@ type numbers struct {
 func (n *numberFlags) parse() (numbers, error) {
 	var out numbers
 	var err error
-	out.digits = -1
 	if n.digits.set {
 		if n.digits.n < 0 || n.digits.n > rational.MaxPlaces {
 			return out, fmt.Errorf("--digits must be from 0 to %d, not %d", rational.MaxPlaces, n.digits.n)
 		}
-		out.digits = n.digits.n
+		out.digits = &n.digits.n
 	}
 	if out.round, err = rational.ParseRoundingMode(n.round); err != nil {
 		return out, fmt.Errorf("--round: %v", err)
@@ -206,9 +205,9 @@ func (n *numberFlags) parse() (numbers, error) {
 	if out.scales, err = parseScales(n.scales); err != nil {
 		return out, err
 	}
-	if out.digits >= 0 {
+	if out.digits != nil {
 		for _, s := range out.scales {
-			if err := s.CheckPlaces(out.digits); err != nil {
+			if err := s.CheckPlaces(*out.digits); err != nil {
 				return out, fmt.Errorf("--digits: %v", err)
 			}
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -85,6 +86,9 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return usageErrorf("--height: %v", err)
 		}
 		if err := size.Check(format); err != nil {
+			if px := (*figures.PixelLimitError)(nil); errors.As(err, &px) {
+				return usageErrorf("%v; lower --dpi or the size", err)
+			}
 			return usageErrorf("%v", err)
 		}
 	}

@@ -114,6 +114,9 @@ func TestPlotBadInput(t *testing.T) {
 			require.Len(t, lines, 1, "one line on stderr, got %q", stderr)
 		})
 	}
+	// The library says what is wrong; the CLI adds which flag to change.
+	_, stderr, _ := sqrtdk("plot", "dist", "-o", filepath.Join(dir, "x.png"), "--width", "90cm", "--height", "90cm", "--dpi", "1200")
+	require.Equal(t, "sqrtdk: a PNG of 1808 megapixels is over the 100 megapixel limit; lower --dpi or the size\n", stderr)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	var names []string

@@ -117,11 +117,18 @@ func TestInterruptStopsPromptly(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Start())
-			time.Sleep(1500 * time.Millisecond)
-			require.Nil(t, cmd.ProcessState, "finished before the signal: %s", stderr.String())
+			// The buffers are read only after Wait, which returns once exec's
+			// copying goroutines are done with them.
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				t.Fatalf("finished before the signal (%v): %s", err, stderr.String())
+			case <-time.After(1500 * time.Millisecond):
+			}
 			sent := time.Now()
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-			err := cmd.Wait()
+			err := <-done
 			latency := time.Since(sent)
 			t.Logf("sqrtdk %s: stopped %v after SIGINT", strings.Join(c.args, " "), latency.Round(time.Millisecond))
 			var exit *exec.ExitError

@@ -60,7 +60,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		return err
 	}
 	defer out.discard()
-	res := &shard.Result{Tool: shard.ToolVersion(), Command: command, Q: q, K: k, Method: enumerate.BruteForce.String(), Index: i, Count: n}
+	res := &shard.Result{Tool: shard.ToolVersion(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
 		p := pl.Problem
 		lo, hi, err := p.ShardRange(i, n)

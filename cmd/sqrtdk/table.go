@@ -67,7 +67,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return adviseRefusal(err)
 		}
-		t.Rows = append(t.Rows, report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method.String(), n.scales))
+		t.Rows = append(t.Rows, report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales))
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
 }

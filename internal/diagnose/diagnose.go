@@ -7,174 +7,90 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-var ratHalf = big.NewRat(1, 2)
+// A Hypothesis is one factor the code may apply to q·k, with every mistake
+// that applies it, the exact std it predicts and how far the measurement is
+// from that prediction.
+type Hypothesis struct {
+	// Mistakes name the explanations that apply Factor; the first is the
+	// one reported, the others cannot be told apart from it by any
+	// measurement (they differ only in the code).
+	Mistakes []Mistake
+	// Factor is the exact factor q·k is multiplied by.
+	Factor rational.Value
+	// Expected is b·√d_k·Factor with b = σ_q·σ_k, or with b = 1 when the
+	// entry sizes are unknown (then it is only what unit entries would give).
+	Expected rational.Value
+	// Off is how far the measurement is from Expected.
+	Off Off
+	// Fits reports whether Off is within the tolerance.
+	Fits bool
+	// Needs is σ_q·σ_k = m/(√d_k·Factor), the entry-size product under which
+	// this hypothesis would predict the measurement exactly; set only when
+	// the entry sizes are unknown and Factor is not 0.
+	Needs *rational.Value
+}
 
-// MaxWidth bounds d_k and d_model.
-const MaxWidth = 1 << 30
+// Mistake returns the hypothesis's reported mistake.
+func (h Hypothesis) Mistake() Mistake { return h.Mistakes[0] }
 
-// A Mistake names one explanation of a measured score std.
-type Mistake int
+// A Kind is the kind of a verdict.
+type Kind int
 
 const (
-	// ScaleRight means the scores are divided by √d_k once and entries have unit size.
-	ScaleRight Mistake = iota
-	// ScaleMissing means the scores are not divided at all.
-	ScaleMissing
-	// ScaleTwice means the scores are divided by √d_k twice.
-	ScaleTwice
-	// ModelWidth means the square root uses d_model instead of the per-head d_k.
-	ModelWidth
-	// EntrySize means the scale is right but the entries of q and k are not unit-size.
-	EntrySize
-	// Unexplained means no hypothesis comes within the tolerance.
+	// AsIntended: the scale matches the intention and nothing else fits.
+	AsIntended Kind = iota
+	// Mistaken: exactly one mistake fits.
+	Mistaken
+	// Unexplained: no hypothesis is within the tolerance.
 	Unexplained
+	// Undecided: the input cannot tell; Reason says why.
+	Undecided
 )
 
-var mistakeNames = [...]string{"scale right", "scale missing", "scale applied twice", "model width instead of head width", "entries not unit-size", "unexplained factor"}
+// A Reason says why a verdict is Undecided.
+type Reason int
 
-// String returns the mistake's short name, such as "scale missing".
-func (m Mistake) String() string { return mistakeNames[m] }
+const (
+	// NoReason is the Reason of every decided verdict.
+	NoReason Reason = iota
+	// EntriesUnknown: σ_q or σ_k is unknown, and every factor fits some entry size.
+	EntriesUnknown
+	// EntriesZero: σ_q or σ_k is 0, so every scale gives scores of std 0.
+	EntriesZero
+	// Ambiguous: more than one hypothesis is within the tolerance.
+	Ambiguous
+)
 
-// Input is what the user measured and knows. Zero DModel and Heads, and nil
-// QStd and KStd, mean unknown.
-type Input struct {
-	MeasuredStd *big.Rat // std of the scores right before softmax
-	DK          int64    // width of one head
-	DModel      int64    // width of all heads together, or 0
-	Heads       int64    // number of heads, or 0
-	QStd, KStd  *big.Rat // std of the query and key entries, or nil
-}
-
-// A Hypothesis is one mistake with the exact std it predicts and the factor
-// max(m/e, e/m) by which the measurement m is off from that prediction e.
-type Hypothesis struct {
-	Mistake  Mistake
-	Expected rational.Value
-	Off      rational.Value
-}
-
-// A Result ranks the hypotheses for one input.
+// A Result is the diagnosis of one input.
 type Result struct {
-	Input Input
-	// Hypotheses are listed in the fixed order of the Mistake constants,
-	// without those the input cannot tell apart from an earlier one.
-	Hypotheses []Hypothesis
-	// Best indexes the hypothesis with the smallest factor; ties go to the
-	// earlier one, so a measurement that fits "scale right" as well as a
-	// mistake is not blamed on the mistake.
-	Best int
-	// Verdict is the best hypothesis's mistake, or Unexplained when even the
-	// best is off by more than the tolerance.
-	Verdict Mistake
-	// Tolerance is the factor the best fit had to be within.
+	Input     Input
 	Tolerance *big.Rat
-	// Omitted lists hypotheses left out because they predict exactly the same
-	// std as an earlier one (for d_k = 1, say), so no measurement can tell them apart.
+	// Entries is b = σ_q·σ_k when EntriesKnown.
+	Entries      rational.Value
+	EntriesKnown bool
+	// Intended is the factor the model means to apply at d_k.
+	Intended rational.Value
+	// Hypotheses are listed in the fixed order of the Mistake constants,
+	// one per distinct factor.
+	Hypotheses []Hypothesis
+	// Omitted lists mistakes that apply the intended factor itself here
+	// (dividing by d_k when the intention is 1/d_k, say), so they are no
+	// mistake for this input.
 	Omitted []Mistake
-}
-
-// headRatio returns d_model/d_k (the number of heads) as a rational, and
-// false when neither d_model nor the number of heads is known.
-func (in Input) headRatio() (*big.Rat, bool) {
-	switch {
-	case in.DModel > 0:
-		return big.NewRat(in.DModel, in.DK), true
-	case in.Heads > 0:
-		return big.NewRat(in.Heads, 1), true
-	}
-	return nil, false
-}
-
-// Check reports input that cannot be diagnosed, in one sentence.
-func (in Input) Check() error {
-	if in.MeasuredStd == nil || in.MeasuredStd.Sign() <= 0 {
-		return fmt.Errorf("the measured std must be a positive number")
-	}
-	if in.DK < 1 || in.DK > MaxWidth {
-		return fmt.Errorf("d_k must be an integer from 1 to %d, not %d", MaxWidth, in.DK)
-	}
-	if in.DModel < 0 || in.DModel > MaxWidth {
-		return fmt.Errorf("d_model must be an integer from 1 to %d, not %d", MaxWidth, in.DModel)
-	}
-	if in.Heads < 0 || in.Heads > MaxWidth {
-		return fmt.Errorf("the number of heads must be an integer from 1 to %d, not %d", MaxWidth, in.Heads)
-	}
-	if in.DModel > 0 && in.DModel < in.DK {
-		return fmt.Errorf("d_model = %d is smaller than d_k = %d; d_model is the width of all heads together", in.DModel, in.DK)
-	}
-	if in.DModel > 0 && in.Heads > 0 && in.DModel != in.Heads*in.DK {
-		return fmt.Errorf("d_model = %d is not heads × d_k = %d × %d = %d", in.DModel, in.Heads, in.DK, in.Heads*in.DK)
-	}
-	for _, s := range []struct {
-		name string
-		v    *big.Rat
-	}{{"q-std", in.QStd}, {"k-std", in.KStd}} {
-		if s.v != nil && s.v.Sign() <= 0 {
-			return fmt.Errorf("the %s must be a positive number, not %s", s.name, s.v.RatString())
-		}
-	}
-	return nil
-}
-
-// entryScale returns b = σ_q·σ_k, each 1 when unknown.
-func (in Input) entryScale() *big.Rat {
-	b := big.NewRat(1, 1)
-	for _, s := range []*big.Rat{in.QStd, in.KStd} {
-		if s != nil {
-			b.Mul(b, s)
-		}
-	}
-	return b
-}
-
-// Expected returns the exact std each hypothesis predicts, in the fixed
-// order; the model-width one needs d_model or the number of heads, the
-// entry-size one needs σ_q or σ_k.
-func Expected(in Input) []Hypothesis {
-	b := in.entryScale()
-	sqrtD := rational.PowerOf(in.DK, big.NewRat(1, 2))
-	hs := []Hypothesis{
-		{Mistake: ScaleRight, Expected: rational.NewRat(big.NewRat(1, 1))},
-		{Mistake: ScaleMissing, Expected: sqrtD.MulRat(b)},
-		{Mistake: ScaleTwice, Expected: sqrtD.Inv().MulRat(b)},
-	}
-	if r, ok := in.headRatio(); ok {
-		// Dividing q·k (std b·√d_k) by √d_model leaves b·√(d_k/d_model).
-		hs = append(hs, Hypothesis{Mistake: ModelWidth, Expected: rational.NewRat(new(big.Rat).Inv(r)).Root(2).MulRat(b)})
-	}
-	if in.QStd != nil || in.KStd != nil {
-		hs = append(hs, Hypothesis{Mistake: EntrySize, Expected: rational.NewRat(b)})
-	}
-	return hs
-}
-
-// distinct splits hs into those whose prediction differs from every earlier
-// one and the mistakes of the others.
-func distinct(hs []Hypothesis) (kept []Hypothesis, omitted []Mistake) {
-next:
-	for _, h := range hs {
-		for _, k := range kept {
-			if k.Expected.Cmp(h.Expected) == 0 {
-				omitted = append(omitted, h.Mistake)
-				continue next
-			}
-		}
-		kept = append(kept, h)
-	}
-	return kept, omitted
-}
-
-// offFactor returns max(m/e, e/m) exactly.
-func offFactor(m *big.Rat, e rational.Value) rational.Value {
-	ratio := rational.NewRat(m).Mul(e.Inv())
-	if ratio.Cmp(rational.NewRat(big.NewRat(1, 1))) < 0 {
-		return ratio.Inv()
-	}
-	return ratio
+	// Best indexes the hypothesis with the smallest Off; ties go to the
+	// earlier one.
+	Best int
+	// Kind is the verdict; Reason says why when it is Undecided.
+	Kind   Kind
+	Reason Reason
+	// Verdict indexes the hypothesis named by an AsIntended or Mistaken verdict.
+	Verdict int
+	// Fitting indexes every hypothesis within the tolerance.
+	Fitting []int
 }
 
 // Diagnose ranks the hypotheses for in; tolerance (> 1) is the largest
-// factor by which the best fit may be off and still be believed.
+// factor by which the measurement may miss a prediction and still fit it.
 func Diagnose(in Input, tolerance *big.Rat) (Result, error) {
 	if err := in.Check(); err != nil {
 		return Result{}, err
@@ -182,18 +98,83 @@ func Diagnose(in Input, tolerance *big.Rat) (Result, error) {
 	if tolerance == nil || tolerance.Cmp(big.NewRat(1, 1)) <= 0 {
 		return Result{}, fmt.Errorf("the tolerance must be a factor above 1")
 	}
-	r := Result{Input: in, Tolerance: new(big.Rat).Set(tolerance)}
-	r.Hypotheses, r.Omitted = distinct(Expected(in))
-	for i := range r.Hypotheses {
-		h := &r.Hypotheses[i]
-		h.Off = offFactor(in.MeasuredStd, h.Expected)
+	in.Intended = in.Intended.orDefault()
+	r := Result{Input: in, Tolerance: new(big.Rat).Set(tolerance), Verdict: -1}
+	r.Entries, r.EntriesKnown = in.entryProduct()
+	b := rational.NewRat(big.NewRat(1, 1))
+	if r.EntriesKnown {
+		b = r.Entries
+	}
+	sqrtD := rational.PowerOf(in.DK, big.NewRat(1, 2))
+	m := in.MeasuredStd
+	cs := candidates(in)
+	r.Intended = cs[0].factor
+next:
+	for _, c := range cs {
+		for i := range r.Hypotheses {
+			if r.Hypotheses[i].Factor.Cmp(c.factor) == 0 {
+				if i == 0 {
+					r.Omitted = append(r.Omitted, c.mistake)
+				} else {
+					r.Hypotheses[i].Mistakes = append(r.Hypotheses[i].Mistakes, c.mistake)
+				}
+				continue next
+			}
+		}
+		h := Hypothesis{Mistakes: []Mistake{c.mistake}, Factor: c.factor, Expected: b.Mul(sqrtD).Mul(c.factor)}
+		if err := checkDerived(h.Expected); err != nil {
+			return Result{}, fmt.Errorf("the expected std under %q is too large to keep exact", c.mistake)
+		}
+		h.Off = offFactor(m, h.Expected)
+		h.Fits = h.Off.Within(tolerance)
+		if !r.EntriesKnown && c.factor.Sign() != 0 {
+			needs := rational.NewRat(m).Mul(sqrtD.Mul(c.factor).Inv())
+			h.Needs = &needs
+		}
+		r.Hypotheses = append(r.Hypotheses, h)
+	}
+	for i, h := range r.Hypotheses {
 		if h.Off.Cmp(r.Hypotheses[r.Best].Off) < 0 {
 			r.Best = i
 		}
+		if h.Fits {
+			r.Fitting = append(r.Fitting, i)
+		}
 	}
-	r.Verdict = r.Hypotheses[r.Best].Mistake
-	if r.Hypotheses[r.Best].Off.Cmp(rational.NewRat(tolerance)) > 0 {
-		r.Verdict = Unexplained
-	}
+	r.decide()
 	return r, nil
+}
+
+// decide sets the verdict: a hypothesis is named only when the entry sizes
+// are known and it is the only one within the tolerance.
+func (r *Result) decide() {
+	switch {
+	case !r.EntriesKnown:
+		r.Kind, r.Reason = Undecided, EntriesUnknown
+	case r.Entries.Sign() == 0 && r.Input.MeasuredStd.Sign() == 0:
+		r.Kind, r.Reason = Undecided, EntriesZero
+	case len(r.Fitting) == 0: // zero entries with m > 0 land here: every row is off by ∞
+		r.Kind = Unexplained
+	case len(r.Fitting) > 1:
+		r.Kind, r.Reason = Undecided, Ambiguous
+	case r.Fitting[0] == 0:
+		r.Kind, r.Verdict = AsIntended, 0
+	default:
+		r.Kind, r.Verdict = Mistaken, r.Fitting[0]
+	}
+}
+
+// ScaleRight reports whether the verdict is that the scale matches the
+// intention; it is the question the command's exit status answers.
+func (r Result) ScaleRight() bool { return r.Kind == AsIntended }
+
+// Implied returns the factor the code must apply to q·k for the measurement
+// to hold exactly, m/(σ_q·σ_k·√d_k), and false when the entry sizes are
+// unknown or zero.
+func (r Result) Implied() (rational.Value, bool) {
+	if !r.EntriesKnown || r.Entries.Sign() == 0 {
+		return rational.Value{}, false
+	}
+	sqrtD := rational.PowerOf(r.Input.DK, big.NewRat(1, 2))
+	return rational.NewRat(r.Input.MeasuredStd).Mul(r.Entries.Mul(sqrtD).Inv()), true
 }

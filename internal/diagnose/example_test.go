@@ -5,19 +5,26 @@ import (
 	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
+// A GPT-2-style model at initialisation: weights of std 0.02, width 768,
+// 12 heads of 64. Its scores have std ≈ 0.31 with the right scale.
 func ExampleDiagnose() {
-	in := diagnose.Input{MeasuredStd: big.NewRat(79, 10), DK: 64, Heads: 8}
+	init, _ := diagnose.ParseStd("0.02")
+	entry := diagnose.EntryFromInit(init, 768, rational.NewRat(big.NewRat(1, 1)))
+	in := diagnose.Input{MeasuredStd: big.NewRat(3116, 10000), DK: 64, DModel: 768, Heads: 12, Q: entry, K: entry}
 	r, _ := diagnose.Diagnose(in, big.NewRat(3, 2))
 	for _, h := range r.Hypotheses {
-		fmt.Printf("%-34s expects %-12s off by ×%s\n", h.Mistake, h.Expected, h.Off.Decimal(3, 0))
+		fmt.Printf("%-36s ×%-14s expects %-16s off by ×%s\n", h.Mistake(), h.Factor, h.Expected, h.Off.Decimal(3))
 	}
-	fmt.Println("verdict:", r.Verdict)
+	fmt.Println("scale right:", r.ScaleRight())
 	// Output:
-	// scale right                        expects 1            off by ×7.900
-	// scale missing                      expects 8            off by ×1.013
-	// scale applied twice                expects 1/8          off by ×63.200
-	// model width instead of head width  expects 1/4*sqrt(2)  off by ×22.345
-	// verdict: scale missing
+	// scale right                          ×1/8            expects 192/625          off by ×1.014
+	// scale missing                        ×1              expects 1536/625         off by ×7.887
+	// scale applied twice                  ×1/64           expects 24/625           off by ×8.115
+	// scale inverted                       ×8              expects 12288/625        off by ×63.096
+	// model width instead of head width    ×1/48*sqrt(3)   expects 32/625*sqrt(3)   off by ×3.514
+	// scale 0                              ×0              expects 0                off by ×∞
+	// scale right: true
 }

@@ -22,24 +22,34 @@ import (
 // as an error instead of looping on.
 const maxBits = 1 << 15
 
+// An enclosed value is a transcendental value correctly rounded from its
+// enclosures: the decimal, a float64 inside the enclosure that settled it
+// (for plotting), and that enclosure with its precision (for a cross-check).
+type enclosed struct {
+	decimal string
+	float   float64
+	last    softmax.Interval
+	prec    uint
+}
+
 // roundEnclosed returns the value enclosed by enclose(prec) correctly rounded
-// (half-even) to places decimals, and a float64 inside the enclosure that
-// settled it, for plotting.
-func roundEnclosed(places int, enclose func(prec uint) softmax.Interval) (string, float64, error) {
-	var last softmax.Interval
-	s, err := softmax.DecimalCorrectlyRounded(func(prec uint) (softmax.Interval, error) {
-		last = enclose(prec)
-		return last, nil
-	}, places, maxBits)
-	if errors.Is(err, softmax.ErrPrecision) {
-		return "", 0, fmt.Errorf("a value lies too close to a rounding boundary to settle %d places within %d bits", places, maxBits)
+// (half-even) to places decimals.
+func roundEnclosed(places int, enclose func(prec uint) softmax.Interval) (enclosed, error) {
+	var e enclosed
+	s, err := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+		e.last, e.prec = enclose(prec), prec
+		return e.last.Lo, e.last.Hi, nil
+	}, places, rational.RoundHalfEven, maxBits)
+	if errors.Is(err, rational.ErrUnsettled) {
+		return e, fmt.Errorf("a value lies too close to a rounding boundary to settle %d places within %d bits", places, maxBits)
 	}
 	if err != nil {
-		return "", 0, err
+		return e, err
 	}
-	mid := new(big.Rat).Add(last.Lo, last.Hi)
-	f, _ := mid.Quo(mid, big.NewRat(2, 1)).Float64()
-	return s, f, nil
+	mid := new(big.Rat).Add(e.last.Lo, e.last.Hi)
+	e.decimal = s
+	e.float, _ = mid.Quo(mid, big.NewRat(2, 1)).Float64()
+	return e, nil
 }
 
 // toFixed returns ⌊r·2^w⌋, or ⌈r·2^w⌉ when up is set.

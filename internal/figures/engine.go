@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -93,20 +92,6 @@ func ratFloat(r *big.Rat) float64 {
 
 // scaledLabel returns the score's symbol under scale s, with markup for the
 // outline text handler.
-func scaledLabel(s rational.Scale) string { return scaledSymbol(s, "q·k") }
-
-// scaledSymbol returns sym divided by the scale's divisor, as the reader writes it.
-func scaledSymbol(s rational.Scale, sym string) string {
-	switch n := s.Name(); n {
-	case "raw":
-		return sym
-	case "sqrt":
-		return sym + " / √d_k"
-	case "d":
-		return sym + " / d_k"
-	default:
-		return sym + " / d_k^{" + strings.ReplaceAll(n[len("d^"):], "-", "−") + "}"
-	}
-}
+func scaledLabel(s rational.Scale) string { return s.Label("q·k") }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -7,9 +7,9 @@ import (
 	"github.com/sqrtdk/sqrtdk/internal/figures"
 )
 
-func ExampleSoftmax() {
+func ExampleWeights() {
 	scores := []*big.Rat{big.NewRat(8, 1), big.NewRat(16, 1), big.NewRat(24, 1)}
-	ws, _ := figures.Softmax(scores, 4)
+	ws, _ := figures.Weights(scores, 4)
 	for _, w := range ws {
 		fmt.Println(w.Decimal, w.Exact)
 	}

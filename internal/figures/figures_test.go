@@ -251,12 +251,12 @@ func TestSoftmaxMatchesTheLesson(t *testing.T) {
 }
 
 func TestSoftmaxEqualScoresAreExactlyUniform(t *testing.T) {
-	ws, err := Softmax(rats(t, "5,5,5"), 4)
+	ws, err := Weights(rats(t, "5,5,5"), 4)
 	require.NoError(t, err)
 	for _, w := range ws {
 		require.Equal(t, Weight{Exact: "1/3", Decimal: "0.3333", Float: 1.0 / 3}, w)
 	}
-	ws, err = Softmax(rats(t, "2,2,0"), 6)
+	ws, err = Weights(rats(t, "2,2,0"), 6)
 	require.NoError(t, err)
 	require.Equal(t, "1/(2 + exp(-2))", ws[0].Exact)
 	require.Equal(t, "1/(2*exp(2) + 1)", ws[2].Exact)
@@ -327,8 +327,13 @@ func TestSizeLimits(t *testing.T) {
 		{Width: 12 * vg.Centimeter, Height: 8 * vg.Centimeter, DPI: 5},
 		{Width: 90 * vg.Centimeter, Height: 90 * vg.Centimeter, DPI: 1200},
 	} {
-		require.Error(t, bad.Check(PNG), "%+v", bad)
+		err := bad.Check(PNG)
+		require.Error(t, err, "%+v", bad)
+		require.NotContains(t, err.Error(), "--", "a library error names no CLI flag")
 	}
+	var px *PixelLimitError
+	require.ErrorAs(t, Size{Width: 90 * vg.Centimeter, Height: 90 * vg.Centimeter, DPI: 1200}.Check(PNG), &px)
+	require.Equal(t, "a PNG of 1808 megapixels is over the 100 megapixel limit", px.Error())
 }
 
 func TestFormatOf(t *testing.T) {

@@ -81,6 +81,16 @@ func ParseLength(s string) (vg.Length, error) {
 	return vg.Length(v) * unit, nil
 }
 
+// A PixelLimitError reports a PNG with more than MaxPixels pixels; a lower
+// resolution or a smaller size makes it fit.
+type PixelLimitError struct {
+	Pixels float64
+}
+
+func (e *PixelLimitError) Error() string {
+	return fmt.Sprintf("a PNG of %.0f megapixels is over the %d megapixel limit", e.Pixels/1e6, MaxPixels/1_000_000)
+}
+
 // Check reports a size too small to read, too large for a page, or a PNG
 // too large to hold in memory.
 func (s Size) Check(f Format) error {
@@ -98,7 +108,7 @@ func (s Size) Check(f Format) error {
 		}
 		px := float64(s.Width.Dots(float64(s.DPI))) * float64(s.Height.Dots(float64(s.DPI)))
 		if px > MaxPixels {
-			return fmt.Errorf("a PNG of %.0f megapixels is over the %d megapixel limit; lower --dpi or the size", px/1e6, MaxPixels/1_000_000)
+			return &PixelLimitError{Pixels: px}
 		}
 	}
 	return nil

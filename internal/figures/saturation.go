@@ -56,10 +56,10 @@ type Slope struct {
 func ExpectedSlope(h *rational.Histogram, d int, s rational.Scale, places int) (Slope, error) {
 	c := s.Divisor(int64(d))
 	out := Slope{D: d, Scale: s, Divisor: c}
-	var err error
-	out.Decimal, out.Float, err = roundEnclosed(places, func(prec uint) softmax.Interval {
+	e, err := roundEnclosed(places, func(prec uint) softmax.Interval {
 		return slopeBounds(h, c.Inv(), prec)
 	})
+	out.Decimal, out.Float = e.decimal, e.float
 	return out, err
 }
 
@@ -131,7 +131,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		line.LineStyle = lineStyle(i)
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
-		f.Plot.Legend.Add("p = σ("+scaledSymbol(s, "s")+")", line, marks)
+		f.Plot.Legend.Add("p = σ("+s.Label("s")+")", line, marks)
 		f.Marks += len(pts)
 	}
 	if logX {

@@ -34,10 +34,15 @@ type Weight struct {
 	Float float64
 }
 
-// Softmax returns the weights e^(z_i)/Σ_j e^(z_j) of the scores z, with
-// decimals correctly rounded to places.
-func Softmax(z []*big.Rat, places int) ([]Weight, error) {
+// Weights returns the softmax weights e^(z_i)/Σ_j e^(z_j) of the scores z,
+// with decimals correctly rounded to places. Every weight's enclosure is
+// also cross-checked against an independent computation
+// (softmax.CrossCheck), so an error in either method is reported, not
+// printed.
+func Weights(z []*big.Rat, places int) ([]Weight, error) {
 	out := make([]Weight, len(z))
+	settled := make([]softmax.Interval, len(z))
+	prec := uint(maxBits)
 	for i := range z {
 		// w_i = 1/Σ_j e^(z_j − z_i): group equal exponents.
 		mult := map[string]int{}
@@ -50,16 +55,21 @@ func Softmax(z []*big.Rat, places int) ([]Weight, error) {
 		if len(mult) == 1 {
 			r := big.NewRat(1, int64(len(z)))
 			out[i] = Weight{Exact: r.RatString(), Decimal: rational.FormatRat(r, places, rational.RoundHalfEven), Float: ratFloat(r)}
+			settled[i] = softmax.Interval{Lo: r, Hi: r}
 			continue
 		}
 		out[i].Exact = softmaxExpression(mult, exps)
-		var err error
-		out[i].Decimal, out[i].Float, err = roundEnclosed(places, func(prec uint) softmax.Interval {
-			return softmax.SoftmaxEnclosure(z, z, prec)[i]
+		e, err := roundEnclosed(places, func(prec uint) softmax.Interval {
+			return softmax.Enclose(z, z, prec)[i]
 		})
 		if err != nil {
 			return nil, err
 		}
+		out[i].Decimal, out[i].Float = e.decimal, e.float
+		settled[i], prec = e.last, min(prec, e.prec)
+	}
+	if err := softmax.CrossCheck(z, nil, settled, prec); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -127,7 +137,7 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		for i, s := range o.Scores {
 			z[i] = new(big.Rat).Mul(fac, s)
 		}
-		ws, err := Softmax(z, o.Digits)
+		ws, err := Weights(z, o.Digits)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,7 +15,7 @@ import (
 type Dist struct {
 	Q, K   rational.Alphabet
 	D      int
-	Method string
+	Method enumerate.Method
 	Hist   *rational.Histogram
 }
 
@@ -55,7 +56,7 @@ func (d *Dist) probabilities() func(c *big.Int) string {
 func (d *Dist) WriteText(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "d_k = %d scores", d.D)
-	if d.Method != "brute" {
+	if d.Method != enumerate.BruteForce {
 		fmt.Fprintf(b, " (%s)", methodPhrase(d.Method))
 	}
 	b.WriteString(": [")
@@ -118,7 +119,7 @@ func (d *Dist) WriteJSON(w io.Writer) error {
 		return "[\n    " + strings.Join(quoteAll(tokens), ",\n    ") + "\n  ]"
 	}
 	fmt.Fprintf(b, "{\n  \"d_k\": %d,\n  \"cases\": %q,\n  \"method\": %s,\n  \"q_values\": %s,\n  \"k_values\": %s,\n  \"scores\": [",
-		d.D, d.Hist.Total().String(), mustJSON(d.Method), list(d.Q.Tokens()), list(d.K.Tokens()))
+		d.D, d.Hist.Total().String(), mustJSON(d.Method.String()), list(d.Q.Tokens()), list(d.K.Tokens()))
 	prob := d.probabilities()
 	sep := "\n"
 	_ = d.each(func(r distRow) error {

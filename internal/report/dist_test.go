@@ -22,7 +22,7 @@ func TestDistFormatsAtLargeWidth(t *testing.T) {
 	require.NoError(t, err)
 	h, err := plan.Closed(context.Background())
 	require.NoError(t, err)
-	d := &Dist{Q: a, K: a, D: 300, Method: "closed", Hist: h}
+	d := &Dist{Q: a, K: a, D: 300, Method: enumerate.ClosedForm, Hist: h}
 	scores := 0
 	for _, c := range h.Counts {
 		if c.Sign() != 0 {

@@ -14,11 +14,11 @@ import (
 func ExampleTable_Write() {
 	a, _ := rational.ParseAlphabet("±2")
 	scales := []rational.Scale{rational.Raw, rational.Sqrt}
-	t := report.Table{Q: a, K: a, Scales: scales, Digits: -1}
+	t := report.Table{Q: a, K: a, Scales: scales}
 	for _, d := range []int{1, 2, 3} {
 		plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: d}, enumerate.BruteForce, enumerate.Options{})
 		h, _ := plan.Brute(context.Background())
-		t.Rows = append(t.Rows, report.NewRow(d, h, "brute", scales))
+		t.Rows = append(t.Rows, report.NewRow(d, h, enumerate.BruteForce, scales))
 	}
 	_ = t.Write(os.Stdout, report.Markdown)
 	// Output:

@@ -53,7 +53,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 		for i := range t.Scales {
 			row = append(row, t.decimal(r, i))
 		}
-		rows = append(rows, append(row, r.Method))
+		rows = append(rows, append(row, r.Method.String()))
 	}
 	return writePipeTable(w, header, rows)
 }
@@ -91,7 +91,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("r", 2+len(t.Scales))+"l")
 	cells := []string{"$d_k$", "cases"}
 	for _, s := range t.Scales {
-		cells = append(cells, latexScaleHeader(s))
+		cells = append(cells, s.LaTeXHeader())
 	}
 	cells = append(cells, "method")
 	b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
@@ -100,7 +100,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 		for i, v := range r.Variance {
 			cells = append(cells, t.latexCell(v, t.places(i)))
 		}
-		cells = append(cells, r.Method)
+		cells = append(cells, r.Method.String())
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{tabular}\n")
@@ -117,18 +117,6 @@ func (t *Table) latexCell(v rational.Value, places int) string {
 		return "$" + LaTeXValue(v) + "$ (" + dec + ")"
 	}
 	return "$" + LaTeXValue(v) + "$"
-}
-
-func latexScaleHeader(s rational.Scale) string {
-	switch s.Name() {
-	case "raw":
-		return "raw"
-	case "sqrt":
-		return "$/\\sqrt{d_k}$"
-	case "d":
-		return "$/d_k$"
-	}
-	return "$/d_k^{" + s.P.RatString() + "}$"
 }
 
 // LaTeXValue returns math-mode LaTeX for an exact value, such as
@@ -169,7 +157,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	}
 	_ = cw.Write(header)
 	for _, r := range t.Rows {
-		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method}
+		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method.String()}
 		for i, v := range r.Variance {
 			row = append(row, t.decimal(r, i), v.String())
 		}
@@ -200,7 +188,7 @@ func (t *Table) WriteJSON(w io.Writer) error {
 		if ri > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method)
+		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method.String())
 		for i, v := range r.Variance {
 			if i > 0 {
 				b.WriteString(", ")

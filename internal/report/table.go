@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -52,9 +53,9 @@ type Table struct {
 	Q, K   rational.Alphabet
 	Scales []rational.Scale
 	Rows   []Row
-	// Digits is the number of decimal places for every scale; a negative
-	// value means each scale's default (DefaultPlaces).
-	Digits int
+	// Digits, when set, is the number of decimal places of every scale's
+	// column; nil means each scale's default (Scale.DefaultPlaces).
+	Digits *int
 	Round  rational.RoundingMode
 	// Cells is what LaTeX cells show; the zero value means CellExact.
 	Cells LaTeXCells
@@ -64,18 +65,18 @@ type Table struct {
 type Row struct {
 	D        int
 	Cases    *big.Int
-	Method   string
+	Method   enumerate.Method
 	Variance []rational.Value // one per scale, in the Table's order
 }
 
 // NewRow returns the row for width d from the exact distribution h.
-func NewRow(d int, h *rational.Histogram, method string, scales []rational.Scale) Row {
+func NewRow(d int, h *rational.Histogram, method enumerate.Method, scales []rational.Scale) Row {
 	return NewRowFromVariance(d, h.Total(), h.Variance(), method, scales)
 }
 
 // NewRowFromVariance returns the row for width d from the number of cases
 // and the exact variance of the raw score.
-func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method string, scales []rational.Scale) Row {
+func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method enumerate.Method, scales []rational.Scale) Row {
 	r := Row{D: d, Cases: cases, Method: method}
 	for _, s := range scales {
 		r.Variance = append(r.Variance, s.ScaledVariance(v, int64(d)))
@@ -83,23 +84,11 @@ func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method string, scales
 	return r
 }
 
-// DefaultPlaces returns the decimals the lesson prints for a scale: 1 for
-// raw, 2 for sqrt and 3 for every other scale.
-func DefaultPlaces(s rational.Scale) int {
-	switch s.Name() {
-	case "raw":
-		return 1
-	case "sqrt":
-		return 2
-	}
-	return 3
-}
-
 func (t *Table) places(i int) int {
-	if t.Digits >= 0 {
-		return t.Digits
+	if t.Digits != nil {
+		return *t.Digits
 	}
-	return DefaultPlaces(t.Scales[i])
+	return t.Scales[i].DefaultPlaces()
 }
 
 func (t *Table) decimal(r Row, i int) string {
@@ -110,7 +99,7 @@ func (t *Table) decimal(r Row, i int) string {
 // can leave out the method column as the lesson does.
 func (t *Table) allBrute() bool {
 	for _, r := range t.Rows {
-		if r.Method != "brute" {
+		if r.Method != enumerate.BruteForce {
 			return false
 		}
 	}

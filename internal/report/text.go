@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A column of a text table: its header, cells, alignment, the narrowest
@@ -18,7 +21,7 @@ type column struct {
 
 // minWidths holds the field widths of the lesson's format string for the
 // scales it prints; other scales get 6.
-var minWidths = map[string]int{"raw": 4, "sqrt": 9, "d": 6}
+var minWidths = map[string]int{rational.Raw.Name(): 4, rational.Sqrt.Name(): 9, rational.ByD.Name(): 6}
 
 // WriteText writes the table in the lesson's plain-text layout.
 func (t *Table) WriteText(w io.Writer) error {
@@ -46,7 +49,7 @@ func (t *Table) WriteText(w io.Writer) error {
 	if !t.allBrute() {
 		c := column{header: "method", gap: 2}
 		for _, r := range t.Rows {
-			c.cells = append(c.cells, r.Method)
+			c.cells = append(c.cells, r.Method.String())
 		}
 		cols = append(cols, c)
 	}
@@ -100,12 +103,12 @@ func writeColumns(w io.Writer, cols []column) error {
 	return nil
 }
 
-func methodPhrase(m string) string {
+func methodPhrase(m enumerate.Method) string {
 	switch m {
-	case "closed":
+	case enumerate.ClosedForm:
 		return "closed form"
-	case "both":
+	case enumerate.Both:
 		return "enumerated and closed form agree"
 	}
-	return m
+	return m.String()
 }

@@ -88,7 +88,7 @@ func TestCountsExactPast2To64(t *testing.T) {
 				h.Counts = append(h.Counts, c.Mul(c, new(big.Int).SetUint64(hi-lo)))
 			}
 			require.Positive(t, h.Total().Cmp(two64))
-			r := &Result{Tool: "t", Command: "dist", Q: p.Q, K: p.K, Method: "brute", Index: i, Count: 3,
+			r := &Result{Tool: "t", Command: "dist", Q: p.Q, K: p.K, Method: enumerate.BruteForce, Index: i, Count: 3,
 				Parts: []Part{{D: 40, Lo: lo, Hi: hi, QTotal: nq, Hist: h}}}
 			var b bytes.Buffer
 			require.NoError(t, r.Write(&b))

@@ -77,7 +77,7 @@ func sameRun(first, f File) error {
 	case !slices.Equal(a.Widths(), b.Widths()):
 		return diff("widths d_k =", joinInts(a.Widths()), joinInts(b.Widths()))
 	case a.Method != b.Method:
-		return diff("method", a.Method, b.Method)
+		return diff("method", a.Method.String(), b.Method.String())
 	case a.Tool != b.Tool:
 		return diff("tool version", quote(a.Tool), quote(b.Tool))
 	}

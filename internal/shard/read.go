@@ -98,10 +98,10 @@ func (d *document) result() (*Result, error) {
 	if d.Command != "table" && d.Command != "dist" {
 		return nil, fmt.Errorf("command %.40q is neither table nor dist", d.Command)
 	}
-	if d.Method != "brute" {
+	if d.Method != enumerate.BruteForce.String() {
 		return nil, fmt.Errorf("method %.40q is not brute", d.Method)
 	}
-	res := &Result{Tool: d.Tool, Command: d.Command, Method: d.Method, Index: d.Shard.Index, Count: d.Shard.Count}
+	res := &Result{Tool: d.Tool, Command: d.Command, Method: enumerate.BruteForce, Index: d.Shard.Index, Count: d.Shard.Count}
 	var err error
 	if res.Q, err = canonicalAlphabet(d.Q); err != nil {
 		return nil, fmt.Errorf("q: %v", err)

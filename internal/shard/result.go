@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -24,8 +25,8 @@ type Result struct {
 	// Command is the sqrtdk command whose output a merge prints: "table" or "dist".
 	Command string
 	Q, K    rational.Alphabet
-	// Method is how the histograms were computed; always "brute".
-	Method string
+	// Method is how the histograms were computed; always BruteForce.
+	Method enumerate.Method
 	// Index and Count say that this is slice Index of Count.
 	Index, Count int
 	// Parts holds one histogram per width, in the order of the command's --d.
@@ -77,7 +78,7 @@ func (r *Result) document() *document {
 		Command: r.Command,
 		Q:       r.Q.Tokens(),
 		K:       r.K.Tokens(),
-		Method:  r.Method,
+		Method:  r.Method.String(),
 		Shard:   sliceDoc{Index: r.Index, Count: r.Count},
 	}
 	for _, p := range r.Parts {

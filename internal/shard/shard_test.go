@@ -25,7 +25,7 @@ func mustAlphabet(t testing.TB, s string) rational.Alphabet {
 // runShard enumerates slice i of n for every width, as `sqrtdk table --shard` does.
 func runShard(t testing.TB, q, k string, widths []int, i, n int) *Result {
 	t.Helper()
-	r := &Result{Tool: "sqrtdk test", Command: "table", Q: mustAlphabet(t, q), K: mustAlphabet(t, k), Method: "brute", Index: i, Count: n}
+	r := &Result{Tool: "sqrtdk test", Command: "table", Q: mustAlphabet(t, q), K: mustAlphabet(t, k), Method: enumerate.BruteForce, Index: i, Count: n}
 	if len(widths) == 1 {
 		r.Command = "dist"
 	}

@@ -39,8 +39,8 @@ func (r Report) String() string {
 	return fmt.Sprintf("%s: cell %s, %s (prec %d, boxes %d)", r.Verdict, r.Cell, r.Range, r.Prec, r.Boxes)
 }
 
-// CheckSoftmax judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided.
-func CheckSoftmax(b Box, outputs []Printed, opt Options) ([]Report, error) {
+// Check judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided; at a single point it also cross-checks every enclosure by CrossCheck and returns its error.
+func Check(b Box, outputs []Printed, opt Options) ([]Report, error) {
 	if err := b.check(); err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func CheckSoftmax(b Box, outputs []Printed, opt Options) ([]Report, error) {
 		reps[i].Cell = c
 	}
 	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {
-		rs, err := SoftmaxRange(b, prec)
+		rs, err := Ranges(b, prec)
 		if err != nil {
 			return nil, err
 		}
@@ -72,6 +72,16 @@ func CheckSoftmax(b Box, outputs []Printed, opt Options) ([]Report, error) {
 		}
 		if done {
 			break
+		}
+	}
+	if b.isPoint() {
+		ivs := make([]Interval, len(reps))
+		prec := opt.MaxPrec
+		for i, r := range reps {
+			ivs[i], prec = r.Range.Hull(), min(prec, r.Prec)
+		}
+		if err := CrossCheck(b.Lo, b.DK, ivs, prec); err != nil {
+			return nil, err
 		}
 	}
 	return reps, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Prints correctly rounded softmax outputs for the lesson's three score
@@ -18,9 +19,10 @@ func Example() {
 		}
 		cols := make([]string, len(z))
 		for i := range z {
-			cols[i], _ = softmax.DecimalCorrectlyRounded(func(prec uint) (softmax.Interval, error) {
-				return softmax.SoftmaxEnclosure(z, z, prec)[i], nil
-			}, 4, 4096)
+			cols[i], _ = rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+				iv := softmax.Enclose(z, z, prec)[i]
+				return iv.Lo, iv.Hi, nil
+			}, 4, rational.RoundHalfEven, 4096)
 		}
 		fmt.Printf("%-18s %s\n", "["+strings.Join(zs, " ")+"]", strings.Join(cols, "  "))
 	}
@@ -43,9 +45,10 @@ func Example() {
 // Prints e^(−1) correctly rounded to 30 places from enclosures of rising precision.
 func ExampleExpNegEnclosure() {
 	one := big.NewRat(1, 1)
-	s, _ := softmax.DecimalCorrectlyRounded(func(prec uint) (softmax.Interval, error) {
-		return softmax.ExpNegEnclosure(softmax.Interval{Lo: one, Hi: one}, prec), nil
-	}, 30, 4096)
+	s, _ := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+		iv := softmax.ExpNegEnclosure(softmax.Interval{Lo: one, Hi: one}, prec)
+		return iv.Lo, iv.Hi, nil
+	}, 30, rational.RoundHalfEven, 4096)
 	fmt.Println(s)
 	// Output:
 	// 0.367879441171442321595523770161

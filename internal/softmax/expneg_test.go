@@ -80,7 +80,7 @@ func TestExpNegEnclosureOfAnInterval(t *testing.T) {
 
 func TestExpNegEnclosureRoundsCorrectly(t *testing.T) {
 	one := big.NewRat(1, 1)
-	s, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) {
+	s, err := settle(func(prec uint) (Interval, error) {
 		return ExpNegEnclosure(Interval{Lo: one, Hi: one}, prec), nil
 	}, 50, 1<<15)
 	require.NoError(t, err)

@@ -5,7 +5,18 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
+
+// settle returns the value enclosed by every enclose(prec) correctly
+// rounded half-even to places decimals (rational.EnclosedDecimal).
+func settle(enclose func(prec uint) (Interval, error), places int, maxPrec uint) (string, error) {
+	return rational.EnclosedDecimal(func(prec uint) (*big.Rat, *big.Rat, error) {
+		iv, err := enclose(prec)
+		return iv.Lo, iv.Hi, err
+	}, places, rational.RoundHalfEven, maxPrec)
+}
 
 // rat parses an exact decimal or fraction, failing the test on bad input.
 func rat(t testing.TB, s string) *big.Rat {
@@ -29,8 +40,8 @@ func rounded(t testing.TB, z []*big.Rat, places int) []string {
 	t.Helper()
 	out := make([]string, len(z))
 	for i := range z {
-		s, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) {
-			return SoftmaxEnclosure(z, z, prec)[i], nil
+		s, err := settle(func(prec uint) (Interval, error) {
+			return Enclose(z, z, prec)[i], nil
 		}, places, 4096)
 		require.NoError(t, err)
 		out[i] = s

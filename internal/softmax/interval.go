@@ -1,10 +1,10 @@
 package softmax
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
-	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Interval is the closed set of reals x with Lo ≤ x ≤ Hi, both end points exact.
@@ -25,7 +25,7 @@ func (iv Interval) String() string {
 	if iv.Lo == nil || iv.Hi == nil {
 		return "[?, ?]"
 	}
-	return "[" + roundDir(iv.Lo, 12, -1) + ", " + roundDir(iv.Hi, 12, +1) + "]"
+	return "[" + rational.FormatRat(iv.Lo, 12, rational.RoundFloor) + ", " + rational.FormatRat(iv.Hi, 12, rational.RoundCeiling) + "]"
 }
 
 // Range encloses the attainable set [min, max] of a continuous function over a connected set: the exact minimum lies in Min and the exact maximum in Max.
@@ -61,67 +61,20 @@ func (v Verdict) String() string {
 	}
 }
 
-// ErrPrecision is returned when a precision cap is reached before the requested answer is certain.
-var ErrPrecision = errors.New("softmax: precision cap reached before the result was certain")
-
-func pow10(places int) *big.Int {
-	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)
-}
-
-// ParseDecimal parses a printed decimal such as "0.2446", "-0.", "1e-3" or "22.8" into an exact rational.
-func ParseDecimal(s string) (*big.Rat, error) {
-	t := strings.TrimSpace(s)
-	body := strings.TrimLeft(t, "+-")
-	if len(t)-len(body) > 1 {
-		return nil, fmt.Errorf("softmax: bad decimal %q", s)
-	}
-	mant, exp, hasExp := strings.Cut(body, "e")
-	if !hasExp {
-		mant, exp, hasExp = strings.Cut(body, "E")
-	}
-	digits := 0
-	dots := 0
-	for _, c := range mant {
-		switch {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.':
-			dots++
-		default:
-			return nil, fmt.Errorf("softmax: bad decimal %q", s)
-		}
-	}
-	if digits == 0 || dots > 1 {
-		return nil, fmt.Errorf("softmax: bad decimal %q", s)
-	}
-	if hasExp {
-		e := strings.TrimLeft(exp, "+-")
-		if len(exp)-len(e) > 1 || e == "" || strings.Trim(e, "0123456789") != "" || len(e) > 6 {
-			return nil, fmt.Errorf("softmax: bad exponent in %q", s)
-		}
-	}
-	x, ok := new(big.Rat).SetString(t)
-	if !ok {
-		return nil, fmt.Errorf("softmax: bad decimal %q", s)
-	}
-	return x, nil
-}
-
 // Cell returns the closed rounding cell [v − ½·10^−places, v + ½·10^−places] of a figure printed with the given number of decimal places.
 func Cell(printed string, places int) (Interval, error) {
-	if places < 0 {
-		return Interval{}, fmt.Errorf("softmax: negative places %d", places)
+	if places < 0 || places > rational.MaxPlaces {
+		return Interval{}, fmt.Errorf("softmax: %d places is outside 0..%d", places, rational.MaxPlaces)
 	}
-	v, err := ParseDecimal(printed)
+	v, err := rational.ParseDecimal(printed)
 	if err != nil {
-		return Interval{}, err
+		return Interval{}, fmt.Errorf("softmax: %w", err)
 	}
-	scale := pow10(places)
-	if !new(big.Rat).Mul(v, new(big.Rat).SetInt(scale)).IsInt() {
+	if !rational.HasPlaces(v, places) {
 		return Interval{}, fmt.Errorf("softmax: %q has more than %d decimal places", printed, places)
 	}
-	h := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(scale, 1))
-	return Interval{Lo: new(big.Rat).Sub(v, h), Hi: new(big.Rat).Add(v, h)}, nil
+	lo, hi := rational.RoundingCell(v, places)
+	return Interval{Lo: lo, Hi: hi}, nil
 }
 
 // attainableCell decides whether the closed cell meets the attainable set [min, max] enclosed by r.
@@ -148,72 +101,3 @@ func Attainable(printed string, places int, r Range) (Verdict, error) {
 
 // PointRange returns the Range of a single exact value known to lie in iv.
 func PointRange(iv Interval) Range { return Range{Min: iv, Max: iv} }
-
-// RoundHalfEven returns the exact rational x rounded to places decimals with ties to even, without a decimal point when places is 0 and never as "-0".
-func RoundHalfEven(x *big.Rat, places int) string {
-	if places < 0 {
-		panic("softmax: negative places")
-	}
-	scaled := new(big.Rat).Mul(x, new(big.Rat).SetInt(pow10(places)))
-	num := new(big.Int).Abs(scaled.Num())
-	den := scaled.Denom()
-	q, rem := new(big.Int).QuoRem(num, den, new(big.Int))
-	switch rem.Lsh(rem, 1).Cmp(den) {
-	case 1:
-		q.Add(q, big.NewInt(1))
-	case 0:
-		if q.Bit(0) == 1 {
-			q.Add(q, big.NewInt(1))
-		}
-	}
-	return formatScaled(q, x.Sign() < 0 && q.Sign() != 0, places)
-}
-
-// roundDir rounds x to places decimals towards −∞ (dir < 0) or +∞ (dir > 0).
-func roundDir(x *big.Rat, places int, dir int) string {
-	scaled := new(big.Rat).Mul(x, new(big.Rat).SetInt(pow10(places)))
-	q, m := new(big.Int).DivMod(scaled.Num(), scaled.Denom(), new(big.Int)) // floor
-	if dir > 0 && m.Sign() != 0 {
-		q.Add(q, big.NewInt(1))
-	}
-	neg := q.Sign() < 0
-	return formatScaled(q.Abs(q), neg, places)
-}
-
-// formatScaled prints q·10^−places with the given sign, q ≥ 0.
-func formatScaled(q *big.Int, neg bool, places int) string {
-	s := q.String()
-	if places > 0 {
-		if len(s) <= places {
-			s = strings.Repeat("0", places-len(s)+1) + s
-		}
-		s = s[:len(s)-places] + "." + s[len(s)-places:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
-// DecimalCorrectlyRounded returns the exact value enclosed by f(prec) rounded to places decimals (ties to even), doubling prec from 64 until both end points round alike, and fails with ErrPrecision past maxPrec.
-//
-// Since rounding is monotone, when both end points of an enclosure round to
-// the same decimal, so does every point in between, in particular the exact
-// value. An exact tie can only be certified when f returns a degenerate
-// interval Lo == Hi.
-func DecimalCorrectlyRounded(f func(prec uint) (Interval, error), places int, maxPrec uint) (string, error) {
-	if places < 0 {
-		return "", fmt.Errorf("softmax: negative places %d", places)
-	}
-	for prec := uint(64); prec <= maxPrec; prec *= 2 {
-		iv, err := f(prec)
-		if err != nil {
-			return "", err
-		}
-		lo := RoundHalfEven(iv.Lo, places)
-		if lo == RoundHalfEven(iv.Hi, places) {
-			return lo, nil
-		}
-	}
-	return "", ErrPrecision
-}

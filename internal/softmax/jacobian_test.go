@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // hardBox needs branch and bound: its minimum is not certified at the root.
@@ -172,9 +174,9 @@ func TestSimplexLowerBoundIsValid(t *testing.T) {
 	assert.Equal(t, 0, simplexLowerBound(l, l).Cmp(big.NewRat(4, 25)))
 }
 
-func TestSoftmaxEnclosureContainsInteriorPoints(t *testing.T) {
+func TestEncloseContainsInteriorPoints(t *testing.T) {
 	lo, hi := rats(t, "-1", "0.5", "2", "-3"), rats(t, "0", "0.75", "2.5", "1")
-	enc := SoftmaxEnclosure(lo, hi, 96)
+	enc := Enclose(lo, hi, 96)
 	rng := rand.New(rand.NewSource(5))
 	for k := 0; k < 40; k++ {
 		z := make([]*big.Rat, len(lo))
@@ -182,25 +184,25 @@ func TestSoftmaxEnclosureContainsInteriorPoints(t *testing.T) {
 			w := new(big.Rat).Sub(hi[j], lo[j])
 			z[j] = new(big.Rat).Add(lo[j], w.Mul(w, big.NewRat(1+rng.Int63n(998), 1000)))
 		}
-		for i, p := range Softmax(z, 160) {
+		for i, p := range approx(z, 160) {
 			assert.True(t, enc[i].Contains(toRat(p)), "p_%d(%v) outside", i, z)
 		}
 	}
-	assert.Panics(t, func() { SoftmaxEnclosure(hi, lo, 64) })
-	assert.Panics(t, func() { SoftmaxEnclosure(lo, hi[:2], 64) })
+	assert.Panics(t, func() { Enclose(hi, lo, 64) })
+	assert.Panics(t, func() { Enclose(lo, hi[:2], 64) })
 }
 
 func TestSoftmaxEdgeCases(t *testing.T) {
-	assert.Empty(t, Softmax(nil, 64))
-	one := SoftmaxEnclosure(rats(t, "5"), rats(t, "7"), 64)
+	assert.Empty(t, approx(nil, 64))
+	one := Enclose(rats(t, "5"), rats(t, "7"), 64)
 	assert.Equal(t, 0, one[0].Lo.Cmp(big.NewRat(1, 1)))
 	assert.Equal(t, 0, one[0].Hi.Cmp(big.NewRat(1, 1)))
 	// Equal scores give exactly 1/4, a tie that may be printed either way.
 	z := rats(t, "0", "0", "0", "0")
-	enc := SoftmaxEnclosure(z, z, 64)
+	enc := Enclose(z, z, 64)
 	assert.Equal(t, 0, enc[0].Lo.Cmp(big.NewRat(1, 4)))
 	assert.Equal(t, 0, enc[0].Hi.Cmp(big.NewRat(1, 4)))
-	reps, err := CheckSoftmax(Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
+	reps, err := Check(Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
 	require.NoError(t, err)
 	for _, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict)
@@ -208,18 +210,18 @@ func TestSoftmaxEdgeCases(t *testing.T) {
 	assert.Equal(t, []string{"0.2", "0.2", "0.2", "0.2"}, rounded(t, z, 1)) // half-even
 	// Gaps far beyond the series cutoff still give rigorous, sensible results.
 	huge := rats(t, "0", "3000000")
-	encH := SoftmaxEnclosure(huge, huge, 64)
+	encH := Enclose(huge, huge, 64)
 	assert.Equal(t, 0, encH[0].Lo.Sign())
 	assert.Equal(t, 0, encH[1].Hi.Cmp(big.NewRat(1, 1)))
-	assert.Equal(t, "0.0000", RoundHalfEven(encH[0].Hi, 4))
-	assert.Equal(t, "1.0000", RoundHalfEven(encH[1].Lo, 4))
-	pts := Softmax(huge, 64)
+	assert.Equal(t, "0.0000", rational.FormatRat(encH[0].Hi, 4, rational.RoundHalfEven))
+	assert.Equal(t, "1.0000", rational.FormatRat(encH[1].Lo, 4, rational.RoundHalfEven))
+	pts := approx(huge, 64)
 	assert.Equal(t, 0, pts[0].Sign())
 	// Errors from malformed boxes.
 	_, err = JacobianMaxAbsRange(Box{Lo: rats(t, "1"), Hi: rats(t, "0")}, Options{})
 	assert.Error(t, err)
-	_, err = SoftmaxRange(Box{Lo: rats(t, "1"), Hi: rats(t, "1"), DK: big.NewRat(-1, 1)}, 64)
+	_, err = Ranges(Box{Lo: rats(t, "1"), Hi: rats(t, "1"), DK: big.NewRat(-1, 1)}, 64)
 	assert.Error(t, err)
-	_, err = CheckSoftmax(Point(z, nil), printed(1, "0.2"), Options{})
+	_, err = Check(Point(z, nil), printed(1, "0.2"), Options{})
 	assert.Error(t, err)
 }

@@ -21,14 +21,14 @@ func TestLessonSoftmaxFigures(t *testing.T) {
 	for _, c := range cases {
 		z := rats(t, c.z...)
 		assert.Equal(t, c.want, rounded(t, z, c.places), "softmax(%v)", c.z)
-		reps, err := CheckSoftmax(Point(z, nil), printed(c.places, c.want...), Options{})
+		reps, err := Check(Point(z, nil), printed(c.places, c.want...), Options{})
 		require.NoError(t, err)
 		for i, r := range reps {
 			assert.Equal(t, Consistent, r.Verdict, "softmax(%v)[%d]: %s", c.z, i, r)
 		}
 	}
 	// A wrong figure for an exact input is caught.
-	reps, err := CheckSoftmax(Point(rats(t, "1", "2", "3"), nil), printed(2, "0.09", "0.25", "0.67"), Options{})
+	reps, err := Check(Point(rats(t, "1", "2", "3"), nil), printed(2, "0.09", "0.25", "0.67"), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []Verdict{Consistent, Inconsistent, Consistent},
 		[]Verdict{reps[0].Verdict, reps[1].Verdict, reps[2].Verdict})
@@ -36,8 +36,8 @@ func TestLessonSoftmaxFigures(t *testing.T) {
 
 func TestLessonTimesEightPutsNearlyAllMassOnOneToken(t *testing.T) {
 	z := rats(t, "8", "16", "24")
-	pct, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) {
-		iv := SoftmaxEnclosure(z, z, prec)[2]
+	pct, err := settle(func(prec uint) (Interval, error) {
+		iv := Enclose(z, z, prec)[2]
 		h := big.NewRat(100, 1)
 		return Interval{Lo: new(big.Rat).Mul(iv.Lo, h), Hi: new(big.Rat).Mul(iv.Hi, h)}, nil
 	}, 2, 4096)
@@ -55,13 +55,13 @@ func TestLessonScaledSoftmaxOutputsConsistent(t *testing.T) {
 	b, err := BoxFromPrinted(rawScores, dk512)
 	require.NoError(t, err)
 	// numpy prints 0.030 as "0.03".
-	reps, err := CheckSoftmax(b, printed(3, "0.256", "0.038", "0.101", "0.574", "0.03"), Options{})
+	reps, err := Check(b, printed(3, "0.256", "0.038", "0.101", "0.574", "0.03"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
 	}
 	// Figures off by a few units in the last place are not.
-	reps, err = CheckSoftmax(b, printed(3, "0.253", "0.040", "0.100", "0.577", "0.032"), Options{})
+	reps, err = Check(b, printed(3, "0.253", "0.040", "0.100", "0.577", "0.032"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Inconsistent, r.Verdict, "output %d: %s", i, r)
@@ -71,7 +71,7 @@ func TestLessonScaledSoftmaxOutputsConsistent(t *testing.T) {
 func TestLessonRawSoftmaxOutputsConsistent(t *testing.T) {
 	b, err := BoxFromPrinted(rawScores, nil)
 	require.NoError(t, err)
-	reps, err := CheckSoftmax(b, printed(3, "0.", "0.", "0.", "1.", "0."), Options{})
+	reps, err := Check(b, printed(3, "0.", "0.", "0.", "1.", "0."), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
@@ -109,7 +109,7 @@ func TestLessonJacobianMax(t *testing.T) {
 func TestLessonJacobianRecomputedFromRoundedScores(t *testing.T) {
 	z := rats(t, "22.8", "-20.1", "1.9", "41.1", "-25.4")
 	pt := Point(z, dk512)
-	got, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) {
+	got, err := settle(func(prec uint) (Interval, error) {
 		r, err := JacobianMaxAbsRange(pt, Options{Prec: prec})
 		return r.Hull(), err
 	}, 4, 4096)
@@ -128,7 +128,7 @@ func TestLessonJacobianRecomputedFromRoundedScores(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, iv.Lo.Cmp(r.Hull().Lo))
 	assert.Equal(t, 0, iv.Hi.Cmp(r.Hull().Hi))
-	s, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) { return JacobianMaxAbs(zr, prec), nil }, 6, 4096)
+	s, err := settle(func(prec uint) (Interval, error) { return JacobianMaxAbs(zr, prec), nil }, 6, 4096)
 	require.NoError(t, err)
 	assert.Equal(t, "0.222695", s) // p3(1−p3), cross-checked with Python decimal
 }

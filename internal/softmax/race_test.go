@@ -15,7 +15,7 @@ import (
 func TestConcurrentUseAtRisingPrecision(t *testing.T) {
 	z := []*big.Rat{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1)}
 	want := make([]string, 3)
-	for i, p := range Softmax(z, 64) {
+	for i, p := range approx(z, 64) {
 		want[i] = p.Text('g', 15)
 	}
 	var wg sync.WaitGroup
@@ -25,12 +25,12 @@ func TestConcurrentUseAtRisingPrecision(t *testing.T) {
 			defer wg.Done()
 			for k := 0; k < 3; k++ {
 				prec := uint(1100 + 150*(3*g+k))
-				out := Softmax(z, prec)
+				out := approx(z, prec)
 				for i, p := range out {
 					assert.Equal(t, want[i], p.Text('g', 15), "goroutine %d prec %d", g, prec)
 				}
 				// The 1100+-bit point values lie well inside 150-bit enclosures.
-				for i, iv := range SoftmaxEnclosure(z, z, 150) {
+				for i, iv := range Enclose(z, z, 150) {
 					assert.True(t, iv.Contains(toRat(out[i])), "goroutine %d prec %d", g, prec)
 				}
 			}

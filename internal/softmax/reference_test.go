@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // expSeries returns exact rationals lo ≤ exp(x) ≤ hi for 0 ≤ x ≤ 2 from the
@@ -47,7 +49,7 @@ func referenceSoftmax123(t *testing.T) []Interval {
 		{Lo: quo(eLo, den(eLo, EHi)), Hi: quo(eHi, den(eHi, ELo))},
 		{Lo: quo(ELo, den(eHi, ELo)), Hi: quo(EHi, den(eLo, EHi))},
 	}
-	tiny := new(big.Rat).SetFrac(big.NewInt(1), pow10(80))
+	tiny := rat(t, "1e-80")
 	for _, iv := range ref {
 		require.True(t, iv.Width().Cmp(tiny) < 0, "reference too wide")
 	}
@@ -55,14 +57,14 @@ func referenceSoftmax123(t *testing.T) []Interval {
 }
 
 // trunc returns the decimal expansion of x truncated (x ≥ 0) to places digits.
-func trunc(x *big.Rat, places int) string { return roundDir(x, places, -1) }
+func trunc(x *big.Rat, places int) string { return rational.FormatRat(x, places, rational.RoundFloor) }
 
 func TestSoftmax123AgainstSeriesReference(t *testing.T) {
 	z := []*big.Rat{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1)}
 	ref := referenceSoftmax123(t)
-	enc := SoftmaxEnclosure(z, z, 240)
-	point := Softmax(z, 240)
-	eps := new(big.Rat).SetFrac(big.NewInt(1), pow10(60))
+	enc := Enclose(z, z, 240)
+	point := approx(z, 240)
+	eps := rat(t, "1e-60")
 	for i := range z {
 		// The 60-digit constants agree with the series.
 		require.Equal(t, reference60[i], trunc(ref[i].Lo, 60))
@@ -76,8 +78,8 @@ func TestSoftmax123AgainstSeriesReference(t *testing.T) {
 		assert.Equal(t, want50, trunc(enc[i].Lo, 50))
 		assert.Equal(t, want50, trunc(enc[i].Hi, 50))
 		// Correct rounding to 50 places matches rounding the reference.
-		got, err := DecimalCorrectlyRounded(func(prec uint) (Interval, error) {
-			return SoftmaxEnclosure(z, z, prec)[i], nil
+		got, err := settle(func(prec uint) (Interval, error) {
+			return Enclose(z, z, prec)[i], nil
 		}, 50, 4096)
 		require.NoError(t, err)
 		assert.Equal(t, ref[i].Lo.FloatString(50), got)

@@ -34,11 +34,15 @@ func precOrDefault(prec uint) uint {
 	return prec
 }
 
-// guardBits is the number of extra bits Softmax works with beyond the requested precision.
+// guardBits is the number of extra bits approx works with beyond the requested precision.
 const guardBits = 64
 
-// Softmax returns softmax(z) rounded to prec bits, evaluated after subtracting max(z) with bigfloat.Exp at prec plus guard bits (accurate, but not a rigorous enclosure).
-func Softmax(z []*big.Rat, prec uint) []*big.Float {
+// approx returns softmax(z) rounded to prec bits, evaluated after
+// subtracting max(z) with bigfloat.Exp at prec plus guard bits: accurate, but
+// not a rigorous enclosure. It shares no code with the enclosures (which use
+// their own directed-rounding series in rexp.go), so CrossCheck can set one
+// against the other.
+func approx(z []*big.Rat, prec uint) []*big.Float {
 	prec = precOrDefault(prec)
 	out := make([]*big.Float, len(z))
 	if len(z) == 0 {
@@ -143,8 +147,8 @@ func toRat(f *big.Float) *big.Rat {
 	return r
 }
 
-// SoftmaxEnclosure returns, for each i, an interval containing p_i(z) for every z with lo ≤ z ≤ hi componentwise, about prec bits tight, and panics if lo and hi differ in length, are empty or have lo[i] > hi[i].
-func SoftmaxEnclosure(lo, hi []*big.Rat, prec uint) []Interval {
+// Enclose returns, for each i, an interval containing p_i(z) for every z with lo ≤ z ≤ hi componentwise, about prec bits tight, and panics if lo and hi differ in length, are empty or have lo[i] > hi[i].
+func Enclose(lo, hi []*big.Rat, prec uint) []Interval {
 	prec = precOrDefault(prec)
 	if err := checkBox(lo, hi); err != nil {
 		panic(err)
@@ -165,6 +169,16 @@ type Box struct {
 
 // Point returns the degenerate Box holding only z, scaled by 1/√dk (dk == nil means 1).
 func Point(z []*big.Rat, dk *big.Rat) Box { return Box{Lo: z, Hi: z, DK: dk} }
+
+// isPoint reports whether the box holds a single score vector.
+func (b Box) isPoint() bool {
+	for i := range b.Lo {
+		if b.Lo[i].Cmp(b.Hi[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
 
 func (b Box) check() error {
 	if err := checkBox(b.Lo, b.Hi); err != nil {
@@ -270,8 +284,8 @@ func vertexBounds(b Box, s scaler, prec uint) (aLo, aHi, bLo, bHi []*big.Float, 
 	return aLo, aHi, bLo, bHi, corners
 }
 
-// SoftmaxRange returns, for each output i, a Range enclosing min and max of p_i(z/√DK) over the Box, computed at the extremal corners with about prec bits.
-func SoftmaxRange(b Box, prec uint) ([]Range, error) {
+// Ranges returns, for each output i, a Range enclosing min and max of p_i(z/√DK) over the Box, computed at the extremal corners with about prec bits.
+func Ranges(b Box, prec uint) ([]Range, error) {
 	if err := b.check(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,193 @@
+package rational
+
+import (
+	"errors"
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFormatRatModes checks every rounding mode on ties, values between two
+// decimals, exact decimals and values that round to zero.
+func TestFormatRatModes(t *testing.T) {
+	for _, c := range []struct {
+		r                        string
+		places                   int
+		even, up, floor, ceiling string
+	}{
+		{"0.125", 2, "0.12", "0.13", "0.12", "0.13"},
+		{"0.135", 2, "0.14", "0.14", "0.13", "0.14"},
+		{"-0.125", 2, "-0.12", "-0.13", "-0.13", "-0.12"},
+		{"-0.001", 2, "0.00", "0.00", "-0.01", "0.00"}, // no "-0.00"
+		{"0.001", 2, "0.00", "0.00", "0.00", "0.01"},
+		{"5/2", 0, "2", "3", "2", "3"},
+		{"-7/2", 0, "-4", "-4", "-4", "-3"},
+		{"1/3", 5, "0.33333", "0.33333", "0.33333", "0.33334"},
+		{"2/3", 5, "0.66667", "0.66667", "0.66666", "0.66667"},
+		{"0.9997", 3, "1.000", "1.000", "0.999", "1.000"},
+		{"123.456", 1, "123.5", "123.5", "123.4", "123.5"},
+		{"-2", 3, "-2.000", "-2.000", "-2.000", "-2.000"}, // exact: every mode agrees
+		{"0", 3, "0.000", "0.000", "0.000", "0.000"},
+	} {
+		for mode, want := range map[RoundingMode]string{RoundHalfEven: c.even, RoundHalfUp: c.up, RoundFloor: c.floor, RoundCeiling: c.ceiling} {
+			assert.Equal(t, want, FormatRat(rat(c.r), c.places, mode), "%s to %d places, %s", c.r, c.places, mode)
+		}
+	}
+	assert.Panics(t, func() { FormatRat(rat("1"), -1, RoundHalfEven) })
+	assert.Panics(t, func() { FormatRat(rat("1"), MaxPlaces+1, RoundHalfEven) })
+}
+
+// TestSurdDirectedRounding brackets surds by the directed modes and checks
+// the brackets against exact squares and cubes: floor ≤ v ≤ ceiling, one
+// unit apart.
+func TestSurdDirectedRounding(t *testing.T) {
+	for _, v := range []Value{PowerOf(2, rat("1/2")), NewSurd(rat("-3/2"), big.NewInt(3), 2), PowerOf(10, rat("1/3")), PowerOf(2, rat("-1/4"))} {
+		for _, places := range []int{0, 1, 5, 30} {
+			lo, err := ParseDecimal(v.Decimal(places, RoundFloor))
+			require.NoError(t, err)
+			hi, err := ParseDecimal(v.Decimal(places, RoundCeiling))
+			require.NoError(t, err)
+			assert.Equal(t, -1, NewRat(lo).Cmp(v), "%s floor %d: %s", v, places, lo.RatString())
+			assert.Equal(t, 1, NewRat(hi).Cmp(v), "%s ceiling %d: %s", v, places, hi.RatString())
+			unit := new(big.Rat).SetFrac(big.NewInt(1), pow10(places))
+			assert.Zero(t, new(big.Rat).Sub(hi, lo).Cmp(unit), "%s at %d places: %s and %s", v, places, lo.RatString(), hi.RatString())
+			// The nearest decimal is one of the two.
+			near := v.Decimal(places, RoundHalfEven)
+			assert.Contains(t, []string{v.Decimal(places, RoundFloor), v.Decimal(places, RoundCeiling)}, near)
+		}
+	}
+}
+
+func TestRoundingModeString(t *testing.T) {
+	for m, want := range map[RoundingMode]string{RoundHalfEven: "half-even", RoundHalfUp: "half-up", RoundFloor: "floor",
+		RoundCeiling: "ceiling", RoundingMode(7): "RoundingMode(7)", RoundingMode(-1): "RoundingMode(-1)"} {
+		assert.Equal(t, want, m.String())
+	}
+	for _, s := range []string{"half-even", "even", "half-up", "up"} {
+		m, err := ParseRoundingMode(s)
+		require.NoError(t, err, s)
+		assert.Contains(t, m.String(), s)
+	}
+	for _, s := range []string{"floor", "ceiling", "", "half"} {
+		_, err := ParseRoundingMode(s)
+		assert.Error(t, err, s)
+	}
+}
+
+func TestParseDecimal(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"0.2446", "0.2446"}, {"0.", "0"}, {"1.", "1"}, {"-0.", "0"}, {"-20.1", "-201/10"}, {"+.5", "1/2"},
+		{"1.5e-3", "3/2000"}, {"2.5E+2", "250"}, {"1e6", "1000000"}, {" 7 ", "7"}, {"1e-000003", "1/1000"},
+	} {
+		got, err := ParseDecimal(c.in)
+		require.NoError(t, err, c.in)
+		assert.Zero(t, got.Cmp(rat(c.want)), "ParseDecimal(%q) = %s, want %s", c.in, got.RatString(), c.want)
+	}
+	for _, bad := range []string{"", "abc", "1_0", "0x10", "1/2", "--1", "+-1", "1.2.3", "1e", "e5", "1e+-3", "1e1.5",
+		"1e1234567", "inf", "NaN", ".", "-", "1 2", "٣"} {
+		_, err := ParseDecimal(bad)
+		assert.Error(t, err, "ParseDecimal(%q) should fail", bad)
+	}
+	// A figure printed with MaxPlaces places reads back.
+	long := FormatRat(rat("1/3"), MaxPlaces, RoundHalfEven)
+	got, err := ParseDecimal(long)
+	require.NoError(t, err)
+	assert.Equal(t, long, FormatRat(got, MaxPlaces, RoundHalfEven))
+	_, err = ParseDecimal(long + "3")
+	assert.Error(t, err)
+	// The exponent counts: 1e10000 has 10,001 digits before the point.
+	for _, ok := range []string{"1e9999", "1e-10000", "0.1e-9999", "123e-10000"} {
+		_, err := ParseDecimal(ok)
+		assert.NoError(t, err, ok)
+	}
+	for _, bad := range []string{"1e10000", "1e-10001", "0.1e-10000", "1e999999"} {
+		_, err := ParseDecimal(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestHasPlacesAndRoundingCell(t *testing.T) {
+	for _, c := range []struct {
+		r      string
+		places int
+		want   bool
+	}{
+		{"0.25", 2, true}, {"0.25", 1, false}, {"0.25", 5, true}, {"1/3", 100, false}, {"-7", 0, true}, {"1/8", 3, true}, {"1/2", -1, false},
+	} {
+		assert.Equal(t, c.want, HasPlaces(rat(c.r), c.places), "%s at %d places", c.r, c.places)
+	}
+	for _, c := range []struct {
+		v      string
+		places int
+		lo, hi string
+	}{
+		{"0.2446", 4, "0.24455", "0.24465"}, {"0", 3, "-0.0005", "0.0005"}, {"-20.1", 1, "-20.15", "-20.05"}, {"0", 0, "-1/2", "1/2"},
+	} {
+		lo, hi := RoundingCell(rat(c.v), c.places)
+		assert.Zero(t, lo.Cmp(rat(c.lo)), "%s: lo %s", c.v, lo.RatString())
+		assert.Zero(t, hi.Cmp(rat(c.hi)), "%s: hi %s", c.v, hi.RatString())
+		// Just inside the cell every number rounds to the decimal; just outside, none does.
+		want := FormatRat(rat(c.v), c.places, RoundHalfEven)
+		eps := rat("1e-20")
+		for _, mode := range []RoundingMode{RoundHalfEven, RoundHalfUp} {
+			assert.Equal(t, want, FormatRat(new(big.Rat).Add(lo, eps), c.places, mode))
+			assert.Equal(t, want, FormatRat(new(big.Rat).Sub(hi, eps), c.places, mode))
+			assert.NotEqual(t, want, FormatRat(new(big.Rat).Sub(lo, eps), c.places, mode))
+			assert.NotEqual(t, want, FormatRat(new(big.Rat).Add(hi, eps), c.places, mode))
+		}
+	}
+}
+
+func TestEnclosedDecimal(t *testing.T) {
+	eighth := big.NewRat(1, 8)
+	around := func(prec uint) (*big.Rat, *big.Rat, error) {
+		e := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), prec))
+		return new(big.Rat).Sub(eighth, e), new(big.Rat).Add(eighth, e), nil
+	}
+	// A tie known only by enclosures is never settled.
+	_, err := EnclosedDecimal(around, 2, RoundHalfEven, 1024)
+	assert.ErrorIs(t, err, ErrUnsettled)
+	// The same value known exactly rounds half-even.
+	s, err := EnclosedDecimal(func(uint) (*big.Rat, *big.Rat, error) { return eighth, eighth, nil }, 2, RoundHalfEven, 64)
+	require.NoError(t, err)
+	assert.Equal(t, "0.12", s)
+	// √2 from its Newton enclosures settles at 20 places, as the exact root says.
+	var precs []uint
+	sqrt2 := func(prec uint) (*big.Rat, *big.Rat, error) {
+		precs = append(precs, prec)
+		f := new(big.Float).SetPrec(prec).SetMode(big.ToZero).Sqrt(big.NewFloat(2))
+		lo, _ := f.Rat(nil)
+		ulp := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), prec-1))
+		return lo, new(big.Rat).Add(lo, ulp), nil
+	}
+	s, err = EnclosedDecimal(sqrt2, 20, RoundHalfEven, 1<<12)
+	require.NoError(t, err)
+	assert.Equal(t, PowerOf(2, rat("1/2")).Decimal(20, RoundHalfEven), s)
+	assert.Equal(t, []uint{64, 128}, precs, "precision doubles from 64 until settled")
+	// Errors from enclose are passed on.
+	boom := errors.New("boom")
+	_, err = EnclosedDecimal(func(uint) (*big.Rat, *big.Rat, error) { return nil, nil, boom }, 2, RoundHalfEven, 64)
+	assert.ErrorIs(t, err, boom)
+}
+
+// TestZeroValueIsZero checks that the zero Value behaves as 0 everywhere.
+func TestZeroValueIsZero(t *testing.T) {
+	var z Value
+	zero := NewRat(new(big.Rat))
+	assert.Equal(t, "0", z.String())
+	assert.Equal(t, "0.00", z.Decimal(2, RoundHalfEven))
+	assert.Zero(t, z.Sign())
+	assert.True(t, z.IsRational())
+	r, ok := z.Rat()
+	require.True(t, ok)
+	assert.Zero(t, r.Sign())
+	assert.Zero(t, z.Cmp(zero))
+	assert.Equal(t, -1, z.Cmp(NewRat(rat("1/2"))))
+	assert.Equal(t, "0", z.Mul(PowerOf(2, rat("1/2"))).String())
+	assert.Equal(t, "0", z.MulRat(rat("3")).String())
+	assert.Equal(t, "0", z.Root(2).String())
+	assert.Zero(t, z.Float64())
+	assert.Panics(t, func() { z.Inv() })
+}
