@@ -171,7 +171,10 @@ func randomJointLaw(rng *rand.Rand) (string, *oracle) {
 func TestAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 60
-	if short() {
+	switch {
+	case mutationTesting:
+		n = 8
+	case short():
 		n = 15
 	}
 	for range n {
