@@ -149,7 +149,7 @@ func instead(t *Transcript) []string {
 		out = append(out, fmt.Sprintf("one term has E[q_i·k_i] = %s and Var(q_i·k_i) = %s; the coordinates are independent, so for every d_k: E[q·k] = %s and Var(q·k) = %s",
 			m, v, linear(m), linear(v)))
 		if m.Sign() != 0 {
-			out = append(out, fmt.Sprintf("q·k/√d_k has mean %s·√d_k, which grows with d_k: dividing fixes the spread, not the mean", m))
+			out = append(out, fmt.Sprintf("q·k/√d_k has mean %s, which grows with d_k: dividing fixes the spread, not the mean", times(m, "√d_k")))
 		}
 		return out
 	}
@@ -162,13 +162,18 @@ func instead(t *Transcript) []string {
 
 // linear writes c·d_k.
 func linear(c rational.Value) string {
-	switch {
-	case c.Sign() == 0:
+	if c.Sign() == 0 {
 		return "0"
-	case c.Cmp(unit) == 0:
-		return "d_k"
 	}
-	return c.String() + "·d_k"
+	return times(c, "d_k")
+}
+
+// times writes c·x, or x when c is 1.
+func times(c rational.Value, x string) string {
+	if c.Cmp(unit) == 0 {
+		return x
+	}
+	return c.String() + "·" + x
 }
 
 // conclusion says whether Var(q·k/√d_k) = 1 at every width.
@@ -185,24 +190,21 @@ func conclusion(t *Transcript) string {
 	return fmt.Sprintf("the conclusion %s = 1 fails: %s = %s at d_k = %s", name, name, strings.Join(vs, ", "), strings.Join(ds, ", "))
 }
 
-// smallest finds the smallest failing width, at most the first failing
-// width asked for (a joint law has one width), and a pair of vectors that
-// shows the failure when the space there is listed.
+// smallest finds the smallest failing width (a joint law has one width)
+// and, when the space there is listed, a pair of vectors that shows the
+// failure. Some width asked for fails, so the search ends by it at the
+// latest.
 func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) error {
-	var found *Run
 	runs := map[int]Run{}
-	limit := 0
 	for _, r := range t.Runs {
 		runs[r.D] = r
-		if !r.Holds() && (limit == 0 || r.D < limit) {
-			limit = r.D
-		}
 	}
-	start := 1
+	d := 1
 	if p.Model.Joint != nil {
-		start = limit
+		d = p.Model.Joint.D
 	}
-	for d := start; d <= limit && found == nil; d++ {
+	var found *Run
+	for ; found == nil; d++ {
 		r, ok := runs[d]
 		if !ok {
 			s, err := NewSpace(p.Model, d, p.Options)
@@ -225,7 +227,7 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 		}
 	}
 	s := found.space
-	if !s.listed || s.outcomes.Cmp(big.NewInt(maxMarginalOutcomes)) > 0 {
+	if !s.listed {
 		return nil
 	}
 	if _, _, _, fails := found.assertion("mean-term"); fails {
@@ -261,12 +263,9 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 	for i := range order {
 		order[i] = i
 	}
+	// The smallest |x| first; of x and −x at most one outweighs the other.
 	sort.SliceStable(order, func(a, b int) bool {
-		x, y := sl.scores[order[a]], sl.scores[order[b]]
-		if c := new(big.Rat).Abs(x).Cmp(new(big.Rat).Abs(y)); c != 0 {
-			return c < 0
-		}
-		return x.Cmp(y) > 0
+		return new(big.Rat).Abs(sl.scores[order[a]]).Cmp(new(big.Rat).Abs(sl.scores[order[b]])) < 0
 	})
 	for _, n := range order {
 		x := sl.scores[n]
