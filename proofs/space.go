@@ -389,8 +389,8 @@ const listNanos = 3.0
 // tie of a vector that takes two values or more; it runs through (about
 // 60 units per coordinate: products of big integers) for a joint law or a
 // tie of a vector that takes one value. Then every coordinate and every
-// pair of coordinates has its assertions computed on its law, about 1000
-// units per outcome of that law and 20000 more.
+// pair of coordinates has its assertions computed on its law, about 1500
+// units per outcome of that law and 30000 more.
 func (s *Space) listSeconds() float64 {
 	n, _ := new(big.Float).SetInt(s.outcomes).Float64()
 	d := float64(s.D)
@@ -403,7 +403,7 @@ func (s *Space) listSeconds() float64 {
 	}
 	p := float64(len(s.pairs))
 	coordRows, pairRows := math.Min(p, n), math.Min(p*p, n)
-	units := n*perOutcome + d*(coordRows*1000+20000) + d*(d-1)/2*(pairRows*1000+20000)
+	units := n*perOutcome + d*(coordRows*1500+30000) + d*(d-1)/2*(pairRows*1500+30000)
 	return units * listNanos / 1e9
 }
 

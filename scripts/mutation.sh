@@ -8,6 +8,7 @@
 #   scripts/mutation.sh                 # proofs and rational, about 30 minutes on 2 cores
 #   scripts/mutation.sh proofs          # one package
 #   THRESHOLD=90 scripts/mutation.sh    # another threshold
+#   WORKERS=4 scripts/mutation.sh       # more mutants at once (default: one per core)
 #
 # The tests run with the gremlins build tag, which makes them take their
 # quick (-short) cases. gremlins is installed with go install when missing.
@@ -21,12 +22,13 @@ if ! [ -x "$bin" ] || ! go version -m "$bin" | grep -q "gremlins[[:space:]]*$ver
 fi
 
 threshold=${THRESHOLD:-95}
+workers=${WORKERS:-$(nproc)}
 status=0
 for pkg in "${@:-proofs rational}"; do
   for p in $pkg; do
     echo "== gremlins on $p"
     out=$(mktemp)
-    if ! "$bin" unleash --tags gremlins --threshold-efficacy "$threshold" --output "$out" "./$p"; then
+    if ! "$bin" unleash --tags gremlins --workers "$workers" --timeout-coefficient 3 --threshold-efficacy "$threshold" --output "$out" "./$p"; then
       status=1
     fi
     rm -f "$out"
