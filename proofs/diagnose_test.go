@@ -62,12 +62,18 @@ func TestDiagnosisWitnesses(t *testing.T) {
 	}
 }
 
-// TestDiagnosisVarianceTooSmall: the outcome nearest the mean is shown when
-// the variance falls short of d_k.
-func TestDiagnosisVarianceTooSmall(t *testing.T) {
+// TestDiagnosisVarianceWitness: the outcome furthest from the mean is
+// shown when the variance exceeds d_k, the nearest when it falls short.
+func TestDiagnosisVarianceWitness(t *testing.T) {
 	tr := prove(t, iid(t, "±1/2", "±1"), 1)
 	require.Equal(t, "q = (-1/2), k = (1) has q·k = -1/2: its squared distance from the mean is 1/4, where the claim needs an average of 1", tr.Diagnosis.Pair)
 	require.Equal(t, 4, tr.Diagnosis.PairStep)
+	// q·k ∈ {-2, 0, 2}: variance 8/3, too large; the furthest is ±2.
+	tr = prove(t, iid(t, "±2", "-1,0,1"), 1)
+	require.Equal(t, "q = (-2), k = (1) has q·k = -2: its squared distance from the mean is 4, where the claim needs an average of 1", tr.Diagnosis.Pair)
+	// q·k ∈ {-1/2, 0, 1/2}: variance 1/6, too small; the nearest is 0.
+	tr = prove(t, iid(t, "±1/2", "-1,0,1"), 1)
+	require.Equal(t, "q = (-1/2), k = (0) has q·k = 0: its squared distance from the mean is 0, where the claim needs an average of 1", tr.Diagnosis.Pair)
 }
 
 func TestReasonsOrderAndPlurals(t *testing.T) {

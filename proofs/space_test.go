@@ -320,6 +320,7 @@ func TestMixtureMethod(t *testing.T) {
 	require.NoError(t, err)
 	for n, p := range probs {
 		require.Equal(t, int64(2), p.Q.Size(), "problem %d: %s", n, p.Q)
+		require.Equal(t, "-1,1", p.Q.String(), "problem %d: the terms' alphabet, ascending as an Alphabet's letters must be", n)
 		require.Equal(t, int64(2*8), factors[n].Int64(), "factor: mult(k_1)·2^d")
 	}
 	require.Equal(t, "brute force and closed form", methodName("both"))
