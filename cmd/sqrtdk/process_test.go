@@ -57,6 +57,8 @@ func TestShardProcessesMergeToSingleRun(t *testing.T) {
 		{"dist text", []string{"dist", "--values", "-1,0:2,1", "--k-values", "1/2,-3", "--d", "5"}, nil, 4},
 		{"dist json", []string{"dist", "--values", "-1,0,1", "--d", "6"}, []string{"--format", "json"}, 7},
 		{"more slices than q vectors", []string{"dist", "--d", "2"}, []string{"--format", "markdown"}, 6},
+		{"table latex for a book", []string{"table", "--d", "2,5"}, []string{"--format", "latex", "--caption", "Variance of $q\\cdot k$", "--label", "tab:v", "--columns", "scales,d_k"}, 3},
+		{"dist latex for a book", []string{"dist", "--d", "5"}, []string{"--format", "latex", "--caption", "Scores", "--columns", "score,probability"}, 2},
 	}
 	for n, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

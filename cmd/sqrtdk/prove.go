@@ -106,7 +106,7 @@ func readJointLaw(path string) (*proofs.JointLaw, error) {
 }
 
 func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("prove", "[--values V] [--k-values V | --k-from q|-q | --pairs P] [--tie q|k|both] [--joint FILE] [--d LIST] [--scale S] [--format text|markdown|json] [--method M] [--max-time T]", stderr)
+	fs := newFlagSet("prove", "", stderr)
 	var (
 		space  spaceFlags
 		dep    dependenceFlags

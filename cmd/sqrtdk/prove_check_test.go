@@ -60,13 +60,13 @@ func TestProveCheckBadInput(t *testing.T) {
 	cases := []struct{ args, stderr string }{
 		{"check", "check: name at least one claims file"},
 		{"check claims/no-such.claims", "no such file"},
-		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk: claims/testdata/bad/unknown-kind.claims:2: unknown claim kind "bogus"`},
-		{"check claims/testdata/bad/absurd-width.claims", "sqrtdk: claims/testdata/bad/absurd-width.claims:1: variance: d=1000000000000: d_k is larger than the 10000 this claim supports"},
+		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk check: claims/testdata/bad/unknown-kind.claims:2: unknown claim kind "bogus"`},
+		{"check claims/testdata/bad/absurd-width.claims", "sqrtdk check: claims/testdata/bad/absurd-width.claims:1: variance: d=1000000000000: d_k is larger than the 10000 this claim supports"},
 		{"check claims/testdata/bad/empty.claims", "claims/testdata/bad/empty.claims:2: the file has no claims"},
 		{"check --verbose claims/lesson.claims", "flag provided but not defined"},
 		{"prove --values 1,x", "--values:"},
 		{"prove --d 0", "--d: d_k must be a positive integer"},
-		{"prove --tie q --d 40", "sqrtdk: the space at d_k = 40 has 2199023255552 outcomes to list one by one, about "},
+		{"prove --tie q --d 40", "sqrtdk prove: the space at d_k = 40 has 2199023255552 outcomes to list one by one, about "},
 		{"prove --tie q --d 40", "(limit 1 min); choose a smaller d_k, or allow more time with --max-time"},
 		{"prove --tie both --d 300 --max-time 1s", "(limit 1 s); choose a smaller d_k"},
 		{"prove --tie sideways", `--tie: unknown tie "sideways" (use none, q, k or both)`},
@@ -79,15 +79,15 @@ func TestProveCheckBadInput(t *testing.T) {
 		{"prove --joint proofs/laws/equal-terms.joint --tie q", "--tie cannot be combined with it"},
 		{"prove --joint proofs/laws/equal-terms.joint --d 3", "--d: the joint law in proofs/laws/equal-terms.joint has width d_k = 2; leave --d out or give that width"},
 		{"prove --joint proofs/no-such.joint", "--joint: open proofs/no-such.joint: no such file or directory"},
-		{"prove --joint proofs/testdata/bad/fields.joint", "sqrtdk: proofs/testdata/bad/fields.joint:2: want three fields"},
-		{"prove --joint proofs/testdata/bad/weight.joint", `sqrtdk: proofs/testdata/bad/weight.joint:2: weight: "x" is not a number`},
-		{"prove --joint proofs/testdata/bad/negative.joint", "sqrtdk: proofs/testdata/bad/negative.joint:2: weight -1/2 is negative"},
-		{"prove --joint proofs/testdata/bad/zero-total.joint", "sqrtdk: proofs/testdata/bad/zero-total.joint:2: the weights add up to 0; a law needs a positive total weight"},
-		{"prove --joint proofs/testdata/bad/widths.joint", "sqrtdk: proofs/testdata/bad/widths.joint:3: the vectors have 1 entries, but those of line 1 have 2"},
-		{"prove --joint proofs/testdata/bad/qk-widths.joint", "sqrtdk: proofs/testdata/bad/qk-widths.joint:1: q has 2 entries but k has 1"},
-		{"prove --joint proofs/testdata/bad/entry.joint", `sqrtdk: proofs/testdata/bad/entry.joint:1: q: entry 2: "a" is not a number`},
-		{"prove --joint proofs/testdata/bad/empty.joint", "sqrtdk: proofs/testdata/bad/empty.joint:2: no outcomes"},
-		{"prove --joint proofs/testdata/bad/too-wide.joint", "sqrtdk: proofs/testdata/bad/too-wide.joint:1: the vectors have 65 entries; a joint law may have at most 64"},
+		{"prove --joint proofs/testdata/bad/fields.joint", "sqrtdk prove: proofs/testdata/bad/fields.joint:2: want three fields"},
+		{"prove --joint proofs/testdata/bad/weight.joint", `sqrtdk prove: proofs/testdata/bad/weight.joint:2: weight: "x" is not a number`},
+		{"prove --joint proofs/testdata/bad/negative.joint", "sqrtdk prove: proofs/testdata/bad/negative.joint:2: weight -1/2 is negative"},
+		{"prove --joint proofs/testdata/bad/zero-total.joint", "sqrtdk prove: proofs/testdata/bad/zero-total.joint:2: the weights add up to 0; a law needs a positive total weight"},
+		{"prove --joint proofs/testdata/bad/widths.joint", "sqrtdk prove: proofs/testdata/bad/widths.joint:3: the vectors have 1 entries, but those of line 1 have 2"},
+		{"prove --joint proofs/testdata/bad/qk-widths.joint", "sqrtdk prove: proofs/testdata/bad/qk-widths.joint:1: q has 2 entries but k has 1"},
+		{"prove --joint proofs/testdata/bad/entry.joint", `sqrtdk prove: proofs/testdata/bad/entry.joint:1: q: entry 2: "a" is not a number`},
+		{"prove --joint proofs/testdata/bad/empty.joint", "sqrtdk prove: proofs/testdata/bad/empty.joint:2: no outcomes"},
+		{"prove --joint proofs/testdata/bad/too-wide.joint", "sqrtdk prove: proofs/testdata/bad/too-wide.joint:1: the vectors have 65 entries; a joint law may have at most 64"},
 		{"prove --format yaml", `--format: unknown format "yaml"`},
 		{"prove extra", `unexpected argument "extra"`},
 	}
@@ -97,6 +97,7 @@ func TestProveCheckBadInput(t *testing.T) {
 		assert.Empty(t, out, "sqrtdk %s", c.args)
 		assert.Contains(t, stderr, c.stderr, "sqrtdk %s", c.args)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
-		assert.True(t, strings.HasPrefix(lines[0], "sqrtdk: "), "sqrtdk %s: the first line names the problem: %q", c.args, stderr)
+		prefix := "sqrtdk " + strings.Fields(c.args)[0] + ": "
+		assert.True(t, strings.HasPrefix(lines[0], prefix), "sqrtdk %s: the first line names the command and the problem: %q", c.args, stderr)
 	}
 }
