@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -264,8 +264,8 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 		order[i] = i
 	}
 	// The smallest |x| first; of x and −x at most one outweighs the other.
-	sort.SliceStable(order, func(a, b int) bool {
-		return new(big.Rat).Abs(sl.scores[order[a]]).Cmp(new(big.Rat).Abs(sl.scores[order[b]])) < 0
+	slices.SortStableFunc(order, func(a, b int) int {
+		return new(big.Rat).Abs(sl.scores[a]).Cmp(new(big.Rat).Abs(sl.scores[b]))
 	})
 	for _, n := range order {
 		x := sl.scores[n]
@@ -295,7 +295,7 @@ func extremePair(ctx context.Context, s *Space, a Assertion) (string, error) {
 		return "", err
 	}
 	mean := sl.law().coefMean(Score())
-	tooBig := a.LeftValue.Cmp(a.RightValue) > 0
+	tooBig := a.LeftValue.Cmp(a.RightValue) == 1
 	var best, bestScore *big.Rat
 	for _, x := range sl.scores {
 		dev := new(big.Rat).Sub(x, mean)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,7 +62,7 @@ func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
 		for i := range terms.Letters {
 			terms.Letters[i].Mult /= g
 		}
-		sort.Slice(terms.Letters, func(i, j int) bool { return terms.Letters[i].Value.Cmp(terms.Letters[j].Value) < 0 })
+		slices.SortFunc(terms.Letters, func(a, b rational.Letter) int { return a.Value.Cmp(b.Value) })
 		probs = append(probs, enumerate.Problem{Q: terms, K: ones, D: s.D})
 		f := new(big.Int).Exp(big.NewInt(g), big.NewInt(int64(s.D)), nil)
 		factors = append(factors, f.Mul(f, c.factor))
@@ -87,28 +88,33 @@ func (s *Space) plans() ([]*enumerate.Plan, []*big.Int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	method := s.opt.Method
-	for attempt := 0; ; attempt++ {
-		var out []*enumerate.Plan
-		brute := new(big.Int)
-		for _, p := range probs {
-			pl, err := enumerate.NewPlan(p, method, s.opt.engine())
-			if err != nil {
-				return nil, nil, err
-			}
-			if err := pl.Check(enumerate.NeedCounts); err != nil {
-				return nil, nil, err
-			}
-			if pl.Method != enumerate.ClosedForm {
-				brute.Add(brute, pl.Cases())
-			}
-			out = append(out, pl)
-		}
-		if method != enumerate.Auto || len(probs) == 1 || attempt > 0 || brute.Cmp(big.NewInt(maxMixtureBrutePairs)) <= 0 {
-			return out, factors, nil
-		}
-		method = enumerate.ClosedForm
+	pls, brute, err := s.makePlans(probs, s.opt.Method)
+	if err != nil || s.opt.Method != enumerate.Auto || len(probs) == 1 || brute.Cmp(big.NewInt(maxMixtureBrutePairs)) <= 0 {
+		return pls, factors, err
 	}
+	pls, _, err = s.makePlans(probs, enumerate.ClosedForm)
+	return pls, factors, err
+}
+
+// makePlans plans every problem with method m and returns the pairs the
+// plans will enumerate one by one.
+func (s *Space) makePlans(probs []enumerate.Problem, m enumerate.Method) ([]*enumerate.Plan, *big.Int, error) {
+	var out []*enumerate.Plan
+	brute := new(big.Int)
+	for _, p := range probs {
+		pl, err := enumerate.NewPlan(p, m, s.opt.engine())
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := pl.Check(enumerate.NeedCounts); err != nil {
+			return nil, nil, err
+		}
+		if pl.Method != enumerate.ClosedForm {
+			brute.Add(brute, pl.Cases())
+		}
+		out = append(out, pl)
+	}
+	return out, brute, nil
 }
 
 // enginePairs returns the number of pairs enumerate will count one by one.
@@ -215,7 +221,7 @@ func (sl *scoreLaw) sort() {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.Slice(idx, func(a, b int) bool { return sl.scores[idx[a]].Cmp(sl.scores[idx[b]]) < 0 })
+	slices.SortFunc(idx, func(a, b int) int { return sl.scores[a].Cmp(sl.scores[b]) })
 	scores, weights := make([]*big.Rat, len(idx)), make([]*big.Int, len(idx))
 	for n, i := range idx {
 		scores[n], weights[n] = sl.scores[i], sl.weights[i]
@@ -226,10 +232,7 @@ func (sl *scoreLaw) sort() {
 // law returns the law of q·k as a law on which variables of the score are
 // evaluated.
 func (sl *scoreLaw) law() *law {
-	l := newLaw("the law of q·k from enumerate (" + sl.method + ")")
-	if sl.method == "listing" {
-		l.source = "the law of q·k summed over the listed outcomes"
-	}
+	l := newLaw()
 	for n, x := range sl.scores {
 		l.add(&Outcome{Score: x}, sl.weights[n])
 	}

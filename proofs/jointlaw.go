@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -64,7 +64,7 @@ func (j *JointLaw) Outcomes() int { return len(j.outcomes) }
 // *JointLawError naming the line.
 func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), maxJointLine)
+	sc.Buffer(nil, maxJointLine)
 	type parsed struct {
 		q, k   []*big.Rat
 		weight *big.Rat
@@ -162,7 +162,9 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	for _, key := range order {
 		j.outcomes = append(j.outcomes, *merged[key])
 	}
-	sort.SliceStable(j.outcomes, func(a, b int) bool { return outcomeLess(j.outcomes[a], j.outcomes[b]) })
+	slices.SortFunc(j.outcomes, func(a, b jointOutcome) int {
+		return compareVectors(append(append([]*big.Rat{}, a.q...), a.k...), append(append([]*big.Rat{}, b.q...), b.k...))
+	})
 	return j, nil
 }
 
@@ -185,21 +187,6 @@ func vectorKey(v []*big.Rat) string {
 		parts[i] = x.RatString()
 	}
 	return strings.Join(parts, ",")
-}
-
-// outcomeLess orders outcomes by q, then k, entry by entry.
-func outcomeLess(a, b jointOutcome) bool {
-	for i := range a.q {
-		if c := a.q[i].Cmp(b.q[i]); c != 0 {
-			return c < 0
-		}
-	}
-	for i := range a.k {
-		if c := a.k[i].Cmp(b.k[i]); c != 0 {
-			return c < 0
-		}
-	}
-	return false
 }
 
 // WriteTo writes the law in the format ReadJointLaw reads.

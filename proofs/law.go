@@ -3,7 +3,7 @@ package proofs
 import (
 	"fmt"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -16,11 +16,9 @@ type law struct {
 	rows    []*Outcome
 	weights []*big.Int
 	total   *big.Int
-	// source says where the law came from, for transcripts.
-	source string
 }
 
-func newLaw(source string) *law { return &law{total: new(big.Int), source: source} }
+func newLaw() *law { return &law{total: new(big.Int)} }
 
 func (l *law) add(o *Outcome, w *big.Int) {
 	l.rows = append(l.rows, o)
@@ -150,7 +148,7 @@ func (l *law) independent(groups ...[]RV) Independence {
 	for _, j := range joints {
 		list = append(list, j)
 	}
-	sort.Slice(list, func(a, b int) bool { return lessValues(list[a].parts, list[b].parts) })
+	slices.SortFunc(list, func(a, b *joint) int { return compareValues(a.parts, b.parts) })
 	total := new(big.Rat).SetInt(l.total)
 	for _, j := range list {
 		p := new(big.Rat).Quo(new(big.Rat).SetInt(j.w), total)
@@ -165,16 +163,24 @@ func (l *law) independent(groups ...[]RV) Independence {
 	return Independence{Holds: true, Combinations: combos}
 }
 
-// lessValues orders value tuples group by group, entry by entry.
-func lessValues(a, b []groupValue) bool {
+// compareValues orders value tuples group by group, entry by entry.
+func compareValues(a, b []groupValue) int {
 	for i := range a {
-		for n := range a[i].vals {
-			if c := a[i].vals[n].Cmp(b[i].vals[n]); c != 0 {
-				return c < 0
-			}
+		if c := compareVectors(a[i].vals, b[i].vals); c != 0 {
+			return c
 		}
 	}
-	return false
+	return 0
+}
+
+// compareVectors orders vectors of one length entry by entry.
+func compareVectors(a, b []*big.Rat) int {
+	for i := range a {
+		if c := a[i].Cmp(b[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // eventParts writes each group's value: "q_1 = -1", or

@@ -2,6 +2,7 @@ package proofs
 
 import (
 	"context"
+	"slices"
 	"fmt"
 	"math/big"
 	"sort"
@@ -189,7 +190,7 @@ func (s *Space) tally(ctx context.Context) (*listing, error) {
 			l.termValues = append(l.termValues, pv.term)
 		}
 	}
-	sort.Slice(l.termValues, func(a, b int) bool { return l.termValues[a].Cmp(l.termValues[b]) < 0 })
+	slices.SortFunc(l.termValues, (*big.Rat).Cmp)
 	for t, v := range l.termValues {
 		index[v.RatString()] = t
 	}
@@ -383,7 +384,7 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 	if err != nil {
 		return nil, err
 	}
-	out := newLaw("the law of " + coordsName(coords, false) + ", summed over the listed outcomes")
+	out := newLaw()
 	row := func(codes []int) *Outcome {
 		o := &Outcome{Q: make([]*big.Rat, len(coords)), K: make([]*big.Rat, len(coords)), at: coords}
 		for n := range coords {
@@ -446,7 +447,7 @@ func (s *Space) wholeLaw(ctx context.Context) (*law, error) {
 	if s.outcomes.Cmp(big.NewInt(maxMarginalOutcomes)) > 0 {
 		return nil, fmt.Errorf("the space at d_k = %d has %s outcomes, more than the %d a variable of the whole outcome is summed over", s.D, s.outcomes, maxMarginalOutcomes)
 	}
-	out := newLaw("every listed outcome")
+	out := newLaw()
 	err := s.each(ctx, func(codes []int, w uint64) bool {
 		out.add(s.outcomeOf(codes), new(big.Int).SetUint64(w))
 		return true

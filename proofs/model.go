@@ -3,7 +3,7 @@ package proofs
 import (
 	"fmt"
 	"math/big"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,15 +63,8 @@ func NewPairLaw(pairs []Pair) (PairLaw, error) {
 	for _, p := range merged {
 		l.pairs = append(l.pairs, *p)
 	}
-	sort.Slice(l.pairs, func(i, j int) bool { return pairLess(l.pairs[i], l.pairs[j]) })
+	slices.SortFunc(l.pairs, func(a, b Pair) int { return compareVectors([]*big.Rat{a.Q, a.K}, []*big.Rat{b.Q, b.K}) })
 	return l, nil
-}
-
-func pairLess(a, b Pair) bool {
-	if c := a.Q.Cmp(b.Q); c != 0 {
-		return c < 0
-	}
-	return a.K.Cmp(b.K) < 0
 }
 
 // SamePairs returns the law of (q_i, k_i) with k_i = q_i and q_i drawn from a.

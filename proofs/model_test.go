@@ -156,6 +156,18 @@ func TestReadJointLaw(t *testing.T) {
 		require.IsType(t, &JointLawError{}, err)
 	}
 	require.Equal(t, "line 3: bad", (&JointLawError{Line: 3, Msg: "bad"}).Error())
+	// Outcomes are kept in order of q, then k, entry by entry.
+	j, err = ReadJointLaw(strings.NewReader("1 1,2 0,0\n1 1,1 0,0\n1 1,1 0,-1\n1 0,9 9,9\n1 1,1 -1,5\n"))
+	require.NoError(t, err)
+	b.Reset()
+	_, err = j.WriteTo(&b)
+	require.NoError(t, err)
+	require.Equal(t, "# weight  q  k\n1  0,9  9,9\n1  1,1  -1,5\n1  1,1  0,-1\n1  1,1  0,0\n1  1,2  0,0\n", b.String())
+	// 64 entries are allowed.
+	v := strings.Repeat("1,", 63) + "1"
+	j, err = ReadJointLaw(strings.NewReader("1 " + v + " " + v + "\n"))
+	require.NoError(t, err)
+	require.Equal(t, MaxJointWidth, j.D)
 	_, err = ReadJointLaw(failingReader{})
 	require.ErrorContains(t, err, "the disk is on fire")
 }

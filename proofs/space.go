@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -252,7 +252,7 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 		}
 		g.choices = append(g.choices, choice{codeOf(p), p.Weight})
 	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].x.Cmp(groups[j].x) < 0 })
+	slices.SortFunc(groups, func(a, b *group) int { return a.x.Cmp(b.x) })
 	name := "q_1"
 	if !tiedQ {
 		name = "k_1"
@@ -506,7 +506,7 @@ func (s *Space) productMarginal(coords []int) (*law, error) {
 	if n > maxMarginalOutcomes {
 		return nil, fmt.Errorf("the law of %d coordinates has %.0f outcomes, more than the %d a marginal law may have", len(coords), n, maxMarginalOutcomes)
 	}
-	l := newLaw("the law of " + coordsName(coords, false) + ", built from the law of one coordinate pair, as the coordinates are independent")
+	l := newLaw()
 	digits := make([]int, len(coords))
 	for {
 		o := &Outcome{Q: make([]*big.Rat, len(coords)), K: make([]*big.Rat, len(coords)), at: coords}

@@ -324,4 +324,33 @@ func TestMixtureMethod(t *testing.T) {
 		require.Equal(t, int64(2*8), factors[n].Int64(), "factor: mult(k_1)·2^d")
 	}
 	require.Equal(t, "brute force and closed form", methodName("both"))
+	// At exactly maxMixtureBrutePairs pairs a mixture is still enumerated:
+	// q tied at d_k = 25 is two problems of 2^25 pairs each.
+	tied := Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}
+	edge, err := NewSpace(tied, 25, Options{MaxTime: 24 * time.Hour})
+	require.NoError(t, err)
+	pls, _, err = edge.plans()
+	require.NoError(t, err)
+	require.Len(t, pls, 2)
+	for _, pl := range pls {
+		require.Equal(t, enumerate.BruteForce, pl.Method, "2·2^25 pairs are enumerated")
+	}
+	over, err := NewSpace(tied, 26, Options{MaxTime: 24 * time.Hour})
+	require.NoError(t, err)
+	pls, _, err = over.plans()
+	require.NoError(t, err)
+	for _, pl := range pls {
+		require.Equal(t, enumerate.ClosedForm, pl.Method, "2·2^26 pairs are not")
+	}
+	// A method given is kept whatever the size.
+	forced, err := NewSpace(tied, 26, Options{MaxTime: 24 * time.Hour, Method: enumerate.BruteForce})
+	require.NoError(t, err)
+	pls, _, err = forced.plans()
+	require.NoError(t, err)
+	require.Equal(t, enumerate.BruteForce, pls[0].Method)
+	// Pair tallies are dense for few codes and maps beyond.
+	require.NotNil(t, newPairTally(denseCodes).dense)
+	require.Nil(t, newPairTally(denseCodes).tally)
+	require.NotNil(t, newPairTally(denseCodes+1).tally)
+	require.Nil(t, newPairTally(denseCodes+1).dense)
 }

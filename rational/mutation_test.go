@@ -213,6 +213,9 @@ func TestAlphabetMoments(t *testing.T) {
 	require.ErrorContains(t, err, "value 1 has multiplicity over 1000000")
 	_, err = ParseAlphabet("1:1000000")
 	require.NoError(t, err)
+	merged, err := ParseAlphabet("1:500000,1:500000")
+	require.NoError(t, err, "a merged multiplicity of exactly the maximum is allowed")
+	require.Equal(t, int64(MaxMultiplicity), merged.Letters[0].Mult)
 	_, err = ParseAlphabet("1,,2")
 	require.ErrorContains(t, err, "has an empty entry")
 	var many []string
@@ -239,4 +242,45 @@ func TestLatticeSumsEdges(t *testing.T) {
 	require.Equal(t, "4", s.N.String())
 	require.Equal(t, "6", s.S1.String())
 	require.Equal(t, "12", s.S2.String())
+}
+
+func TestRoundingModeNames(t *testing.T) {
+	for m, want := range []string{"half-even", "half-up", "floor", "ceiling"} {
+		require.Equal(t, want, RoundingMode(m).String())
+		if m < 2 { // only the tie rules are read back
+			back, err := ParseRoundingMode(want)
+			require.NoError(t, err)
+			require.Equal(t, RoundingMode(m), back)
+		}
+	}
+	require.Equal(t, "RoundingMode(-1)", RoundingMode(-1).String())
+	require.Equal(t, "RoundingMode(4)", RoundingMode(4).String())
+}
+
+// TestSignedRounding rounds negative values, and zero, in every mode.
+func TestSignedRounding(t *testing.T) {
+	for _, c := range []struct {
+		r    *big.Rat
+		mode RoundingMode
+		want string
+	}{
+		{big.NewRat(-5, 4), RoundFloor, "-1.3"},
+		{big.NewRat(-5, 4), RoundCeiling, "-1.2"},
+		{big.NewRat(-5, 4), RoundHalfEven, "-1.2"},
+		{big.NewRat(-5, 4), RoundHalfUp, "-1.3"},
+		{big.NewRat(5, 4), RoundFloor, "1.2"},
+		{big.NewRat(5, 4), RoundCeiling, "1.3"},
+		{big.NewRat(0, 1), RoundFloor, "0.0"},
+		{big.NewRat(0, 1), RoundCeiling, "0.0"},
+		{big.NewRat(-1, 100), RoundHalfEven, "0.0"},
+		{big.NewRat(-1, 100), RoundFloor, "-0.1"},
+	} {
+		require.Equal(t, c.want, FormatRat(c.r, 1, c.mode), "%s in %s", c.r.RatString(), c.mode)
+	}
+	m := NewSqrt(2).MulRat(big.NewRat(-1, 1))
+	require.Equal(t, "-1.42", m.Decimal(2, RoundFloor))
+	require.Equal(t, "-1.41", m.Decimal(2, RoundCeiling))
+	require.Equal(t, "-1.41", m.Decimal(2, RoundHalfEven))
+	require.Equal(t, "1.41", NewSqrt(2).Decimal(2, RoundFloor))
+	require.Equal(t, "1.42", NewSqrt(2).Decimal(2, RoundCeiling))
 }
