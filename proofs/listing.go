@@ -2,9 +2,9 @@ package proofs
 
 import (
 	"context"
-	"slices"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
