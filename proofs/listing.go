@@ -88,7 +88,8 @@ func (s *Space) each(ctx context.Context, fn func(codes []int, w uint64) bool) e
 	n := 0
 	tick := func() error {
 		n++
-		if n%batch == 0 {
+		if n == batch {
+			n = 0
 			if s.opt.Progress != nil {
 				s.opt.Progress.Add(batch)
 			}

@@ -113,9 +113,18 @@ func TestMarginalsFromListingAndConstruction(t *testing.T) {
 			require.Len(t, listed.rows, len(built.rows))
 		}
 	}
+	// A tied space's pair laws hold only the combinations that occur:
+	// (x, y_1, x, y_2) for 2·2·2 of the 16 codes' pairs, each weight 1.
+	tied := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}, 2)
+	pl, err := tied.listedMarginal(t.Context(), []int{1, 2})
+	require.NoError(t, err)
+	require.Len(t, pl.rows, 8)
+	for _, w := range pl.weights {
+		require.Equal(t, int64(1), w.Int64())
+	}
 	// The marginal law of many coordinates is bounded.
 	s := space(t, iid(t, "-1,0,1", "-1,0,1"), 9)
-	_, err := s.marginal(t.Context(), []int{1, 2, 3, 4, 5, 6})
+	_, err = s.marginal(t.Context(), []int{1, 2, 3, 4, 5, 6})
 	require.ErrorContains(t, err, "the law of 6 coordinates has 531441 outcomes, more than the 65536 a marginal law may have")
 	j := space(t, joint(t, "1 1,2,3 1,2,3\n1 4,5,6 4,5,6\n"), 3)
 	l, err := j.marginal(t.Context(), []int{1, 2, 3})
@@ -282,6 +291,21 @@ func TestProofPlanAndProgress(t *testing.T) {
 	_, err = NewProof(Model{Q: signs, K: signs}, []int{1}, Options{Method: enumerate.Method(9)})
 	require.ErrorContains(t, err, "unknown method")
 
+	// Listing: 2·2^12 outcomes, two batches (the check of all entries
+	// stops at the first); enumerate: two problems of 2^12 pairs, and of 2
+	// and 4 pairs at the widths the diagnosis tries (1 and 2), whose
+	// listings are shorter than a batch.
+	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{})
+	require.NoError(t, err)
+	progress.Store(0)
+	p.SetProgress(&progress)
+	_, err = p.Run(t.Context())
+	require.NoError(t, err)
+	require.Equal(t, uint64(2*4096+2*4096+2*2+2*4), progress.Load())
+	// A cancellation is seen within a batch of outcomes.
+	_, err = Prove(&cancelAfter{Context: t.Context(), calls: 1}, Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{})
+	require.ErrorIs(t, err, context.Canceled)
+
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = Prove(ctx, Model{Q: signs, K: signs}, []int{2}, Options{})
@@ -353,4 +377,19 @@ func TestMixtureMethod(t *testing.T) {
 	require.Nil(t, newPairTally(denseCodes).tally)
 	require.NotNil(t, newPairTally(denseCodes+1).tally)
 	require.Nil(t, newPairTally(denseCodes+1).dense)
+}
+
+// cancelAfter is a context that is cancelled once Err has been asked
+// calls times.
+type cancelAfter struct {
+	context.Context
+	calls int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.calls == 0 {
+		return context.Canceled
+	}
+	c.calls--
+	return nil
 }
