@@ -171,12 +171,12 @@ func (s *Space) listing(ctx context.Context) (*listing, error) {
 func (s *Space) tally(ctx context.Context) (*listing, error) {
 	d, p := s.D, len(s.pairs)
 	den, nums := s.scoreDen()
-	l := &listing{one: make([][]uint64, d), two: make([]*pairTally, d*(d-1)/2), scores: map[int64]uint64{}, den: den}
+	l := &listing{one: make([][]uint64, d), scores: map[int64]uint64{}, den: den}
 	for i := range l.one {
 		l.one[i] = make([]uint64, p)
-	}
-	for n := range l.two {
-		l.two[n] = newPairTally(p)
+		for range d - 1 - i { // the pairs (i, j) for j > i, in pairIndex order
+			l.two = append(l.two, newPairTally(p))
+		}
 	}
 	num := make([]int64, p)
 	for c, n := range nums {

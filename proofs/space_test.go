@@ -393,3 +393,24 @@ func (c *cancelAfter) Err() error {
 	c.calls--
 	return nil
 }
+
+// TestTermsJointKept: the terms' joint law is kept, and all d_k terms
+// judged independent at once, up to maxTermsJoint outcomes.
+func TestTermsJointKept(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists 2^18 and 2^19 outcomes")
+	}
+	tied := Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}
+	at := space(t, tied, 17) // 2·2^17 = maxTermsJoint outcomes
+	l, err := at.listing(t.Context())
+	require.NoError(t, err)
+	in, ok := at.termsIndependent(l)
+	require.True(t, ok)
+	require.True(t, in.Holds, "q tied, k signs: the terms are independent signs")
+	require.Equal(t, "131072", in.Combinations.String())
+	above := space(t, tied, 18)
+	l, err = above.listing(t.Context())
+	require.NoError(t, err)
+	_, ok = above.termsIndependent(l)
+	require.False(t, ok, "2^19 outcomes: the terms' joint law is not kept")
+}
