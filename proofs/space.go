@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/big"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -483,19 +482,6 @@ func (s *Space) marginal(ctx context.Context, coords []int) (*law, error) {
 	s.marginals[key] = l
 	s.mu.Unlock()
 	return l, nil
-}
-
-// coordsName writes "(q_1, k_1)" or "(q_1, k_1, q_2, k_2)".
-func coordsName(coords []int, symbolic bool) string {
-	var parts []string
-	for n, c := range coords {
-		i := fmt.Sprint(c)
-		if symbolic {
-			i = string(rune('i' + n))
-		}
-		parts = append(parts, "q_"+i, "k_"+i)
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 // productMarginal builds the law of the coordinates of an untied space:
