@@ -69,6 +69,8 @@ func TestParseRatLimits(t *testing.T) {
 	require.ErrorContains(t, err, "is longer than 402 characters")
 	_, err = ParseRat(strings.Repeat("1", maxLiteralDigits+1))
 	require.ErrorContains(t, err, "is longer than 200 characters")
+	_, err = ParseRat(strings.Repeat("1", maxLiteralDigits))
+	require.NoError(t, err, "a number of exactly 200 characters")
 	v, err := ParseRat("  -7/4 ")
 	require.NoError(t, err)
 	require.Equal(t, "-7/4", v.RatString())
