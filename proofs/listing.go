@@ -352,21 +352,19 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 	// The witness is the failing tuple of smallest values: its bytes
 	// are the smallest, as term indices follow the values' order.
 	lhs, rhs := new(big.Int), new(big.Int)
-	witness, failed := "", false
+	var failures []string
 	for k, w := range l.terms {
-		if failed && k >= witness {
-			continue
-		}
 		lhs.Mul(scale, new(big.Int).SetUint64(w))
 		rhs.SetInt64(1)
 		for i := range d {
 			rhs.Mul(rhs, new(big.Int).SetUint64(tm[i][int(k[2*i])<<8|int(k[2*i+1])]))
 		}
 		if lhs.Cmp(rhs) != 0 {
-			witness, failed = k, true
+			failures = append(failures, k)
 		}
 	}
-	if failed {
+	if len(failures) > 0 {
+		witness := slices.Min(failures)
 		nr := new(big.Rat).SetInt(n)
 		in := Independence{Combinations: combos, Joint: new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(l.terms[witness])), nr), Product: big.NewRat(1, 1)}
 		for i, t := range decode(witness) {

@@ -414,3 +414,23 @@ func TestTermsJointKept(t *testing.T) {
 	_, ok = above.termsIndependent(l)
 	require.False(t, ok, "2^19 outcomes: the terms' joint law is not kept")
 }
+
+// TestListingShape: one tally per pair of coordinates, and value
+// combinations counted over the values each coordinate takes.
+func TestListingShape(t *testing.T) {
+	for d := 1; d <= 5; d++ {
+		s := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieK}, d)
+		l, err := s.listing(t.Context())
+		require.NoError(t, err)
+		require.Len(t, l.two, d*(d-1)/2, "d_k = %d", d)
+	}
+	// q_1 ∈ {0, 1}, q_2 ∈ {5, 6}, q_3 = 7 and k = (1, 1, 1): independent,
+	// over 2·2·1 combinations, though the space knows 5 values of q.
+	tr := prove(t, joint(t, "1 0,5,7 1,1,1\n1 0,6,7 1,1,1\n1 1,5,7 1,1,1\n1 1,6,7 1,1,1\n"), 3)
+	for _, id := range []string{"indep-all", "indep-terms"} {
+		a, _, found, fails := tr.Runs[0].assertion(id)
+		require.True(t, found, id)
+		require.False(t, fails, id)
+		require.Equal(t, "all 4 value combinations", a.Values, id)
+	}
+}
