@@ -61,10 +61,15 @@
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
 //	-o FILE         write the output to FILE, which appears only when complete.
+//	                It is written as .FILE.<digits>.partial beside FILE and
+//	                renamed at the end; such a file left by a run killed
+//	                with SIGKILL is removed by the next run writing FILE.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
-// terminal; Ctrl-C stops it promptly with exit status 130 and prints no
-// partial result.
+// terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
+// managers stop a job) and SIGHUP stop it promptly: one line on stderr
+// naming the signal, no partial result printed, no -o file left, and exit
+// status 128 + the signal's number (130, 143, 129).
 //
 // # Output
 //
@@ -236,9 +241,10 @@
 // (--method both disagreeing, a proof step or a claim failing, a diagnosis
 // that does not find the scale right: a mistake, an unexplained factor or
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
-// input; 130 when interrupted. A failure is one line on stderr, "sqrtdk
-// COMMAND: what is wrong" ("sqrtdk plot KIND: ..." for a figure, "sqrtdk:
-// ..." when no command applies); unknown flags, missing values and unknown
-// commands also print the usage after it, and a mistyped command, figure
-// kind or flag gets a "did you mean" suggestion.
+// input; 130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP. A
+// failure is one line on stderr, "sqrtdk COMMAND: what is wrong" ("sqrtdk
+// plot KIND: ..." for a figure, "sqrtdk: ..." when no command applies);
+// unknown flags, missing values and unknown commands also print the usage
+// after it, and a mistyped command, figure kind or flag gets a "did you
+// mean" suggestion.
 package main

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, stop := withStopSignals(context.Background())
+	err := signalCause(ctx, run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
@@ -159,9 +158,13 @@ func (e *checkFailed) Error() string { return e.msg }
 
 // exitStatus prints err as one line and returns the exit status for it.
 func exitStatus(err error, stderr io.Writer) int {
+	var stopped *stoppedBySignal
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &stopped):
+		fmt.Fprintln(stderr, "sqrtdk: "+stopped.Error())
+		return stopped.status()
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "sqrtdk: interrupted; no result was printed")
 		return 130
