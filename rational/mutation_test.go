@@ -302,3 +302,15 @@ func TestScaleExponentBounds(t *testing.T) {
 		require.ErrorContains(t, err, "is too complex (numerator and denominator at most 1000)", bad)
 	}
 }
+
+// TestLargePrimePowers: a radicand with a square of a prime beyond trial
+// division is still put in canonical form, through the perfect-power test.
+func TestLargePrimePowers(t *testing.T) {
+	p := big.NewInt(1000003) // prime, above the trial-division limit
+	sq := new(big.Int).Mul(p, p)
+	require.Equal(t, "1000003", NewSurd(big.NewRat(1, 1), sq, 2).String())
+	require.Equal(t, "1000003*sqrt(2)", NewSurd(big.NewRat(1, 1), new(big.Int).Mul(sq, big.NewInt(2)), 2).String())
+	cube := new(big.Int).Mul(sq, p)
+	require.Equal(t, "1000003", NewSurd(big.NewRat(1, 1), cube, 3).String())
+	require.Equal(t, "sqrt(1000003)", NewSurd(big.NewRat(1, 1), p, 2).String())
+}
