@@ -434,3 +434,24 @@ func TestListingShape(t *testing.T) {
 		require.Equal(t, "all 4 value combinations", a.Values, id)
 	}
 }
+
+// TestLimitsAtTheirEdges: the largest weights and the estimate's terms.
+func TestLimitsAtTheirEdges(t *testing.T) {
+	_, err := ParsePairLaw("1 1:1000000")
+	require.NoError(t, err, "a weight of exactly MaxPairWeight")
+	// A total weight of 2^62 − 1 is listed, exactly.
+	tr := prove(t, joint(t, "4611686018427387902 1 1\n1 -1 -1\n"), 1)
+	requireValue(t, rational.NewInt(0), value(t, tr.Runs[0], "var-score"), "q·k = 1 in both outcomes")
+	require.True(t, tr.Runs[0].Listed)
+	// The estimate: 2^21 outcomes at d_k = 20, (190 + 80 + 16) units each,
+	// then 20 coordinates and 190 pairs of (codes·1500 + 30000) units with
+	// 4 codes and 16 pairs of codes, at
+	// listNanos each.
+	s := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}, 20)
+	units := float64(1<<21)*(190+80+16) + 20*(4*1500+30000) + 190*(16*1500+30000)
+	require.InDelta(t, units*listNanos/1e9, s.listSeconds(), 1e-9)
+	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
+	require.NoError(t, err)
+	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{MaxTime: time.Hour})
+	require.EqualError(t, err, "the space at d_k = 1000 has 64 outcomes to list one by one, and its tallies would hold about 1534 MB (at most 1000 MB)")
+}
