@@ -453,5 +453,5 @@ func TestLimitsAtTheirEdges(t *testing.T) {
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
 	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{MaxTime: time.Hour})
-	require.EqualError(t, err, "the space at d_k = 1000 has 64 outcomes to list one by one, and its tallies would hold about 1534 MB (at most 1000 MB)")
+	require.EqualError(t, err, "the space at d_k = 1000 has 64 outcomes to list one by one, and its tallies would hold about 1535 MB (at most 1000 MB)")
 }
