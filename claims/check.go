@@ -3,9 +3,6 @@ package claims
 import (
 	"context"
 	"fmt"
-	"io"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -68,45 +65,4 @@ func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error)
 	}
 	c.dists[key] = h
 	return h, nil
-}
-
-// Summary counts the verdicts that hold and fail.
-func Summary(verdicts []Verdict) (holds, fails int) {
-	for _, r := range verdicts {
-		if r.Holds {
-			holds++
-		} else {
-			fails++
-		}
-	}
-	return holds, fails
-}
-
-// WriteReport writes one aligned line per verdict, "verdict  file:line
-// claim  printed FIGURE  exact VALUE", and the final line "<N> claims: <H>
-// hold, <F> fail".
-func WriteReport(w io.Writer, verdicts []Verdict) error {
-	var wLoc, wText, wPrinted int
-	loc := func(r Verdict) string { return fmt.Sprintf("%s:%d", r.Claim.File, r.Claim.Line) }
-	for _, r := range verdicts {
-		wLoc = max(wLoc, utf8.RuneCountInString(loc(r)))
-		wText = max(wText, utf8.RuneCountInString(r.Claim.Text))
-		wPrinted = max(wPrinted, utf8.RuneCountInString(r.Printed))
-	}
-	var b strings.Builder
-	for _, r := range verdicts {
-		word := "holds"
-		if !r.Holds {
-			word = "FAILS"
-		}
-		fmt.Fprintf(&b, "%s  %s  %s  printed %s  exact %s\n", word, pad(loc(r), wLoc), pad(r.Claim.Text, wText), pad(r.Printed, wPrinted), r.Exact)
-	}
-	h, f := Summary(verdicts)
-	fmt.Fprintf(&b, "%d claims: %d hold, %d fail\n", len(verdicts), h, f)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func pad(s string, n int) string {
-	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }

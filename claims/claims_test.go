@@ -222,7 +222,7 @@ func TestBadLines(t *testing.T) {
 		{"law quantity=skew d=1,2 is 1", "quantity=skew"},
 		{"law quantity=std d=1,,2 is 1", "d_k must be a positive integer"},
 		{"trend quantity=std d=4,2 is grows", "increasing order"},
-		{"trend quantity=std d=2,4 is wobbles", "grows, shrinks or constant"},
+		{"trend quantity=std d=2,4 is wobbles", "grows, shrinks, constant or"},
 		{"ratio quantity=std d=2 divide=2 versus=0 is 1", "divide by a positive number"},
 		{"number value=2^100000 is 1", "exponent"},
 		{"number value=((2^64)^64)^64 is 1", "bits"},

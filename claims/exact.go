@@ -10,14 +10,14 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// onePrinted parses the claim's figure as one printed value, honouring
-// places=N for figures printed with trailing zeros dropped.
-func onePrinted(c *Claim) (printed, error) {
+// onePrinted parses a figure as one printed value, honouring places=N for
+// figures printed with trailing zeros dropped.
+func onePrinted(c *Claim, figure string) (printed, error) {
 	places, err := placesSetting(c)
 	if err != nil {
 		return printed{}, err
 	}
-	return parsePrinted(c.Figure, places)
+	return parsePrinted(figure, places)
 }
 
 func placesSetting(c *Claim) (int, error) {
@@ -37,43 +37,53 @@ func compare(p printed, x rational.Value) Verdict {
 	return Verdict{Holds: p.matches(x), Exact: p.describe(x)}
 }
 
-// exactClaim builds a claim about one exact value of the space at one
-// width.
-func exactClaim(c *Claim, value func(ch *Checker, h *rational.Histogram, p enumerate.Problem) (rational.Value, error)) (checker, error) {
-	p, err := problem(c)
-	if err != nil {
-		return nil, err
+// valued prepares a claim about one exact value: its figure is one printed
+// value compared with it.
+func valued(c *Claim, value func(ch *Checker) (rational.Value, error), problems ...enumerate.Problem) *prepared {
+	return &prepared{
+		value:    value,
+		problems: problems,
+		read: func(figure string) (checker, error) {
+			fig, err := onePrinted(c, figure)
+			if err != nil {
+				return nil, err
+			}
+			return func(ch *Checker) (Verdict, error) {
+				x, err := value(ch)
+				if err != nil {
+					return Verdict{}, err
+				}
+				return compare(fig, x), nil
+			}, nil
+		},
 	}
-	fig, err := onePrinted(c)
-	if err != nil {
-		return nil, err
-	}
-	return func(ch *Checker) (Verdict, error) {
-		h, err := ch.distribution(p)
-		if err != nil {
-			return Verdict{}, err
-		}
-		x, err := value(ch, h, p)
-		if err != nil {
-			return Verdict{}, err
-		}
-		return compare(fig, x), nil
-	}, nil
 }
 
-func buildCases(c *Claim) (checker, error) {
+// exactClaim prepares a claim about one exact value of the space at one
+// width.
+func exactClaim(c *Claim, value func(ch *Checker, h *rational.Histogram, p enumerate.Problem) (rational.Value, error)) (*prepared, error) {
 	p, err := problem(c)
 	if err != nil {
 		return nil, err
 	}
-	fig, err := onePrinted(c)
+	return valued(c, func(ch *Checker) (rational.Value, error) {
+		h, err := ch.distribution(p)
+		if err != nil {
+			return rational.Value{}, err
+		}
+		return value(ch, h, p)
+	}, p), nil
+}
+
+func buildCases(c *Claim) (*prepared, error) {
+	p, err := problem(c)
 	if err != nil {
 		return nil, err
 	}
 	// The number of pairs needs no distribution: |Q|^d·|K|^d.
-	return func(*Checker) (Verdict, error) {
-		return compare(fig, rational.NewRat(new(big.Rat).SetInt(p.Cases()))), nil
-	}, nil
+	return valued(c, func(*Checker) (rational.Value, error) {
+		return rational.NewRat(new(big.Rat).SetInt(p.Cases())), nil
+	}), nil
 }
 
 // scoreSetting reads score=S.
@@ -95,7 +105,7 @@ func countOf(h *rational.Histogram, s *big.Rat) *big.Int {
 	return new(big.Int)
 }
 
-func buildCount(c *Claim) (checker, error) {
+func buildCount(c *Claim) (*prepared, error) {
 	s, err := scoreSetting(c)
 	if err != nil {
 		return nil, err
@@ -105,7 +115,7 @@ func buildCount(c *Claim) (checker, error) {
 	})
 }
 
-func buildShare(c *Claim) (checker, error) {
+func buildShare(c *Claim) (*prepared, error) {
 	s, err := scoreSetting(c)
 	if err != nil {
 		return nil, err
@@ -115,7 +125,7 @@ func buildShare(c *Claim) (checker, error) {
 	})
 }
 
-func buildSumOfSquares(c *Claim) (checker, error) {
+func buildSumOfSquares(c *Claim) (*prepared, error) {
 	return exactClaim(c, func(_ *Checker, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
 		sum := new(big.Rat)
 		for t, n := range h.Counts {
@@ -132,12 +142,45 @@ var pairPattern = regexp.MustCompile(`\(\s*([^(),\s]+)\s*,\s*([^(),\s]+)\s*\)`)
 // buildDistribution checks a whole distribution printed as Python prints a
 // sorted list of (score, count) pairs: every score with a nonzero count,
 // each exactly.
-func buildDistribution(c *Claim) (checker, error) {
+func buildDistribution(c *Claim) (*prepared, error) {
 	p, err := problem(c)
 	if err != nil {
 		return nil, err
 	}
-	body := strings.TrimSpace(c.Figure)
+	read := func(figure string) (checker, error) {
+		want, err := parseDistribution(figure)
+		if err != nil {
+			return nil, err
+		}
+		return func(ch *Checker) (Verdict, error) {
+			h, err := ch.distribution(p)
+			if err != nil {
+				return Verdict{}, err
+			}
+			var parts []string
+			got := map[string]*big.Int{}
+			for t, n := range h.Counts {
+				if n.Sign() != 0 {
+					s := h.Score(t).RatString()
+					got[s] = n
+					parts = append(parts, fmt.Sprintf("(%s, %s)", s, n))
+				}
+			}
+			holds := len(got) == len(want)
+			for s, n := range want {
+				if g, ok := got[s]; !ok || g.Cmp(n) != 0 {
+					holds = false
+				}
+			}
+			return Verdict{Holds: holds, Exact: "[" + strings.Join(parts, ", ") + "]"}, nil
+		}, nil
+	}
+	return &prepared{read: read, problems: []enumerate.Problem{p}}, nil
+}
+
+// parseDistribution reads [(score, count), …] into counts by score.
+func parseDistribution(figure string) (map[string]*big.Int, error) {
+	body := strings.TrimSpace(figure)
 	if !strings.HasPrefix(body, "[") || !strings.HasSuffix(body, "]") {
 		return nil, fmt.Errorf("write the distribution as [(score, count), …]")
 	}
@@ -162,28 +205,7 @@ func buildDistribution(c *Claim) (checker, error) {
 		}
 		want[s.RatString()] = n
 	}
-	return func(ch *Checker) (Verdict, error) {
-		h, err := ch.distribution(p)
-		if err != nil {
-			return Verdict{}, err
-		}
-		var parts []string
-		got := map[string]*big.Int{}
-		for t, n := range h.Counts {
-			if n.Sign() != 0 {
-				s := h.Score(t).RatString()
-				got[s] = n
-				parts = append(parts, fmt.Sprintf("(%s, %s)", s, n))
-			}
-		}
-		holds := len(got) == len(want)
-		for s, n := range want {
-			if g, ok := got[s]; !ok || g.Cmp(n) != 0 {
-				holds = false
-			}
-		}
-		return Verdict{Holds: holds, Exact: "[" + strings.Join(parts, ", ") + "]"}, nil
-	}, nil
+	return want, nil
 }
 
 // quantity returns the mean, variance or std of q·k divided by dv.
@@ -207,8 +229,8 @@ func quantitySetting(c *Claim) (string, error) {
 	}
 }
 
-func buildQuantity(which string) func(c *Claim) (checker, error) {
-	return func(c *Claim) (checker, error) {
+func buildQuantity(which string) func(c *Claim) (*prepared, error) {
+	return func(c *Claim) (*prepared, error) {
 		dv, err := parseDivisor(c, "divide")
 		if err != nil {
 			return nil, err
@@ -241,7 +263,7 @@ func lawSetup(c *Claim) (string, []enumerate.Problem, divisor, error) {
 	var ps []enumerate.Problem
 	for _, d := range ds {
 		p := enumerate.Problem{Q: q, K: k, D: d}
-		if err := p.Validate(); err != nil {
+		if err := checkSpace(p); err != nil {
 			return "", nil, divisor{}, err
 		}
 		ps = append(ps, p)
@@ -251,7 +273,7 @@ func lawSetup(c *Claim) (string, []enumerate.Problem, divisor, error) {
 
 // buildLaw checks a formula in d, such as sqrt(d) or 1/d, or one rounded
 // figure, against the quantity at every width listed.
-func buildLaw(c *Claim) (checker, error) {
+func buildLaw(c *Claim) (*prepared, error) {
 	which, ps, dv, err := lawSetup(c)
 	if err != nil {
 		return nil, err
@@ -260,67 +282,100 @@ func buildLaw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A rounded decimal is one figure for every width; anything else is
-	// an exact formula in d.
-	var law expr
-	var fig printed
-	if isDecimalText(strings.TrimSuffix(c.Figure, "%")) {
-		if fig, err = parsePrinted(c.Figure, places); err != nil {
-			return nil, err
-		}
-	}
-	if !fig.isDecimal() || fig.value == nil {
-		if law, err = parseExpr(c.Figure, true); err != nil {
-			return nil, fmt.Errorf("law %q: %v", c.Figure, err)
-		}
-	}
-	for _, p := range ps {
-		if law != nil {
-			if _, err := law.eval(int64(p.D)); err != nil {
-				return nil, fmt.Errorf("law %q at d = %d: %v", c.Figure, p.D, err)
+	read := func(figure string) (checker, error) {
+		// A rounded decimal is one figure for every width; anything else
+		// is an exact formula in d.
+		var law expr
+		var fig printed
+		var err error
+		if isDecimalText(strings.TrimSuffix(figure, "%")) {
+			if fig, err = parsePrinted(figure, places); err != nil {
+				return nil, err
 			}
 		}
-	}
-	return func(ch *Checker) (Verdict, error) {
-		var got []string
-		holds := true
+		if !fig.isDecimal() || fig.value == nil {
+			if law, err = parseExpr(figure, true); err != nil {
+				return nil, fmt.Errorf("law %q: %v", figure, err)
+			}
+		}
 		for _, p := range ps {
-			h, err := ch.distribution(p)
-			if err != nil {
-				return Verdict{}, err
+			if law != nil {
+				if _, err := law.eval(int64(p.D)); err != nil {
+					return nil, fmt.Errorf("law %q at d = %d: %v", figure, p.D, err)
+				}
 			}
-			x := quantity(which, h, p.D, dv)
-			var ok bool
-			if law == nil {
-				ok = fig.matches(x)
-			} else {
-				want, _ := law.eval(int64(p.D))
-				ok = want.Cmp(x) == 0
-			}
-			mark := ""
-			if !ok {
-				holds, mark = false, " (differs)"
-			}
-			got = append(got, fmt.Sprintf("d=%d: %s%s", p.D, x, mark))
 		}
-		return Verdict{Holds: holds, Exact: strings.Join(got, ", ")}, nil
-	}, nil
+		return func(ch *Checker) (Verdict, error) {
+			var got []string
+			holds := true
+			for _, p := range ps {
+				h, err := ch.distribution(p)
+				if err != nil {
+					return Verdict{}, err
+				}
+				x := quantity(which, h, p.D, dv)
+				var ok bool
+				if law == nil {
+					ok = fig.matches(x)
+				} else {
+					want, _ := law.eval(int64(p.D))
+					ok = want.Cmp(x) == 0
+				}
+				mark := ""
+				if !ok {
+					holds, mark = false, " (differs)"
+				}
+				got = append(got, fmt.Sprintf("d=%d: %s%s", p.D, x, mark))
+			}
+			return Verdict{Holds: holds, Exact: strings.Join(got, ", ")}, nil
+		}, nil
+	}
+	return &prepared{read: read, problems: ps}, nil
+}
+
+// A trend figure is a direction in words; "stays at X" (or "constant at
+// X") also states the level, which every value must then match as a
+// printed figure does.
+type trendFigure struct {
+	direction string // grows, shrinks or constant
+	level     *printed
+}
+
+// trendWords maps the words a trend may be written in to its direction.
+var trendWords = map[string]string{
+	"grows": "grows", "increases": "grows", "rises": "grows",
+	"shrinks": "shrinks", "decreases": "shrinks", "falls": "shrinks",
+	"constant": "constant", "stays": "constant", "stays constant": "constant",
+	"stays the same": "constant", "is constant": "constant",
+}
+
+func parseTrendFigure(figure string, places int) (trendFigure, error) {
+	words := strings.ToLower(strings.Join(strings.Fields(figure), " "))
+	if dir, ok := trendWords[words]; ok {
+		return trendFigure{direction: dir}, nil
+	}
+	for _, prefix := range []string{"stays at ", "constant at ", "stays constant at "} {
+		if rest, ok := strings.CutPrefix(words, prefix); ok {
+			level, err := parsePrinted(rest, places)
+			if err != nil {
+				return trendFigure{}, err
+			}
+			return trendFigure{direction: "constant", level: &level}, nil
+		}
+	}
+	return trendFigure{}, fmt.Errorf("a trend is grows, shrinks, constant or \"stays at X\", not %q", figure)
 }
 
 // buildTrend checks "grows", "shrinks" or "constant" over the widths in
 // increasing order.
-func buildTrend(c *Claim) (checker, error) {
+func buildTrend(c *Claim) (*prepared, error) {
 	which, ps, dv, err := lawSetup(c)
 	if err != nil {
 		return nil, err
 	}
-	want := strings.ToLower(strings.TrimSpace(c.Figure))
-	switch want {
-	case "grows", "shrinks", "constant":
-	case "stays", "stays at 1":
-		want = "constant"
-	default:
-		return nil, fmt.Errorf("a trend is grows, shrinks or constant, not %q", c.Figure)
+	places, err := placesSetting(c)
+	if err != nil {
+		return nil, err
 	}
 	if len(ps) < 2 {
 		return nil, fmt.Errorf("a trend needs at least two widths")
@@ -330,45 +385,64 @@ func buildTrend(c *Claim) (checker, error) {
 			return nil, fmt.Errorf("list the widths of a trend in increasing order")
 		}
 	}
-	return func(ch *Checker) (Verdict, error) {
-		var xs []rational.Value
-		var shown []string
-		for _, p := range ps {
-			h, err := ch.distribution(p)
-			if err != nil {
-				return Verdict{}, err
+	read := func(figure string) (checker, error) {
+		want, err := parseTrendFigure(figure, places)
+		if err != nil {
+			return nil, err
+		}
+		return func(ch *Checker) (Verdict, error) {
+			var xs []rational.Value
+			var shown []string
+			for _, p := range ps {
+				h, err := ch.distribution(p)
+				if err != nil {
+					return Verdict{}, err
+				}
+				x := quantity(which, h, p.D, dv)
+				xs = append(xs, x)
+				shown = append(shown, x.String())
 			}
-			x := quantity(which, h, p.D, dv)
-			xs = append(xs, x)
-			shown = append(shown, x.String())
-		}
-		up, down, flat := true, true, true
-		for i := 1; i < len(xs); i++ {
-			switch xs[i].Cmp(xs[i-1]) {
-			case 1:
-				down, flat = false, false
-			case -1:
-				up, flat = false, false
-			default:
-				up, down = false, false
+			got := trendOf(xs)
+			holds := got == want.direction
+			if holds && want.level != nil {
+				// Constant, so the first value is every value.
+				holds = want.level.matches(xs[0])
+				got = "constant at " + want.level.describe(xs[0])
 			}
+			return Verdict{Holds: holds, Exact: got + ": " + strings.Join(shown, ", ")}, nil
+		}, nil
+	}
+	return &prepared{read: read, problems: ps}, nil
+}
+
+// trendOf says whether the values grow, shrink or stay constant, strictly
+// at every step.
+func trendOf(xs []rational.Value) string {
+	up, down, flat := true, true, true
+	for i := 1; i < len(xs); i++ {
+		switch xs[i].Cmp(xs[i-1]) {
+		case 1:
+			down, flat = false, false
+		case -1:
+			up, flat = false, false
+		default:
+			up, down = false, false
 		}
-		got := "neither grows, shrinks nor stays constant"
-		switch {
-		case up:
-			got = "grows"
-		case down:
-			got = "shrinks"
-		case flat:
-			got = "constant"
-		}
-		return Verdict{Holds: got == want, Exact: got + ": " + strings.Join(shown, ", ")}, nil
-	}, nil
+	}
+	switch {
+	case up:
+		return "grows"
+	case down:
+		return "shrinks"
+	case flat:
+		return "constant"
+	}
+	return "neither grows, shrinks nor stays constant"
 }
 
 // buildRatio checks quantity(q·k/divide) / quantity(q·k/versus) at one
 // width: how far off a wrong divisor is.
-func buildRatio(c *Claim) (checker, error) {
+func buildRatio(c *Claim) (*prepared, error) {
 	which, err := quantitySetting(c)
 	if err != nil {
 		return nil, err
@@ -391,7 +465,7 @@ func buildRatio(c *Claim) (checker, error) {
 }
 
 // buildNumber checks plain arithmetic the lesson prints, such as √4096 = 64.
-func buildNumber(c *Claim) (checker, error) {
+func buildNumber(c *Claim) (*prepared, error) {
 	e, err := parseExpr(c.Settings["value"], false)
 	if err != nil {
 		return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
@@ -400,9 +474,5 @@ func buildNumber(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
 	}
-	fig, err := onePrinted(c)
-	if err != nil {
-		return nil, err
-	}
-	return func(*Checker) (Verdict, error) { return compare(fig, x), nil }, nil
+	return valued(c, func(*Checker) (rational.Value, error) { return x, nil }), nil
 }

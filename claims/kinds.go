@@ -23,10 +23,24 @@ const MaxSampleWidth = 1_000_000_000
 const MaxSamples = 1_000_000_000_000
 
 // A kindSpec describes one kind of claim: the keys it takes (true when
-// required) and how to build its check.
+// required) and how to read its settings.
 type kindSpec struct {
 	keys  map[string]bool
-	build func(c *Claim) (checker, error)
+	build func(c *Claim) (*prepared, error)
+}
+
+// A prepared claim has its settings read and waits for a figure: a claims
+// file gives the figure on the same line, an answer key (a Question) takes
+// it from a student's answer.
+type prepared struct {
+	// read parses a figure and returns the check that compares it.
+	read func(figure string) (checker, error)
+	// value computes the one exact value the claim is about; nil for
+	// kinds that are not about one value (laws, trends, lists, samples).
+	value func(ch *Checker) (rational.Value, error)
+	// problems are the spaces of pairs whose distributions the check
+	// computes, so that their size can be judged before any work.
+	problems []enumerate.Problem
 }
 
 // defaultable are the keys a "with" line may set for the claims after it.
@@ -79,10 +93,23 @@ func problem(c *Claim) (enumerate.Problem, error) {
 		return enumerate.Problem{}, err
 	}
 	p := enumerate.Problem{Q: q, K: k, D: d}
+	return p, checkSpace(p)
+}
+
+// checkSpace refuses, before any work, a space whose distribution the
+// engine would refuse to compute: the plan and limits 'sqrtdk table' uses.
+func checkSpace(p enumerate.Problem) error {
 	if err := p.Validate(); err != nil {
-		return p, err
+		return err
 	}
-	return p, nil
+	plan, err := enumerate.NewPlan(p, enumerate.Auto, enumerate.Options{})
+	if err == nil {
+		err = plan.Check(enumerate.NeedCounts)
+	}
+	if err != nil {
+		return fmt.Errorf("d=%d: %v; a claim needs the whole distribution, so choose a smaller d_k or fewer values", p.D, err)
+	}
+	return nil
 }
 
 func alphabets(c *Claim) (q, k rational.Alphabet, err error) {

@@ -41,6 +41,7 @@ type Claim struct {
 	// Figure is the printed figure as written after " is ".
 	Figure string
 
+	prep  *prepared
 	check checker
 }
 
@@ -67,6 +68,10 @@ func Parse(name string, r io.Reader) (*File, error) {
 			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 		}
 		raw := sc.Text()
+		if n == 1 {
+			// A byte-order mark, as some editors save UTF-8, is not text.
+			raw = strings.TrimPrefix(raw, byteOrderMark)
+		}
 		if !utf8.ValidString(raw) {
 			return nil, fail("the line is not valid UTF-8")
 		}
@@ -110,6 +115,9 @@ func Parse(name string, r io.Reader) (*File, error) {
 	return f, nil
 }
 
+// byteOrderMark is U+FEFF encoded in UTF-8.
+const byteOrderMark = "\uFEFF"
+
 // stripComment removes a # comment and surrounding space. A # starts a
 // comment at the start of a line or after a space, so "#" inside a value
 // is an error the value's parser reports.
@@ -122,11 +130,6 @@ func stripComment(s string) string {
 
 // parseClaim reads "KIND key=value ... is FIGURE".
 func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
-	kindName := words[0]
-	spec, ok := kinds[kindName]
-	if !ok {
-		return nil, fmt.Errorf("unknown claim kind %q (known kinds: %s)", kindName, strings.Join(sortedKeys(kinds), ", "))
-	}
 	is := -1
 	for i, w := range words {
 		if w == "is" {
@@ -134,13 +137,37 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 			break
 		}
 	}
-	if is < 0 {
-		return nil, fmt.Errorf("%s: missing \" is FIGURE\" at the end of the claim", kindName)
+	if _, ok := kinds[words[0]]; ok {
+		if is < 0 {
+			return nil, fmt.Errorf("%s: missing \" is FIGURE\" at the end of the claim", words[0])
+		}
+		if is == len(words)-1 {
+			return nil, fmt.Errorf("%s: nothing after \"is\": write the printed figure", words[0])
+		}
+	} else {
+		is = len(words)
 	}
-	if is == len(words)-1 {
-		return nil, fmt.Errorf("%s: nothing after \"is\": write the printed figure", kindName)
+	c, err := parseQuestionWords(words[:is], defaults)
+	if err != nil {
+		return nil, err
 	}
-	settings, err := parseSettings(words[1:is], kindName)
+	c.Figure = strings.Join(words[is+1:], " ")
+	if c.check, err = c.prep.read(c.Figure); err != nil {
+		return nil, fmt.Errorf("%s: %v", c.Kind, err)
+	}
+	return c, nil
+}
+
+// parseQuestionWords reads "KIND key=value ...", a claim without its
+// figure, taking the keys it does not set from defaults, and reads its
+// settings.
+func parseQuestionWords(words []string, defaults map[string]string) (*Claim, error) {
+	kindName := words[0]
+	spec, ok := kinds[kindName]
+	if !ok {
+		return nil, fmt.Errorf("unknown claim kind %q (known kinds: %s)", kindName, strings.Join(sortedKeys(kinds), ", "))
+	}
+	settings, err := parseSettings(words[1:], kindName)
 	if err != nil {
 		return nil, err
 	}
@@ -163,17 +190,14 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 			return nil, fmt.Errorf("%s needs %s=…", kindName, k)
 		}
 	}
-	text := strings.Join(words[:is], " ")
+	text := strings.Join(words, " ")
 	if len(inherited) > 0 {
 		text += " (with " + strings.Join(inherited, " ") + ")"
 	}
-	c := &Claim{Kind: kindName, Text: text, Settings: settings,
-		Figure: strings.Join(words[is+1:], " ")}
-	check, err := spec.build(c)
-	if err != nil {
+	c := &Claim{Kind: kindName, Text: text, Settings: settings}
+	if c.prep, err = spec.build(c); err != nil {
 		return nil, fmt.Errorf("%s: %v", kindName, err)
 	}
-	c.check = check
 	return c, nil
 }
 

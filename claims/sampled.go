@@ -240,12 +240,11 @@ func positiveInt(c *Claim, key string, min, limit int64) (int64, error) {
 }
 
 // sampledScore is what every claim about random scores at one width reads
-// besides its own settings: the law of one entry, the squared divisor of the
-// score and the printed figure.
+// besides its own settings: the law of one entry and the squared divisor of
+// the score.
 type sampledScore struct {
 	law sampleLaw
 	sq  *big.Rat
-	fig printed
 }
 
 func sampledScoreSettings(c *Claim, d int) (sampledScore, error) {
@@ -254,15 +253,12 @@ func sampledScoreSettings(c *Claim, d int) (sampledScore, error) {
 	if s.law, err = sampleLawSetting(c); err != nil {
 		return s, err
 	}
-	if s.sq, err = squaredScale(c, d); err != nil {
-		return s, err
-	}
-	s.fig, err = onePrinted(c)
+	s.sq, err = squaredScale(c, d)
 	return s, err
 }
 
 // buildSampleVariance checks a sample variance of n random scores.
-func buildSampleVariance(c *Claim) (checker, error) {
+func buildSampleVariance(c *Claim) (*prepared, error) {
 	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
 	if err != nil {
 		return nil, err
@@ -275,17 +271,43 @@ func buildSampleVariance(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Verdict, error) {
-		sigma2, mu4 := in.law.scoreMoments(int64(d))
-		mean, variance := sampleVarianceMoments(sigma2, mu4, n)
-		mean.Quo(mean, in.sq)
-		variance.Quo(variance, new(big.Rat).Mul(in.sq, in.sq))
-		return consistency(in.fig, mean, variance)
-	}, nil
+	read := func(figure string) (checker, error) {
+		fig, err := onePrinted(c, figure)
+		if err != nil {
+			return nil, err
+		}
+		return func(*Checker) (Verdict, error) {
+			sigma2, mu4 := in.law.scoreMoments(int64(d))
+			mean, variance := sampleVarianceMoments(sigma2, mu4, n)
+			mean.Quo(mean, in.sq)
+			variance.Quo(variance, new(big.Rat).Mul(in.sq, in.sq))
+			if negative(fig) {
+				// A sample variance is a mean of squares: no draw gives a
+				// negative one, however unlikely.
+				v := sampleVerdict(false, mean, variance, "∞")
+				v.Exact = "a variance is never negative; " + v.Exact
+				return v, nil
+			}
+			return consistency(fig, mean, variance)
+		}, nil
+	}
+	return &prepared{read: read}, nil
+}
+
+// negative reports whether every number the figure can stand for is below
+// zero: an exact figure below 0, or a decimal whose rounding cell lies
+// wholly below 0.
+func negative(p printed) bool {
+	if p.isDecimal() {
+		_, hi := p.cell()
+		return hi.Sign() < 0
+	}
+	v, err := p.exact.eval(0)
+	return err == nil && v.Sign() < 0
 }
 
 // buildDraw checks one random score: mean 0, variance d·m2².
-func buildDraw(c *Claim) (checker, error) {
+func buildDraw(c *Claim) (*prepared, error) {
 	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
 	if err != nil {
 		return nil, err
@@ -294,8 +316,15 @@ func buildDraw(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(*Checker) (Verdict, error) {
-		sigma2, _ := in.law.scoreMoments(int64(d))
-		return consistency(in.fig, new(big.Rat), sigma2.Quo(sigma2, in.sq))
-	}, nil
+	read := func(figure string) (checker, error) {
+		fig, err := onePrinted(c, figure)
+		if err != nil {
+			return nil, err
+		}
+		return func(*Checker) (Verdict, error) {
+			sigma2, _ := in.law.scoreMoments(int64(d))
+			return consistency(fig, new(big.Rat), sigma2.Quo(sigma2, in.sq))
+		}, nil
+	}
+	return &prepared{read: read}, nil
 }

@@ -15,7 +15,8 @@ const MaxScores = 64
 // Softmax claims are decided by package softmax with rigorous interval
 // arithmetic: when the scores were printed rounded (rounded=P), the claim
 // holds when some input within that rounding gives outputs that round to
-// the figures, each output judged on its own.
+// the figures; a whole printed vector must come from one input (see
+// jointly).
 func addSoftmaxKinds(m map[string]kindSpec) {
 	keys := map[string]bool{"scores": true, "rounded": false, "dk": false, "places": false}
 	m["softmax"] = kindSpec{keys, buildSoftmax}
@@ -79,10 +80,10 @@ func softmaxFigure(p printed) (softmax.Printed, error) {
 	return softmax.Printed{Text: rational.FormatRat(p.value, p.places, rational.RoundHalfEven), Places: p.places}, nil
 }
 
-// oneSoftmaxFigure parses the claim's figure as one printed decimal, both as
-// printed and in the softmax package's form.
-func oneSoftmaxFigure(c *Claim) (printed, softmax.Printed, error) {
-	fig, err := onePrinted(c)
+// oneSoftmaxFigure parses a figure as one printed decimal, both as printed
+// and in the softmax package's form.
+func oneSoftmaxFigure(c *Claim, figure string) (printed, softmax.Printed, error) {
+	fig, err := onePrinted(c, figure)
 	if err != nil {
 		return printed{}, softmax.Printed{}, err
 	}
@@ -109,7 +110,7 @@ func verdictNote(v softmax.Verdict) string {
 	return ""
 }
 
-func buildSoftmax(c *Claim) (checker, error) {
+func buildSoftmax(c *Claim) (*prepared, error) {
 	box, note, err := softmaxInput(c)
 	if err != nil {
 		return nil, err
@@ -118,39 +119,63 @@ func buildSoftmax(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	figs, err := parsePrintedList(c.Figure, places)
-	if err != nil {
-		return nil, err
-	}
-	if len(figs) != len(box.Lo) {
-		return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
-	}
-	outs := make([]softmax.Printed, len(figs))
-	for i, f := range figs {
-		if outs[i], err = softmaxFigure(f); err != nil {
+	read := func(figure string) (checker, error) {
+		figs, err := parsePrintedList(figure, places)
+		if err != nil {
 			return nil, err
 		}
-	}
-	return func(*Checker) (Verdict, error) {
-		reps, err := softmax.Check(box, outs, softmax.Options{})
-		if err != nil {
-			return Verdict{}, err
+		if len(figs) != len(box.Lo) {
+			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
 		}
-		holds := true
-		var shown []string
-		for i, r := range reps {
-			s := describeRange(r.Range, figs[i].places)
-			if r.Verdict != softmax.Consistent {
-				holds = false
-				s += " (differs)" + verdictNote(r.Verdict)
+		outs := make([]softmax.Printed, len(figs))
+		for i, f := range figs {
+			if outs[i], err = softmaxFigure(f); err != nil {
+				return nil, err
 			}
-			shown = append(shown, s)
 		}
-		return Verdict{Holds: holds, Exact: strings.Join(shown, ", ") + note}, nil
-	}, nil
+		return func(*Checker) (Verdict, error) {
+			reps, err := softmax.Check(box, outs, softmax.Options{})
+			if err != nil {
+				return Verdict{}, err
+			}
+			holds := true
+			var shown []string
+			cells := make([]softmax.Interval, len(reps))
+			for i, r := range reps {
+				cells[i] = r.Cell
+				s := describeRange(r.Range, figs[i].places)
+				if r.Verdict != softmax.Consistent {
+					holds = false
+					s += " (differs)" + verdictNote(r.Verdict)
+				}
+				shown = append(shown, s)
+			}
+			exact := strings.Join(shown, ", ") + note
+			// At a single input each output has one value, so outputs
+			// that each hold hold together; over a box they may not.
+			if holds && !isPoint(box) {
+				if v := jointly(box, cells); v != softmax.Consistent {
+					holds = false
+					exact += "; no one input gives all of them at once" + verdictNote(v)
+				}
+			}
+			return Verdict{Holds: holds, Exact: exact}, nil
+		}, nil
+	}
+	return &prepared{read: read}, nil
 }
 
-func buildSoftmaxEntry(c *Claim) (checker, error) {
+// isPoint reports whether the box holds a single input.
+func isPoint(b softmax.Box) bool {
+	for i := range b.Lo {
+		if b.Lo[i].Cmp(b.Hi[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 	box, note, err := softmaxInput(c)
 	if err != nil {
 		return nil, err
@@ -159,42 +184,48 @@ func buildSoftmaxEntry(c *Claim) (checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	fig, out, err := oneSoftmaxFigure(c)
-	if err != nil {
-		return nil, err
-	}
-	return func(*Checker) (Verdict, error) {
-		// Every output needs a figure; only the entry asked for is judged.
-		outs := make([]softmax.Printed, len(box.Lo))
-		for i := range outs {
-			outs[i] = softmax.Printed{Text: "0", Places: 0}
-		}
-		outs[entry-1] = out
-		reps, err := softmax.Check(box, outs, softmax.Options{})
+	read := func(figure string) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(c, figure)
 		if err != nil {
-			return Verdict{}, err
+			return nil, err
 		}
-		r := reps[entry-1]
-		return Verdict{Holds: r.Verdict == softmax.Consistent,
-			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
-	}, nil
+		return func(*Checker) (Verdict, error) {
+			// Every output needs a figure; only the entry asked for is judged.
+			outs := make([]softmax.Printed, len(box.Lo))
+			for i := range outs {
+				outs[i] = softmax.Printed{Text: "0", Places: 0}
+			}
+			outs[entry-1] = out
+			reps, err := softmax.Check(box, outs, softmax.Options{})
+			if err != nil {
+				return Verdict{}, err
+			}
+			r := reps[entry-1]
+			return Verdict{Holds: r.Verdict == softmax.Consistent,
+				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+		}, nil
+	}
+	return &prepared{read: read}, nil
 }
 
-func buildJacobianMax(c *Claim) (checker, error) {
+func buildJacobianMax(c *Claim) (*prepared, error) {
 	box, note, err := softmaxInput(c)
 	if err != nil {
 		return nil, err
 	}
-	fig, out, err := oneSoftmaxFigure(c)
-	if err != nil {
-		return nil, err
-	}
-	return func(*Checker) (Verdict, error) {
-		r, err := softmax.CheckJacobianMaxAbs(box, out, softmax.Options{})
+	read := func(figure string) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(c, figure)
 		if err != nil {
-			return Verdict{}, err
+			return nil, err
 		}
-		return Verdict{Holds: r.Verdict == softmax.Consistent,
-			Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
-	}, nil
+		return func(*Checker) (Verdict, error) {
+			r, err := softmax.CheckJacobianMaxAbs(box, out, softmax.Options{})
+			if err != nil {
+				return Verdict{}, err
+			}
+			return Verdict{Holds: r.Verdict == softmax.Consistent,
+				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+		}, nil
+	}
+	return &prepared{read: read}, nil
 }

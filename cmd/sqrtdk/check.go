@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/sqrtdk/sqrtdk/claims"
 )
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check", "FILE...", stderr)
+	fs := newFlagSet("check", "FILE... (- reads standard input)", stderr)
+	var format choiceFormatFlag
+	format.register(fs, "text", "text", "json")
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
@@ -18,16 +19,23 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(names) == 0 {
 		return flagUsageError(fs, "name at least one claims file")
 	}
+	f, err := format.parse()
+	if err != nil {
+		return err
+	}
+	if err := oneStdin(names); err != nil {
+		return err
+	}
 	// Every file is read and parsed before anything is computed, so a
 	// malformed file is reported at once.
 	var files []*claims.File
 	for _, name := range names {
-		f, err := os.Open(name)
+		r, shown, err := openInput(name)
 		if err != nil {
-			return usageErrorf("check: %v", err)
+			return usageErrorf("%v", err)
 		}
-		parsed, err := claims.Parse(name, f)
-		f.Close()
+		parsed, err := claims.Parse(shown, r)
+		r.Close()
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -47,11 +55,29 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			results = append(results, r)
 		}
 	}
-	if err := claims.WriteReport(stdout, results); err != nil {
+	write := claims.WriteReport
+	if f == "json" {
+		write = claims.WriteJSON
+	}
+	if err := write(stdout, results); err != nil {
 		return err
 	}
 	if _, fails := claims.Summary(results); fails > 0 {
 		return &checkFailed{msg: fmt.Sprintf("%d of %d claims fail", fails, len(results))}
+	}
+	return nil
+}
+
+// oneStdin refuses standard input named twice: it can be read once.
+func oneStdin(names []string) error {
+	n := 0
+	for _, name := range names {
+		if name == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return usageErrorf("standard input (-) can be read only once")
 	}
 	return nil
 }

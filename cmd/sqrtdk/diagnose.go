@@ -22,7 +22,7 @@ type diagnoseFlags struct {
 }
 
 func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("diagnose", "--measured-std S --d-k N [--d-model N] [--heads H] [--q-std S --k-std S | --init-std S[,S_k] | --qk-norm rms|l2] [--intended-scale F]", stderr)
+	fs := newFlagSet("diagnose", "", stderr)
 	var f diagnoseFlags
 	fs.StringVar(&f.measured, "measured-std", "", "std of the scores right before softmax, for one head and one batch (required; 0 allowed)")
 	fs.StringVar(&f.dk, "d-k", "", "width of one head: the length of q and k (required unless --d-model and --heads give it)")
@@ -47,7 +47,7 @@ func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	r, err := diagnose.Diagnose(in, tol)
 	if err != nil {
-		return usageErrorf("diagnose: %v", err)
+		return usageErrorf("%v", err)
 	}
 	switch f.format {
 	case "json":
@@ -62,7 +62,7 @@ func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if !r.ScaleRight() {
-		return &checkFailed{msg: "diagnosis: " + verdictLine(r)}
+		return &checkFailed{msg: verdictLine(r)}
 	}
 	return nil
 }
@@ -97,7 +97,7 @@ func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
 		return in, nil, usageErrorf("--format must be text or json, not %q", f.format)
 	}
 	if f.measured == "" {
-		return in, nil, usageErrorf("diagnose: --measured-std is required (the std of the scores before softmax)")
+		return in, nil, usageErrorf("--measured-std is required (the std of the scores before softmax)")
 	}
 	if in.MeasuredStd, err = rational.ParseRat(f.measured); err != nil {
 		return in, nil, usageErrorf("--measured-std: %v", err)
@@ -122,7 +122,7 @@ func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
 	}
 	if in.DK == 0 {
 		if in.DModel == 0 || in.Heads == 0 {
-			return in, nil, usageErrorf("diagnose: --d-k is required (the width of one head), or --d-model and --heads to derive it")
+			return in, nil, usageErrorf("--d-k is required (the width of one head), or --d-model and --heads to derive it")
 		}
 		in.DK = in.DModel / in.Heads
 	}

@@ -19,15 +19,15 @@ var diagnoseGolden = []struct {
 }{
 	// karpathy/nanoGPT GPT-2 small at initialisation.
 	{"diagnose_gpt2_init.txt", "--measured-std 0.3116 --d-k 64 --heads 12 --d-model 768 --init-std 0.02", 0, ""},
-	{"diagnose_gpt2_no_entries.txt", "--measured-std 0.3116 --d-k 64 --heads 12", 1, "sqrtdk: diagnosis: cannot tell without the entry sizes\n"},
+	{"diagnose_gpt2_no_entries.txt", "--measured-std 0.3116 --d-k 64 --heads 12", 1, "sqrtdk diagnose: cannot tell without the entry sizes\n"},
 	// karpathy/ng-video-lecture before PR #6: C**-0.5 with C = n_embd.
-	{"diagnose_model_width.txt", "--measured-std 0.1410 --d-k 64 --heads 6 --d-model 384 --init-std 1/sqrt(3*384)", 1, "sqrtdk: diagnosis: model width instead of head width\n"},
+	{"diagnose_model_width.txt", "--measured-std 0.1410 --d-k 64 --heads 6 --d-model 384 --init-std 1/sqrt(3*384)", 1, "sqrtdk diagnose: model width instead of head width\n"},
 	// delzac/cntkx issue #10: q·k divided by d_k.
-	{"diagnose_divided_by_dk.txt", "--measured-std 0.1265 --d-k 64 --q-std 1 --k-std 1", 1, "sqrtdk: diagnosis: scale applied twice / divided by d_k, not √d_k\n"},
+	{"diagnose_divided_by_dk.txt", "--measured-std 0.1265 --d-k 64 --q-std 1 --k-std 1", 1, "sqrtdk diagnose: scale applied twice / divided by d_k, not √d_k\n"},
 	// T5: the scale folded into W_q's initialisation, none on q·k.
 	{"diagnose_t5.txt", "--measured-std 1.022 --d-k 64 --heads 8 --d-model 512 --init-std 1/sqrt(512*64),1/sqrt(512) --intended-scale 1", 0, ""},
 	// Gemma-2-27B run with 1/√head_dim instead of 1/√144.
-	{"diagnose_gemma2_27b.json", "--measured-std 1.015 --d-k 128 --heads 32 --d-model 4608 --init-std 1/sqrt(4608) --intended-scale 144^-1/2 --tolerance 1.03 --format json", 1, "sqrtdk: diagnosis: 1/√d_k instead of the intended scale\n"},
+	{"diagnose_gemma2_27b.json", "--measured-std 1.015 --d-k 128 --heads 32 --d-model 4608 --init-std 1/sqrt(4608) --intended-scale 144^-1/2 --tolerance 1.03 --format json", 1, "sqrtdk diagnose: 1/√d_k instead of the intended scale\n"},
 }
 
 func TestDiagnoseGolden(t *testing.T) {
@@ -74,7 +74,7 @@ func TestDiagnoseExitStatus(t *testing.T) {
 		require.Contains(t, stdout, tc.words, "%s", tc.args)
 		if status == 1 {
 			require.Equal(t, 1, strings.Count(stderr, "\n"), "%s: %q", tc.args, stderr)
-			require.True(t, strings.HasPrefix(stderr, "sqrtdk: diagnosis: "), stderr)
+			require.True(t, strings.HasPrefix(stderr, "sqrtdk diagnose: "), stderr)
 		} else {
 			require.Empty(t, stderr)
 		}
@@ -166,7 +166,7 @@ func TestDiagnoseBadInput(t *testing.T) {
 		require.Equal(t, 2, status, "%v: stdout %q stderr %q", args, stdout, stderr)
 		require.Empty(t, stdout, "%v", args)
 		first, _, _ := strings.Cut(stderr, "\n")
-		require.True(t, strings.HasPrefix(first, "sqrtdk: "), "%v: %q", args, stderr)
+		require.True(t, strings.HasPrefix(first, "sqrtdk diagnose: "), "%v: %q", args, stderr)
 		if !strings.Contains(args, "no-such-flag") {
 			require.Equal(t, 1, strings.Count(stderr, "\n"), "%v: one line, got %q", args, stderr)
 		}

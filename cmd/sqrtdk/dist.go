@@ -10,16 +10,18 @@ import (
 )
 
 func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("dist", "[--values V] [--k-values V] [--d N] [--format F] [--method M] [--max-time T] [--shard I/N] [-o FILE]", stderr)
+	fs := newFlagSet("dist", "", stderr)
 	var (
 		space  spaceFlags
 		engine engineFlags
 		format formatFlag
+		latex  latexFlags
 		dest   destinationFlags
 	)
 	space.register(fs, "2", true)
 	engine.register(fs)
 	format.register(fs)
+	latex.register(fs)
 	dest.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -43,6 +45,10 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if sharded {
 		return runShard(ctx, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
+	lx, err := latex.parse(fs, f, true)
+	if err != nil {
+		return err
+	}
 	ps, err := plans(q, k, ds, method, opt, enumerate.NeedCounts)
 	if err != nil {
 		return err
@@ -59,6 +65,6 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return adviseRefusal(err)
 	}
-	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h}
+	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })
 }

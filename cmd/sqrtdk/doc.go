@@ -7,13 +7,24 @@
 //	sqrtdk table [flags]        exact variance of q·k under several scales
 //	sqrtdk dist [flags]         exact distribution of q·k for one width
 //	sqrtdk merge FILE...        verify shard results and print the merged table or dist
-//	sqrtdk prove [flags]        the lesson's five-step proof, checked on every pair
+//	sqrtdk prove [flags]        the lesson's five-step proof as exact assertions
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
+//	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (go doc ./grade)
+//	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
+//	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
+//	sqrtdk help [COMMAND]       the commands, or one command's usage and flags
 //
-// Each command's flags are listed by "sqrtdk COMMAND -h"; the flags of table
-// and dist are described below.
+// "sqrtdk help COMMAND" (the same as "sqrtdk COMMAND -h") prints a
+// command's usage and every flag it takes on standard output, with exit
+// status 0; the flags of table and dist are described below. "sqrtdk
+// version" (or "sqrtdk --version") prints the string that shard results
+// record: "sqrtdk v1.2.0" for a tagged module version, "sqrtdk devel
+// <revision>" for a clean git checkout, and "sqrtdk devel build <hash>"
+// (after "<revision>+dirty" for uncommitted changes) otherwise, where the
+// hash is of the executable, so that merge never mixes shards of two
+// different builds.
 //
 // With no flags, "sqrtdk dist" and "sqrtdk table" print the lesson's
 // practice output byte for byte:
@@ -50,20 +61,43 @@
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
 //	-o FILE         write the output to FILE, which appears only when complete.
+//	                It is written as .FILE.<digits>.partial beside FILE and
+//	                renamed at the end; such a file left by a run killed
+//	                with SIGKILL is removed by the next run writing FILE.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
-// terminal; Ctrl-C stops it promptly with exit status 130 and prints no
-// partial result.
+// terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
+// managers stop a job) and SIGHUP stop it promptly: one line on stderr
+// naming the signal, no partial result printed, no -o file left, and exit
+// status 128 + the signal's number (130, 143, 129).
 //
 // # Output
 //
-//	--format F      text (default), markdown, latex (booktabs), csv or json.
+//	--format F      text (default), markdown, latex (booktabs only), csv or json.
 //	--scales LIST   table only: raw, sqrt, d, or d^P for a rational P (d^1/4,
 //	                d^0.25, d^3/2); the column is Var(q·k / d_k^P).
 //	--digits N      table only: decimal places for every column (default: 1 for
 //	                raw, 2 for sqrt, 3 for the others, as the lesson prints).
 //	--round R       half-even (default) or half-up: how an exact tie rounds.
 //	--latex-cells C table only: LaTeX cells show the exact value, the decimal, or both.
+//	--caption TEXT  latex only: put the tabular in a centred table float with this
+//	                caption above it (LaTeX, as given; refused when it would not
+//	                compile: unbalanced braces or $, an unescaped % # &, _ or ^
+//	                outside math).
+//	--label KEY     latex only, with --caption: the table's \label.
+//	--columns LIST  latex only: the columns to print, in order; table: d_k, cases,
+//	                scales (every column of --scales), method; dist: score, count,
+//	                probability. Default: all, the method only when a row was not
+//	                enumerated.
+//
+// LaTeX output needs nothing in the preamble but \usepackage{booktabs} (a
+// first comment line says so): fractions are \frac in inline math. A table
+// with a stacked fraction is set with \arraystretch 1.3 (inside the table
+// float, or a group around a bare tabular) so that fractions in neighbouring
+// rows do not touch. Integers of five digits or more are grouped in threes
+// with thin spaces (\,), on both sides of a decimal point, as siunitx does by
+// default; a number of cases longer than 30 digits is written as the exact
+// power n^{d_k} it is.
 //
 // Every decimal is the exact value correctly rounded; irrational values
 // (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and
@@ -73,6 +107,63 @@
 // digits compactly: cases as the exact power 9^10000, other counts to
 // three significant digits rounded half-even (1.29·10^6020); csv, json and
 // latex keep every digit.
+//
+// # The proof
+//
+// "sqrtdk prove" checks the lesson's five steps at each width of --d
+// (default 1,2,3,4) as exact assertions and prints a transcript: for every
+// assertion its two values, the indices it covers, the law it was computed
+// on and the verdict; then, when a step fails, the broken hypotheses (named
+// as the lesson names them: mean 0, variance 1, independent), for each
+// assertion that fails, or holds although something it rests on fails, the
+// identity that holds whatever the hypotheses with this space's values,
+// what holds instead, whether Var(q·k/√d_k) = 1 survives, the smallest
+// failing width and an outcome that shows the failure.
+//
+// The sample space (by default q_i from --values and k_i from --k-values,
+// every entry independent) can be changed to break each hypothesis:
+//
+//	--k-from q|-q   k_i = q_i, or k_i = −q_i, coordinate by coordinate.
+//	--pairs P       the joint law of each coordinate pair (q_i, k_i): pairs
+//	                "q k", each with an optional integer weight ":w",
+//	                comma-separated, such as "-1 -1:2, 1 1:2, -1 1, 1 -1";
+//	                coordinates stay independent. (--k-values, --k-from and
+//	                --pairs each say how k is drawn: give one of them.)
+//	--tie q|k|both  every coordinate of q, of k or of both equals the first;
+//	                each remaining entry is drawn given the entry it pairs
+//	                with (from k's alphabet, or the pair law). none (default)
+//	                draws coordinates independently.
+//	--joint FILE    any finite joint law of (q, k) at one width (--d may be
+//	                left out, or must give that width; no other flag of the
+//	                space may be given). One outcome per line: a weight (an
+//	                exact non-negative rational), the vector q and the vector
+//	                k, each a comma list, such as "1  -1,1  1,1"; blank lines
+//	                and text after # are ignored; an outcome listed twice adds
+//	                its weights; probabilities are weights over their total.
+//	                At most 64 entries per vector and 2^20 outcomes.
+//	--scale S       what Step 5 divides q·k by: sqrt (default, the lesson's
+//	                √d_k), raw, d or d^P; any but sqrt shows Step 5 failing.
+//	--format F      text (default), markdown or json.
+//
+// Where the numbers come from: means, variances, covariances and
+// independence of entries and terms from the exact law of one coordinate
+// pair (q_i, k_i), or of two, summed over the listed outcomes, or for
+// independent coordinates too many to list, the coordinate law itself
+// (one law for every i, said in the transcript); Var(q·k) from the law of
+// q·k that enumerate computes (--method, --workers and --max-time as for
+// table: every pair enumerated when that takes seconds, the closed form
+// beyond; a tied space is a mixture of enumerate problems, one per value
+// of the tied entry; only a joint law takes it from its listing).
+// Independent coordinates are listed outcome by outcome up to 65536
+// outcomes, and the engine's law of q·k is then compared with the
+// listing's count for count. A tie or a joint law is always listed, and
+// refused before any work, with its number of outcomes and an estimate,
+// when listing would take longer than --max-time (default 1m) or hold more
+// than 1 GB of tallies.
+//
+// Exit status: 0 when every step holds, 1 when one fails (even if the
+// conclusion survives), 2 for bad input: a malformed --pairs or joint-law
+// file (one line, "FILE:LINE: problem"), mixed flags, or a space refused.
 //
 // # Diagnose
 //
@@ -109,11 +200,54 @@
 // factor are merged. A mistake is named only when it is the one hypothesis
 // that fits; two that fit give "cannot tell".
 //
+// # Check
+//
+// "sqrtdk check FILE..." checks claims files ("-" reads one from standard
+// input): one line per claim, a total per file when there are several, and
+// the total of all. --format json prints every verdict (file, line, kind,
+// claim, settings, printed, holds, exact) and the totals as one object.
+//
+// # Grade
+//
+// "sqrtdk grade --key KEY ANSWERS..." grades answer files against an answer
+// key ("-" reads one answer file from standard input); go doc ./grade
+// documents both formats and the named mistakes.
+//
+//	--format F         text (default): one line per answer with points and
+//	                   feedback; json: the same as an object (several files:
+//	                   {"students": [...], "items": [...]}); csv: one row per
+//	                   file (student, file, each answer's points, score,
+//	                   max_score); gradescope: the results.json of one file
+//	                   for a Gradescope autograder (docs/autograder).
+//	--class-report F   also write the csv rows to F; standard output then
+//	                   gets the item analysis (per answer: share right, mean
+//	                   points, most frequent named mistake) in text, json or csv.
+//	--seed S           for a key that draws values: the seed of the variants.
+//	--student ID       the student of one answer file without a student line.
+//	-o FILE            write the result to FILE, which appears only when complete.
+//
+// With several files, a file that cannot be read is reported on stderr and
+// the others are graded (exit status 2 at the end); with --format
+// gradescope an unreadable file still gets a results.json, scoring 0 and
+// saying why.
+//
+// "sqrtdk exercise --key KEY --student ID [--seed S]" prints the student's
+// variant of the key as a sheet to fill in (--format markdown, the default,
+// or latex, a document for pdflatex) with the answer file to hand in;
+// --answer-key prints the variant's key with every solution (--format key,
+// the default, a key that grades without a seed; or markdown or latex).
+// A variant depends only on the seed and the student id.
+//
 // # Exit status
 //
-// 0 on success; 1 when a check fails (--method both disagreeing, a proof
-// step or a claim failing, a diagnosis that does not find the scale
-// right: a mistake, an unexplained factor or "cannot tell"); 2 for bad
-// input, with one line on stderr naming the problem (unknown flags and
-// missing values also print the command's usage); 130 when interrupted.
+// 0 on success (help that was asked for included); 1 when a check fails
+// (--method both disagreeing, a proof step or a claim failing, a diagnosis
+// that does not find the scale right: a mistake, an unexplained factor or
+// "cannot tell"; an answer that is not right, or not given); 2 for bad
+// input; 130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP. A
+// failure is one line on stderr, "sqrtdk COMMAND: what is wrong" ("sqrtdk
+// plot KIND: ..." for a figure, "sqrtdk: ..." when no command applies);
+// unknown flags, missing values and unknown commands also print the usage
+// after it, and a mistyped command, figure kind or flag gets a "did you
+// mean" suggestion.
 package main

@@ -130,7 +130,7 @@ func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 type formatFlag struct{ format string }
 
 func (f *formatFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex, csv or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+report.LaTeXPreamble+"), csv or json")
 }
 
 func (f *formatFlag) parse() (report.Format, error) {
@@ -173,7 +173,7 @@ type numberFlags struct {
 }
 
 func (n *numberFlags) register(fs *flag.FlagSet) {
-	fs.Var(&n.digits, "digits", "decimal places for every column (default: 1 for raw, 2 for sqrt, 3 for the others, as the lesson prints)")
+	fs.Var(&n.digits, "digits", "`N` decimal places for every column (default: 1 for raw, 2 for sqrt, 3 for the others, as the lesson prints)")
 	fs.StringVar(&n.round, "round", "half-even", "how ties round: half-even or half-up")
 	fs.StringVar(&n.cells, "latex-cells", "exact", "LaTeX cells show the exact value, the decimal, or both")
 	fs.StringVar(&n.scales, "scales", "raw,sqrt,d", "scales, comma-separated: raw, sqrt, d or d^P (P rational, e.g. d^1/4)")
@@ -228,6 +228,46 @@ func parseScales(list string) ([]rational.Scale, error) {
 	return scales, nil
 }
 
+// latexFlags shape LaTeX output for a book: a table environment with a
+// caption and a label, and the columns to print.
+type latexFlags struct{ caption, label, columns string }
+
+func (l *latexFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&l.caption, "caption", "", "with --format latex: put the tabular in a table float with the caption `TEXT` (LaTeX, as given)")
+	fs.StringVar(&l.label, "label", "", "with --format latex and --caption: the table's \\label `KEY`")
+	fs.StringVar(&l.columns, "columns", "", "with --format latex: the columns to print, in order (`LIST`: table d_k,cases,scales,method; dist score,count,probability; default all, method only when a row was not enumerated)")
+}
+
+// parse returns the LaTeX options for a variance table, or for a
+// distribution when dist is true; they are refused with another format.
+func (l *latexFlags) parse(fs *flag.FlagSet, f report.Format, dist bool) (report.LaTeXOptions, error) {
+	var o report.LaTeXOptions
+	if f != report.LaTeX {
+		if name := firstSet(fs, flagNames(new(latexFlags).register)); name != "" {
+			return o, fmt.Errorf("--%s applies to --format latex only", name)
+		}
+		return o, nil
+	}
+	o.Caption, o.Label = l.caption, l.label
+	if err := report.CheckLaTeXOptions(o); err != nil {
+		if l.label != "" && l.caption == "" {
+			return o, fmt.Errorf("--label: %v", err)
+		}
+		return o, fmt.Errorf("--caption: %v", err)
+	}
+	if l.columns != "" {
+		parse := report.ParseTableColumns
+		if dist {
+			parse = report.ParseDistColumns
+		}
+		var err error
+		if o.Columns, err = parse(l.columns); err != nil {
+			return o, fmt.Errorf("--columns: %v", err)
+		}
+	}
+	return o, nil
+}
+
 // destinationFlags say where the result goes: -o, and --shard for a run
 // that computes one slice for 'sqrtdk merge'.
 type destinationFlags struct {
@@ -244,22 +284,24 @@ func (r *destinationFlags) register(fs *flag.FlagSet, shardable bool) {
 }
 
 // mergeOnlyFlags are the flags that shape a printed result and so belong
-// to the merge, not to a --shard run: those of the format and number
-// groups, derived from their registration.
+// to the merge, not to a --shard run: those of the format, number and
+// LaTeX groups, derived from their registration.
 func mergeOnlyFlags() map[string]bool {
-	fs := flag.NewFlagSet("", flag.ContinueOnError)
-	new(formatFlag).register(fs)
-	new(numberFlags).register(fs)
-	names := map[string]bool{}
-	fs.VisitAll(func(f *flag.Flag) { names[f.Name] = true })
-	return names
+	return flagNames(new(formatFlag).register, new(numberFlags).register, new(latexFlags).register)
 }
 
 // tableOnlyFlags are the flags of the number group, which mean nothing to
 // a distribution.
 func tableOnlyFlags() map[string]bool {
+	return flagNames(new(numberFlags).register)
+}
+
+// flagNames returns the names of the flags the register functions add.
+func flagNames(registers ...func(*flag.FlagSet)) map[string]bool {
 	fs := flag.NewFlagSet("", flag.ContinueOnError)
-	new(numberFlags).register(fs)
+	for _, r := range registers {
+		r(fs)
+	}
 	names := map[string]bool{}
 	fs.VisitAll(func(f *flag.Flag) { names[f.Name] = true })
 	return names
@@ -275,4 +317,27 @@ func firstSet(fs *flag.FlagSet, names map[string]bool) string {
 		}
 	})
 	return found
+}
+
+// choiceFormatFlag is --format for commands whose formats are their own
+// (check, grade, exercise): one flag definition, each command its choices.
+type choiceFormatFlag struct {
+	format  string
+	choices []string
+}
+
+// register adds --format with the given choices; the first is the default
+// unless def names another ("" means no default: the command decides).
+func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...string) {
+	f.choices = choices
+	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
+}
+
+func (f *choiceFormatFlag) parse() (string, error) {
+	for _, c := range f.choices {
+		if f.format == c {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))
 }

@@ -7,16 +7,54 @@ import (
 	"strings"
 )
 
-// newFlagSet returns a flag set whose usage names the command; parseFlags
-// turns its errors into usage errors instead of exiting.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns a flag set whose usage is "usage: sqrtdk NAME
+// [flags] ARGS" and every flag it has; parseFlags turns its errors into
+// usage errors instead of exiting. args names the arguments after the
+// flags, if any.
+func newFlagSet(name, args string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: sqrtdk %s %s\n\nflags:\n", name, synopsis)
-		fs.PrintDefaults()
+		line := "usage: sqrtdk " + name
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			line += " [flags]"
+		}
+		if args != "" {
+			line += " " + args
+		}
+		fmt.Fprintln(fs.Output(), line)
+		if hasFlags {
+			fmt.Fprint(fs.Output(), "\nflags:\n"+doubleDashed(fs))
+		}
 	}
 	return fs
+}
+
+// doubleDashed returns the flag set's defaults as PrintDefaults writes
+// them, with every flag but -o written --name, as the manual and the error
+// messages write them (the flag package accepts both).
+func doubleDashed(fs *flag.FlagSet) string {
+	var b strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	lines := strings.SplitAfter(b.String(), "\n")
+	for i, l := range lines {
+		if name, ok := strings.CutPrefix(l, "  -"); ok && !strings.HasPrefix(name, "o ") && name != "o\n" {
+			lines[i] = "  --" + name
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// describe puts a command's one-line summary under the usage line of its
+// help text.
+func describe(help, summary string) string {
+	first, rest, _ := strings.Cut(help, "\n")
+	return first + "\n\n" + strings.ToUpper(summary[:1]) + summary[1:] + ".\n" + rest
 }
 
 // parseFlags parses args and turns every flag error, and any stray
@@ -54,7 +92,7 @@ func parseFlagsAndArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // parseQuietly parses args without letting the flag package print: a
 // flag error becomes one usage error (the message first, then the
-// usage), and -h prints the usage and returns flag.ErrHelp.
+// usage), and -h or --help returns a *helpRequest with the usage.
 func parseQuietly(fs *flag.FlagSet, args []string) error {
 	out, usage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
@@ -64,21 +102,31 @@ func parseQuietly(fs *flag.FlagSet, args []string) error {
 	fs.Usage = usage
 	switch {
 	case err == flag.ErrHelp:
-		fs.Usage()
-		return err
+		return &helpRequest{text: usageOf(fs)}
 	case err != nil:
-		return flagUsageError(fs, err.Error())
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			msg += didYouMean(strings.TrimPrefix(name, "-"), names, func(n string) string { return "--" + n })
+		}
+		return flagUsageError(fs, msg)
 	}
 	return nil
 }
 
-// flagUsageError returns the usage error "<command>: msg" carrying the
-// command's usage text.
-func flagUsageError(fs *flag.FlagSet, msg string) error {
+// usageOf returns the flag set's usage text.
+func usageOf(fs *flag.FlagSet) string {
 	var b strings.Builder
 	out := fs.Output()
 	fs.SetOutput(&b)
 	fs.Usage()
 	fs.SetOutput(out)
-	return &usageError{msg: fs.Name() + ": " + msg, usage: b.String()}
+	return b.String()
+}
+
+// flagUsageError returns the usage error msg carrying the command's usage
+// text; run puts the command's name before msg.
+func flagUsageError(fs *flag.FlagSet, msg string) error {
+	return &usageError{msg: msg, usage: usageOf(fs)}
 }

@@ -36,6 +36,8 @@ var goldenCases = []struct {
 	{"table_latex.tex", "table --format latex"},
 	{"table_latex_both.tex", "table --format latex --latex-cells both --scales raw,sqrt,d,d^1/4"},
 	{"table_latex_decimal.tex", "table --format latex --latex-cells decimal"},
+	{"table_latex_large.tex", "table --format latex --d 6,40,100"},
+	{"table_latex_book.tex", "table --format latex --d 1,2,4,8,16,32 --columns d_k,cases,scales --label tab:variance --caption"},
 	{"table_csv.csv", "table --format csv --scales raw,sqrt,d,d^1/4"},
 	{"table_json.json", "table --format json --d 2,6 --scales raw,sqrt,d,d^1/4"},
 	{"table_wide.txt", "table --d 1,2,4,8,10,12 --scales raw,sqrt,d,d^1/4"},
@@ -47,15 +49,28 @@ var goldenCases = []struct {
 	{"dist_markdown.md", "dist --d 3 --format markdown"},
 	{"dist_csv.csv", "dist --values 0,1 --d 3 --format csv"},
 	{"dist_latex.tex", "dist --values 1/2,-1/3 --d 2 --format latex"},
+	{"dist_latex_book.tex", "dist --d 20 --method closed --format latex --label tab:dist20 --caption"},
+	{"dist_latex_columns.tex", "dist --d 3 --format latex --columns probability,score"},
 	{"dist_json.json", "dist --d 2 --format json"},
 	{"dist_closed.txt", "dist --d 4 --method closed"},
 	{"dist_rational.txt", "dist --values 0.5,-1.25 --k-values 1,2 --d 2"},
 }
 
+// goldenCaptions are the --caption arguments of golden cases, which hold
+// spaces; each is the last argument of its case.
+var goldenCaptions = map[string]string{
+	"table_latex_book.tex": `Exact variance of $q\cdot k$ for entries $\pm 1$: it grows like $d_k$, and dividing by $\sqrt{d_k}$ keeps it at 1.`,
+	"dist_latex_book.tex":  `The exact distribution of $q\cdot k$ for entries $\pm 1$ at $d_k = 20$, from the closed form.`,
+}
+
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
-			out, stderr, status := runCLI(t, strings.Fields(c.args)...)
+			args := strings.Fields(c.args)
+			if caption, ok := goldenCaptions[c.name]; ok {
+				args = append(args, caption)
+			}
+			out, stderr, status := runCLI(t, args...)
 			require.Equal(t, 0, status, "sqrtdk %s: %s", c.args, stderr)
 			assertGolden(t, filepath.Join("testdata", c.name), out, c.args)
 		})

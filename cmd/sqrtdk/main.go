@@ -3,20 +3,17 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"sort"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, stop := withStopSignals(context.Background())
+	err := signalCause(ctx, run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
@@ -35,50 +32,113 @@ var commands = map[string]command{
 	"check":    {"check the figures of claims files", runCheck},
 	"plot":     {"draw a figure (dist, variance, softmax, saturation) from exact values", runPlot},
 	"diagnose": {"name the likeliest scaling mistake from a measured score std", runDiagnose},
+	"grade":    {"grade answer files against an answer key, naming each mistake", runGrade},
+	"exercise": {"print a student's variant of an exercise sheet, or its key", runExercise},
+	"version":  {"print sqrtdk's version (the string shard results record)", runVersion},
 }
 
-// run executes one sqrtdk command; main turns its error into an exit status.
+// helpSummary is the line of 'sqrtdk help' in the list of commands; help
+// is not in commands because it runs them.
+const helpSummary = "print the usage and flags of a command: sqrtdk help COMMAND"
+
+// run executes one sqrtdk command; main turns its error into an exit
+// status. A help request prints on stdout; every error of a command is
+// worded "COMMAND: message" (see commandError).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return &usageError{msg: "no command given", usage: usageText()}
 	}
-	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		io.WriteString(stderr, usageText())
-		return nil
+	name := args[0]
+	var err error
+	switch name {
+	case "-h", "--help":
+		_, err = io.WriteString(stdout, usageText())
+		return err
+	case "--version":
+		name = "version"
+	case "help":
+		return runHelp(ctx, args[1:], stdout, stderr)
 	}
-	c, ok := commands[args[0]]
+	c, ok := commands[name]
 	if !ok {
-		return &usageError{msg: fmt.Sprintf("unknown command %q", args[0]), usage: usageText()}
-	}
-	err := c.run(ctx, args[1:], stdout, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
-	if err != nil && !errors.As(err, new(*usageError)) && !errors.As(err, new(*checkFailed)) && !errors.Is(err, context.Canceled) {
-		var mismatch *enumerate.MismatchError
-		if errors.As(err, &mismatch) {
-			return &checkFailed{msg: err.Error()}
+		msg := fmt.Sprintf("unknown command %q", name)
+		if strings.HasPrefix(name, "-") {
+			msg = fmt.Sprintf("name a command before the flags, not %q", name)
 		}
-		// Everything else is a problem with the input: bad values, sizes
-		// too large, limits exceeded.
-		return &usageError{msg: err.Error()}
+		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
-	return err
+	err = c.run(ctx, args[1:], stdout, stderr)
+	var help *helpRequest
+	switch {
+	case errors.As(err, &help):
+		if !help.described {
+			help.text = describe(help.text, c.summary)
+		}
+		_, err = io.WriteString(stdout, help.text)
+		return err
+	case err == nil, errors.Is(err, context.Canceled):
+		return err
+	}
+	return inCommand(name, classify(err))
+}
+
+// classify returns err as a *checkFailed (exit status 1) or a *usageError
+// (exit status 2) unless it is one already; plot's errors keep their kind.
+func classify(err error) error {
+	var ce *commandError
+	switch {
+	case errors.As(err, new(*usageError)), errors.As(err, new(*checkFailed)):
+		return err
+	case errors.As(err, &ce) && error(ce) == err:
+		ce.err = classify(ce.err)
+		return ce
+	case errors.As(err, new(*enumerate.MismatchError)):
+		return &checkFailed{msg: err.Error()}
+	}
+	// Everything else is a problem with the input: bad values, sizes too
+	// large, limits exceeded.
+	return &usageError{msg: err.Error()}
 }
 
 func usageText() string {
 	var w strings.Builder
 	fmt.Fprintln(&w, "usage: sqrtdk <command> [flags]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	for _, n := range commandNames() {
+		summary := helpSummary
+		if c, ok := commands[n]; ok {
+			summary = c.summary
+		}
+		fmt.Fprintf(&w, "  %-9s %s\n", n, summary)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(&w, "  %-9s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(&w, "\nRun 'sqrtdk <command> -h' for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
+	fmt.Fprintln(&w, "\nRun 'sqrtdk help COMMAND' (or 'sqrtdk COMMAND -h') for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
 	return w.String()
+}
+
+// A commandError is an error of one command, printed "sqrtdk COMMAND:
+// message"; plot adds its figure kind to the command ("plot dist").
+type commandError struct {
+	command string
+	err     error
+}
+
+func (e *commandError) Error() string { return e.command + ": " + e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
+
+// inCommand returns err as an error of command, whose name goes before any
+// it already carries; a message that already starts with the command's
+// name is not prefixed twice.
+func inCommand(command string, err error) error {
+	var ce *commandError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ce):
+		ce.command = command + " " + ce.command
+		return err
+	case strings.HasPrefix(err.Error(), command+": "):
+		return err
+	}
+	return &commandError{command: command, err: err}
 }
 
 // A usageError is bad input: exit status 2. When usage is set (a flag
@@ -98,17 +158,26 @@ func (e *checkFailed) Error() string { return e.msg }
 
 // exitStatus prints err as one line and returns the exit status for it.
 func exitStatus(err error, stderr io.Writer) int {
+	var stopped *stoppedBySignal
 	switch {
 	case err == nil:
 		return 0
+	case errors.As(err, &stopped):
+		fmt.Fprintln(stderr, "sqrtdk: "+stopped.Error())
+		return stopped.status()
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "sqrtdk: interrupted; no result was printed")
 		return 130
-	case errors.As(err, new(*checkFailed)):
-		fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
+	}
+	line := "sqrtdk: " + err.Error()
+	var ce *commandError
+	if errors.As(err, &ce) {
+		line = "sqrtdk " + err.Error()
+	}
+	fmt.Fprintln(stderr, line)
+	if errors.As(err, new(*checkFailed)) {
 		return 1
 	}
-	fmt.Fprintln(stderr, "sqrtdk: "+err.Error())
 	var u *usageError
 	if errors.As(err, &u) && u.usage != "" {
 		fmt.Fprint(stderr, "\n"+u.usage)

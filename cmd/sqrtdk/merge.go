@@ -10,14 +10,16 @@ import (
 )
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("merge", "[--format F] [--digits N] [--round R] [--scales LIST] [--latex-cells C] [-o FILE] SHARD-FILE...", stderr)
+	fs := newFlagSet("merge", "SHARD-FILE...", stderr)
 	var (
 		format formatFlag
 		nums   numberFlags
+		latex  latexFlags
 		dest   destinationFlags
 	)
 	format.register(fs)
 	nums.register(fs)
+	latex.register(fs)
 	dest.register(fs, false)
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
@@ -59,11 +61,19 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if tableOnly := firstSet(fs, tableOnlyFlags()); tableOnly != "" {
 			return fmt.Errorf("--%s applies to table shards; these shards are from 'sqrtdk dist'", tableOnly)
 		}
+		lx, err := latex.parse(fs, f, true)
+		if err != nil {
+			return err
+		}
 		p := m.Parts[0]
-		d := report.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist}
+		d := report.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist, LaTeX: lx}
 		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, f) })
 	}
-	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells}
+	lx, err := latex.parse(fs, f, false)
+	if err != nil {
+		return err
+	}
+	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))
 	}

@@ -45,20 +45,28 @@ func plotKindNames() string {
 func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprintf(stderr, "usage: sqrtdk plot KIND -o FILE.{svg,pdf,eps,png} [--data FILE.csv] [flags]\n\nkinds:\n")
+			var b strings.Builder
+			fmt.Fprintf(&b, "usage: sqrtdk plot KIND [flags]\n\nkinds:\n")
 			for _, n := range strings.Split(plotKindNames(), ", ") {
-				fmt.Fprintf(stderr, "  %-11s %s\n", n, plotKinds[n].summary)
+				fmt.Fprintf(&b, "  %-11s %s\n", n, plotKinds[n].summary)
 			}
-			fmt.Fprintln(stderr, "\nRun 'sqrtdk plot KIND -h' for the flags of one kind.")
-			return flag.ErrHelp
+			fmt.Fprintln(&b, "\nRun 'sqrtdk help plot KIND' for the flags of one kind.")
+			return &helpRequest{text: b.String()}
 		}
-		return usageErrorf("plot: name a figure kind first: %s", plotKindNames())
+		return usageErrorf("name a figure kind first: %s", plotKindNames())
 	}
 	kind, ok := plotKinds[args[0]]
 	if !ok {
-		return usageErrorf("plot: unknown figure kind %q (use %s)", args[0], plotKindNames())
+		return usageErrorf("unknown figure kind %q (use %s)%s", args[0], plotKindNames(),
+			didYouMean(args[0], strings.Split(plotKindNames(), ", "), quoted))
 	}
-	fs := newFlagSet("plot "+args[0], "-o FILE.{svg,pdf,eps,png} [--data FILE.csv] [--width L] [--height L] [flags]", stderr)
+	// Every error of a figure is worded "plot KIND: ...".
+	return inCommand(args[0], plotFigure(ctx, args[0], kind, args[1:], stderr))
+}
+
+// plotFigure draws the figure of one kind.
+func plotFigure(ctx context.Context, name string, kind plotKind, args []string, stderr io.Writer) error {
+	fs := newFlagSet("plot "+name, "", stderr)
 	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps or .png")
 	data := fs.String("data", "", "also write the exact numbers behind the figure to this CSV `file`")
 	width := fs.String("width", "12cm", "printed width with unit: cm, mm, in or pt")
@@ -66,11 +74,14 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	dpi := fs.Int("dpi", 300, "resolution of a PNG, in dots per inch")
 	digits := fs.Int("digits", 6, "decimal places of the correctly rounded decimals in --data")
 	compute := kind.build(fs, digits)
-	if err := parseFlags(fs, args[1:]); err != nil {
+	if err := parseFlags(fs, args); err != nil {
+		if help := (*helpRequest)(nil); errors.As(err, &help) {
+			help.text, help.described = describe(help.text, kind.summary), true
+		}
 		return err
 	}
 	if *out == "" && *data == "" {
-		return usageErrorf("plot %s: give -o FILE for the figure and/or --data FILE.csv for its numbers", args[0])
+		return usageErrorf("give -o FILE for the figure and/or --data FILE.csv for its numbers")
 	}
 	var format figures.Format
 	size := figures.Size{DPI: *dpi}

@@ -82,6 +82,8 @@ func TestPlotBadInput(t *testing.T) {
 		"unknown kind":          {"plot", "pie", "-o", good},
 		"no output":             {"plot", "dist"},
 		"unsupported extension": {"plot", "dist", "-o", filepath.Join(dir, "x.jpg")},
+		"gif":                   {"plot", "dist", "-o", "x.gif"},
+		"misspelt kind":         {"plot", "dsit", "-o", good},
 		"no extension":          {"plot", "dist", "-o", filepath.Join(dir, "x")},
 		"missing folder":        {"plot", "dist", "-o", filepath.Join(dir, "no", "such", "x.svg")},
 		"parent is a file":      {"plot", "dist", "-o", filepath.Join(file, "x.svg")},
@@ -110,13 +112,22 @@ func TestPlotBadInput(t *testing.T) {
 			require.Equal(t, 2, status, "stdout %q stderr %q", stdout, stderr)
 			lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
 			last := lines[len(lines)-1]
-			require.True(t, strings.HasPrefix(last, "sqrtdk: "), "stderr: %q", stderr)
+			// Every error names the figure kind, or plot when none was given.
+			prefix := "sqrtdk plot: "
+			if _, ok := plotKinds[args[1%len(args)]]; ok && len(args) > 1 {
+				prefix = "sqrtdk plot " + args[1] + ": "
+			}
+			require.True(t, strings.HasPrefix(last, prefix), "stderr: %q, want the prefix %q", stderr, prefix)
 			require.Len(t, lines, 1, "one line on stderr, got %q", stderr)
 		})
 	}
 	// The library says what is wrong; the CLI adds which flag to change.
 	_, stderr, _ := sqrtdk("plot", "dist", "-o", filepath.Join(dir, "x.png"), "--width", "90cm", "--height", "90cm", "--dpi", "1200")
-	require.Equal(t, "sqrtdk: a PNG of 1808 megapixels is over the 100 megapixel limit; lower --dpi or the size\n", stderr)
+	require.Equal(t, "sqrtdk plot dist: a PNG of 1808 megapixels is over the 100 megapixel limit; lower --dpi or the size\n", stderr)
+	_, stderr, _ = sqrtdk("plot", "dist", "-o", "x.gif")
+	require.Equal(t, "sqrtdk plot dist: -o: unsupported extension .gif in \"x.gif\" (use .svg, .pdf, .eps or .png)\n", stderr)
+	_, stderr, _ = sqrtdk("plot", "dsit")
+	require.Contains(t, stderr, `sqrtdk plot: unknown figure kind "dsit" (use dist, saturation, softmax, variance); did you mean "dist"?`)
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	var names []string

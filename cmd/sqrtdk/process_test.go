@@ -57,6 +57,8 @@ func TestShardProcessesMergeToSingleRun(t *testing.T) {
 		{"dist text", []string{"dist", "--values", "-1,0:2,1", "--k-values", "1/2,-3", "--d", "5"}, nil, 4},
 		{"dist json", []string{"dist", "--values", "-1,0,1", "--d", "6"}, []string{"--format", "json"}, 7},
 		{"more slices than q vectors", []string{"dist", "--d", "2"}, []string{"--format", "markdown"}, 6},
+		{"table latex for a book", []string{"table", "--d", "2,5"}, []string{"--format", "latex", "--caption", "Variance of $q\\cdot k$", "--label", "tab:v", "--columns", "scales,d_k"}, 3},
+		{"dist latex for a book", []string{"dist", "--d", "5"}, []string{"--format", "latex", "--caption", "Scores", "--columns", "score,probability"}, 2},
 	}
 	for n, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -144,4 +146,80 @@ func TestInterruptStopsPromptly(t *testing.T) {
 			require.NoError(t, statErr)
 		})
 	}
+}
+
+// waitForFile polls until a file matching pattern exists, for at most 20 s.
+func waitForFile(t *testing.T, pattern string) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if m, _ := filepath.Glob(pattern); len(m) > 0 {
+			return m[0]
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("no file %s after 20 s", pattern)
+	return ""
+}
+
+// TestStopSignals sends SIGINT, SIGTERM and SIGHUP to a shard run writing
+// with -o, once its temporary file exists (the run is then enumerating
+// d_k = 20, minutes of work): each must stop it with 128 + the signal's
+// number, one line on stderr naming the signal, and no file left in the
+// directory, temporary or final.
+func TestStopSignals(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildSqrtdk(t, dir)
+	out := filepath.Join(dir, "out")
+	require.NoError(t, os.Mkdir(out, 0o755))
+	for _, c := range []struct {
+		sig    syscall.Signal
+		status int
+		line   string
+	}{
+		{syscall.SIGINT, 130, "sqrtdk: interrupted; no result was printed\n"},
+		{syscall.SIGTERM, 143, "sqrtdk: terminated (SIGTERM); no result was printed\n"},
+		{syscall.SIGHUP, 129, "sqrtdk: hung up (SIGHUP); no result was printed\n"},
+	} {
+		t.Run(c.sig.String(), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			cmd := exec.Command(bin, "dist", "--d", "20", "--shard", "0/2", "--workers", "1", "-o", filepath.Join(out, "s.json"))
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			require.NoError(t, cmd.Start())
+			waitForFile(t, filepath.Join(out, ".s.json.*.partial"))
+			require.NoError(t, cmd.Process.Signal(c.sig))
+			err := cmd.Wait()
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit)
+			require.Equal(t, c.status, exit.ExitCode(), "stderr: %s", stderr.String())
+			require.Equal(t, c.line, stderr.String())
+			require.Empty(t, stdout.String())
+			left, _ := os.ReadDir(out)
+			require.Empty(t, left, "files left behind")
+		})
+	}
+}
+
+// TestKilledRunDebrisIsRemoved kills a shard run with SIGKILL, which no
+// program can handle: its temporary file stays, and the next run writing
+// the same file removes it.
+func TestKilledRunDebrisIsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildSqrtdk(t, dir)
+	out := filepath.Join(dir, "out")
+	require.NoError(t, os.Mkdir(out, 0o755))
+	file := filepath.Join(out, "s.json")
+	cmd := exec.Command(bin, "dist", "--d", "20", "--shard", "0/2", "--workers", "1", "-o", file)
+	require.NoError(t, cmd.Start())
+	partial := waitForFile(t, filepath.Join(out, ".s.json.*.partial"))
+	require.NoError(t, cmd.Process.Kill())
+	cmd.Wait()
+	_, err := os.Stat(partial)
+	require.NoError(t, err, "SIGKILL should have left the temporary file")
+
+	code, _, stderr := execSqrtdk(t, bin, "dist", "--d", "4", "--shard", "0/2", "-o", file)
+	require.Equal(t, 0, code, stderr)
+	left, _ := os.ReadDir(out)
+	require.Len(t, left, 1, "the killed run's temporary file is still there")
+	require.Equal(t, "s.json", left[0].Name())
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -60,7 +61,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		return err
 	}
 	defer out.discard()
-	res := &shard.Result{Tool: shard.ToolVersion(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
+	res := &shard.Result{Tool: version.String(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
 		p := pl.Problem
 		lo, hi, err := p.ShardRange(i, n)

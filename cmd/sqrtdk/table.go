@@ -10,18 +10,20 @@ import (
 )
 
 func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("table", "[--values V] [--k-values V] [--d LIST] [--scales LIST] [--format F] [--digits N] [--method M] [--max-time T] [--round R] [--shard I/N] [-o FILE]", stderr)
+	fs := newFlagSet("table", "", stderr)
 	var (
 		space  spaceFlags
 		engine engineFlags
 		format formatFlag
 		nums   numberFlags
+		latex  latexFlags
 		dest   destinationFlags
 	)
 	space.register(fs, "1,2,4,6", false)
 	engine.register(fs)
 	format.register(fs)
 	nums.register(fs)
+	latex.register(fs)
 	dest.register(fs, true)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -49,6 +51,10 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if sharded {
 		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
+	lx, err := latex.parse(fs, f, false)
+	if err != nil {
+		return err
+	}
 	// Every width is planned and checked before the first long computation starts.
 	ps, err := plans(q, k, ds, method, opt, enumerate.NeedMoments)
 	if err != nil {
@@ -59,7 +65,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer dst.discard()
-	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells}
+	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	for _, pl := range ps {
 		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 		mo, err := pl.WithProgress(progress).Moments(ctx)

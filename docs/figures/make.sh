@@ -19,3 +19,29 @@ sqrtdk plot variance -o "$out/variance.svg" --data "$out/variance.csv"
 sqrtdk plot softmax -o "$out/softmax.svg" --data "$out/softmax.csv"
 # Mean softmax slope E[p(1−p)] for two ±1 keys, raw against scaled.
 sqrtdk plot saturation -o "$out/saturation.svg" --data "$out/saturation.csv"
+
+# A LaTeX table as it prints: typeset by pdflatex with nothing but booktabs
+# in the preamble, cropped to the table and rendered to PNG. Needs pdflatex
+# (texlive-latex-base, texlive-latex-recommended) and pdftoppm
+# (poppler-utils); without them the committed table.png is left as it is.
+if command -v pdflatex >/dev/null && command -v pdftoppm >/dev/null; then
+  tex="$bin/tex"
+  mkdir -p "$tex"
+  sqrtdk table --format latex --d 1,2,6,16,40,100 --scales raw,sqrt,d,d^1/4 --columns d_k,cases,scales >"$tex/table.tex"
+  cat >"$tex/page.tex" <<'TEX'
+\documentclass{article}
+\usepackage{booktabs}
+\pdfinfoomitdate=1 \pdftrailerid{} \pdfsuppressptexinfo=-1
+\begin{document}
+\setbox0=\hbox{\input{table}}
+\pdfpagewidth=\dimexpr\wd0+8pt\relax
+\pdfpageheight=\dimexpr\ht0+\dp0+8pt\relax
+\hoffset=\dimexpr-1in+4pt\relax \voffset=\dimexpr-1in+4pt\relax
+\shipout\box0
+\end{document}
+TEX
+  (cd "$tex" && pdflatex -interaction=nonstopmode -halt-on-error page.tex >/dev/null)
+  pdftoppm -r 200 -png -singlefile "$tex/page.pdf" "$out/table"
+else
+  echo "make.sh: pdflatex or pdftoppm missing: docs/figures/table.png not regenerated" >&2
+fi

@@ -18,8 +18,16 @@ type DistOptions struct {
 	Engine Engine
 }
 
-// Dist draws the probability of every possible score for each width, one
-// curve per width, with the scores divided by the scale's divisor.
+// Dist draws, for each width, the density of the scaled score x = q·k/c
+// (c the scale's divisor) at every score it can take: its probability
+// divided by the spacing of those scores, Δ = g·Step/c, where g·Step is the
+// finest spacing of the raw scores with a nonzero count (g the gcd of
+// their lattice index differences). Probability mass at one width is
+// spread over a spacing that shrinks as the scores are divided by more, so
+// densities, unlike probabilities, are comparable across widths: under
+// ÷√d_k the curves of every width fall onto one, since Σ x²·density·Δ =
+// Var(q·k)/d_k is the same for all. The data table holds both the
+// probability and the density, exactly.
 func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	if err := checkWidths(o.Widths, MaxSeries); err != nil {
 		return nil, err
@@ -29,8 +37,9 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	}
 	label := scaledLabel(o.Scale)
 	f := &Figure{
-		Plot: newPlot("score "+label, "probability of the score", true),
-		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal"}},
+		Plot: newPlot("score "+label, "density (probability ÷ score spacing)", true),
+		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal",
+			"spacing_exact", "density_exact", "density_decimal"}},
 	}
 	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths))
 	if err != nil {
@@ -40,6 +49,8 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		h := hists[i]
 		total := h.Total()
 		inv := o.Scale.Divisor(int64(d)).Inv()
+		spacing := rational.NewRat(latticeSpacing(h)).Mul(inv)
+		perSpacing := spacing.Inv()
 		var pts plotter.XYs
 		for t, c := range h.Counts {
 			if c.Sign() == 0 {
@@ -47,11 +58,13 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 			}
 			x := rational.NewRat(h.Score(t)).Mul(inv)
 			prob := new(big.Rat).SetFrac(c, total)
+			density := perSpacing.MulRat(prob)
 			f.Data.Rows = append(f.Data.Rows, []string{
 				itoa(d), o.Scale.Name(), x.String(), x.Decimal(o.Digits, rational.RoundHalfEven),
 				c.String(), prob.RatString(), rational.FormatRat(prob, o.Digits, rational.RoundHalfEven),
+				spacing.String(), density.String(), density.Decimal(o.Digits, rational.RoundHalfEven),
 			})
-			pts = append(pts, plotter.XY{X: x.Float64(), Y: ratFloat(prob)})
+			pts = append(pts, plotter.XY{X: x.Float64(), Y: density.Float64()})
 		}
 		line, marks, err := plotter.NewLinePoints(pts)
 		if err != nil {
@@ -64,5 +77,27 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		f.Marks += len(pts)
 	}
 	f.Plot.Y.Min = 0
+	f.Plot.X.Tick.Marker = minusTicks{stepTicks{labels: 15}}
 	return f, nil
+}
+
+// latticeSpacing returns the finest spacing of the scores with a nonzero
+// count: Step times the gcd of their index differences, or Step when there
+// is only one such score.
+func latticeSpacing(h *rational.Histogram) *big.Rat {
+	g, first := new(big.Int), -1
+	for t, c := range h.Counts {
+		if c.Sign() == 0 {
+			continue
+		}
+		if first < 0 {
+			first = t
+			continue
+		}
+		g.GCD(nil, nil, g, big.NewInt(int64(t-first)))
+	}
+	if g.Sign() == 0 {
+		g.SetInt64(1)
+	}
+	return new(big.Rat).Mul(h.Step, new(big.Rat).SetInt(g))
 }

@@ -183,10 +183,12 @@ func TestDistDataIsTheLessonsCounts(t *testing.T) {
 	require.NoError(t, err)
 	var csv bytes.Buffer
 	require.NoError(t, f.WriteData(&csv))
-	require.Equal(t, `d_k,scale,score_exact,score_decimal,count,probability_exact,probability_decimal
-2,sqrt,-sqrt(2),-1.414214,4,1/4,0.250000
-2,sqrt,0,0.000000,8,1/2,0.500000
-2,sqrt,sqrt(2),1.414214,4,1/4,0.250000
+	// The scores -2, 0, 2 are √2 apart once divided by √2: the density is
+	// the probability over √2.
+	require.Equal(t, `d_k,scale,score_exact,score_decimal,count,probability_exact,probability_decimal,spacing_exact,density_exact,density_decimal
+2,sqrt,-sqrt(2),-1.414214,4,1/4,0.250000,sqrt(2),1/8*sqrt(2),0.176777
+2,sqrt,0,0.000000,8,1/2,0.500000,sqrt(2),1/4*sqrt(2),0.353553
+2,sqrt,sqrt(2),1.414214,4,1/4,0.250000,sqrt(2),1/8*sqrt(2),0.176777
 `, csv.String())
 }
 

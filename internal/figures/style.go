@@ -197,3 +197,45 @@ func fixedTicks(lo, hi, step float64, decimals int) plot.ConstantTicks {
 	}
 	return ts
 }
+
+// stepTicks labels a linear axis at the multiples of a round step (1, 2 or
+// 5 times a power of ten), the smallest that gives at most labels labelled
+// ticks, so that a reader can read off a value; minor ticks mark the
+// halves (or fifths for a step of 5·10^n) between them.
+type stepTicks struct{ labels int }
+
+// Ticks returns the ticks from lo to hi.
+func (s stepTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return plot.DefaultTicks{}.Ticks(lo, hi)
+	}
+	var step float64
+	var minors int
+	for e := math.Floor(math.Log10((hi-lo)/float64(s.labels))) - 1; step == 0; e++ {
+		for _, m := range []struct {
+			mult   float64
+			minors int
+		}{{1, 2}, {2, 2}, {5, 5}} {
+			st := m.mult * math.Pow(10, e)
+			if (hi-lo)/st+1 <= float64(s.labels) {
+				step, minors = st, m.minors
+				break
+			}
+		}
+	}
+	decimals := max(0, -int(math.Floor(math.Log10(step)+1e-9)))
+	var out []plot.Tick
+	minor := step / float64(minors)
+	for i := math.Ceil(lo/minor - 1e-9); i*minor <= hi+minor*1e-9; i++ {
+		v := i * minor
+		tk := plot.Tick{Value: v}
+		if math.Mod(i, float64(minors)) == 0 {
+			tk.Label = strconv.FormatFloat(v, 'f', decimals, 64)
+			if strings.Trim(tk.Label, "-0.") == "" {
+				tk.Label = strings.TrimPrefix(tk.Label, "-") // no −0
+			}
+		}
+		out = append(out, tk)
+	}
+	return out
+}

@@ -17,6 +17,9 @@ type Dist struct {
 	D      int
 	Method enumerate.Method
 	Hist   *rational.Histogram
+	// LaTeX shapes LaTeX output; the zero value is a bare tabular of
+	// every column.
+	LaTeX LaTeXOptions
 }
 
 // A distRow is one score with a nonzero count.
@@ -92,20 +95,6 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 		b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
 		return nil
 	})
-	return b.Flush()
-}
-
-// WriteLaTeX writes the distribution as a booktabs tabular with exact probabilities.
-func (d *Dist) WriteLaTeX(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	prob := d.probabilities()
-	b.WriteString("\\begin{tabular}{rrr}\n\\toprule\n$q\\cdot k$ & count & probability \\\\\n\\midrule\n")
-	_ = d.each(func(r distRow) error {
-		p, _ := new(big.Rat).SetString(prob(r.c))
-		fmt.Fprintf(b, "$%s$ & %s & $%s$ \\\\\n", LaTeXValue(rational.NewRat(d.Hist.Score(r.index))), r.count, LaTeXValue(rational.NewRat(p)))
-		return nil
-	})
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
 	return b.Flush()
 }
 

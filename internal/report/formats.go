@@ -7,8 +7,6 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // Write writes the table in format f.
@@ -84,68 +82,6 @@ func writePipeTable(w io.Writer, header []string, rows [][]string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// WriteLaTeX writes a booktabs tabular whose cells are exact, decimal or both.
-func (t *Table) WriteLaTeX(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "\\begin{tabular}{%s}\n\\toprule\n", strings.Repeat("r", 2+len(t.Scales))+"l")
-	cells := []string{"$d_k$", "cases"}
-	for _, s := range t.Scales {
-		cells = append(cells, s.LaTeXHeader())
-	}
-	cells = append(cells, "method")
-	b.WriteString(strings.Join(cells, " & ") + " \\\\\n\\midrule\n")
-	for _, r := range t.Rows {
-		cells = []string{fmt.Sprint(r.D), r.Cases.String()}
-		for i, v := range r.Variance {
-			cells = append(cells, t.latexCell(v, t.places(i)))
-		}
-		cells = append(cells, r.Method.String())
-		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
-	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func (t *Table) latexCell(v rational.Value, places int) string {
-	dec := "$" + v.Decimal(places, t.Round) + "$"
-	switch t.Cells {
-	case CellDecimal:
-		return dec
-	case CellBoth:
-		return "$" + LaTeXValue(v) + "$ (" + dec + ")"
-	}
-	return "$" + LaTeXValue(v) + "$"
-}
-
-// LaTeXValue returns math-mode LaTeX for an exact value, such as
-// \tfrac{1}{6} or \tfrac{3}{2}\sqrt[4]{2}.
-func LaTeXValue(v rational.Value) string {
-	c := v.Coef
-	var b strings.Builder
-	if c.Sign() < 0 {
-		b.WriteByte('-')
-	}
-	num, den := new(strings.Builder), c.Denom().String()
-	num.WriteString(strings.TrimPrefix(c.Num().String(), "-"))
-	coefOne := c.IsInt() && num.String() == "1"
-	switch {
-	case !c.IsInt():
-		fmt.Fprintf(&b, "\\tfrac{%s}{%s}", num, den)
-	case !coefOne || v.IsRational():
-		b.WriteString(num.String())
-	}
-	if v.IsRational() {
-		return b.String()
-	}
-	if v.Index == 2 {
-		fmt.Fprintf(&b, "\\sqrt{%s}", v.Radicand)
-	} else {
-		fmt.Fprintf(&b, "\\sqrt[%d]{%s}", v.Index, v.Radicand)
-	}
-	return b.String()
 }
 
 // WriteCSV writes a header row, then one row per width with each scale's

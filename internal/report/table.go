@@ -59,6 +59,9 @@ type Table struct {
 	Round  rational.RoundingMode
 	// Cells is what LaTeX cells show; the zero value means CellExact.
 	Cells LaTeXCells
+	// LaTeX shapes LaTeX output; the zero value is a bare tabular of the
+	// default columns.
+	LaTeX LaTeXOptions
 }
 
 // A Row is one width's line of a Table.

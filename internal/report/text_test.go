@@ -1,13 +1,10 @@
 package report
 
 import (
-	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 func TestWriteColumnsLayout(t *testing.T) {
@@ -32,21 +29,4 @@ func TestWriteColumnsLayout(t *testing.T) {
 		{header: "abcdef", cells: []string{"1.00"}, right: true, minWidth: 4, gap: 2},
 		{header: "z", cells: []string{"1"}, right: true, minWidth: 1, gap: 2},
 	}))
-}
-
-func TestLaTeXValue(t *testing.T) {
-	for _, c := range []struct {
-		v    rational.Value
-		want string
-	}{
-		{rational.NewRat(big.NewRat(1, 6)), `\tfrac{1}{6}`},
-		{rational.NewRat(big.NewRat(-7, 2)), `-\tfrac{7}{2}`},
-		{rational.NewRat(big.NewRat(6, 1)), `6`},
-		{rational.NewRat(big.NewRat(1, 1)), `1`},
-		{rational.PowerOf(6, big.NewRat(1, 2)), `\sqrt{6}`},
-		{rational.PowerOf(2, big.NewRat(-1, 2)), `\tfrac{1}{2}\sqrt{2}`},
-		{rational.PowerOf(2, big.NewRat(5, 4)), `2\sqrt[4]{2}`},
-	} {
-		assert.Equal(t, c.want, LaTeXValue(c.v), c.v.String())
-	}
 }

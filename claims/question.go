@@ -1,0 +1,243 @@
+package claims
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// A Question is a claim without its figure: what an answer key asks, such
+// as "variance d=8 scale=sqrt". An answer supplies only the figure, which
+// is checked exactly as the same line of a claims file would be, so whoever
+// answers cannot change what is asked.
+type Question struct {
+	// Kind is the claim kind, e.g. "variance".
+	Kind string
+	// Text is the question as written, followed by the settings it takes
+	// from defaults, if any.
+	Text string
+
+	settings map[string]string
+	prep     *prepared
+}
+
+// ParseQuestion reads "KIND key=value ...", taking the keys the kind takes
+// and the text does not set from defaults (as a claims file's with line
+// does). It refuses, before any work, a space whose distribution the engine
+// would refuse to compute.
+func ParseQuestion(text string, defaults map[string]string) (*Question, error) {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return nil, fmt.Errorf("the question is empty")
+	}
+	for _, w := range words {
+		if w == "is" {
+			return nil, fmt.Errorf("%s: a question has no \" is FIGURE\": the answer gives the figure", words[0])
+		}
+	}
+	for k := range defaults {
+		if !defaultable[k] {
+			return nil, fmt.Errorf("%q cannot be a default (only %s)", k, strings.Join(sortedKeys(defaultable), ", "))
+		}
+	}
+	c, err := parseQuestionWords(words, defaults)
+	if err != nil {
+		return nil, err
+	}
+	return &Question{Kind: c.Kind, Text: c.Text, settings: c.Settings, prep: c.prep}, nil
+}
+
+// Setting returns the value of a key the question sets, or "".
+func (q *Question) Setting(key string) string { return q.settings[key] }
+
+// Settings returns the question's keys in sorted order.
+func (q *Question) Settings() []string { return sortedKeys(q.settings) }
+
+// Derive returns the question of kind (q.Kind when empty) with the keys of
+// set changed; a key set to "" is removed. It is how a related question
+// (the std where the variance was asked, another width) is made from q.
+func (q *Question) Derive(kind string, set map[string]string) (*Question, error) {
+	if kind == "" {
+		kind = q.Kind
+	}
+	settings := map[string]string{}
+	for k, v := range q.settings {
+		settings[k] = v
+	}
+	for k, v := range set {
+		if v == "" {
+			delete(settings, k)
+		} else {
+			settings[k] = v
+		}
+	}
+	words := []string{kind}
+	for _, k := range sortedKeys(settings) {
+		words = append(words, k+"="+settings[k])
+	}
+	return ParseQuestion(strings.Join(words, " "), nil)
+}
+
+// Takes reports whether the question's kind takes key.
+func (q *Question) Takes(key string) bool {
+	_, ok := kinds[q.Kind].keys[key]
+	return ok
+}
+
+// Answer returns the claim that the question's value is figure, as if
+// file had the claim at line; a figure the kind cannot read is an error.
+func (q *Question) Answer(file string, line int, figure string) (*Claim, error) {
+	figure = strings.Join(strings.Fields(figure), " ")
+	if figure == "" {
+		return nil, fmt.Errorf("the answer is empty")
+	}
+	settings := map[string]string{}
+	for k, v := range q.settings {
+		settings[k] = v
+	}
+	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: figure, prep: q.prep}
+	check, err := q.prep.read(figure)
+	if err != nil {
+		return nil, err
+	}
+	c.check = check
+	return c, nil
+}
+
+// Value returns the one exact value the question asks for; ok is false
+// for kinds that are not about one exact value (laws, trends,
+// distributions, softmax outputs, sampled figures).
+func (q *Question) Value(ch *Checker) (v rational.Value, ok bool, err error) {
+	if q.prep.value == nil {
+		return v, false, nil
+	}
+	v, err = q.prep.value(ch)
+	if err != nil {
+		if ch.ctx.Err() != nil {
+			return v, false, ch.ctx.Err()
+		}
+		return v, false, fmt.Errorf("%s: %v", q.Text, err)
+	}
+	return v, true, nil
+}
+
+// Figures returns the printed numbers of an answer as the question reads
+// it: the one figure of a question about one value or of a sampled figure,
+// every output of a softmax vector, the level of "stays at X"; none for a
+// direction in words, a law or a distribution.
+func (q *Question) Figures(answer string) ([]Figure, error) {
+	places, err := placesSetting(&Claim{Settings: q.settings})
+	if err != nil {
+		return nil, err
+	}
+	var ps []printed
+	switch q.Kind {
+	case "softmax":
+		ps, err = parsePrintedList(answer, places)
+	case "trend":
+		var t trendFigure
+		if t, err = parseTrendFigure(answer, places); err == nil && t.level != nil {
+			ps = []printed{*t.level}
+		}
+	case "law", "distribution":
+	default:
+		var p printed
+		if p, err = parsePrinted(answer, places); err == nil {
+			ps = []printed{p}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Figure, len(ps))
+	for i, p := range ps {
+		out[i] = Figure{p: p}
+	}
+	return out, nil
+}
+
+// A Figure is one number as printed: an exact value (an integer, a fraction
+// or an expression such as 2*sqrt(2)) that stands for itself, or a decimal
+// that stands for every number that rounds to it at the places shown.
+type Figure struct{ p printed }
+
+// ParseFigure reads one printed number; places > 0 says it was rounded to
+// that many places and printed with trailing zeros dropped.
+func ParseFigure(s string, places int) (Figure, error) {
+	p, err := parsePrinted(s, places)
+	return Figure{p: p}, err
+}
+
+// String returns the figure as written.
+func (f Figure) String() string { return f.p.text }
+
+// IsDecimal reports whether the figure is a rounded decimal.
+func (f Figure) IsDecimal() bool { return f.p.isDecimal() }
+
+// Places returns the decimal places a decimal figure was rounded to (a
+// percentage counts the places of its fraction: 99.97% has 4); 0 for an
+// exact figure.
+func (f Figure) Places() int {
+	if !f.p.isDecimal() {
+		return 0
+	}
+	return f.p.places
+}
+
+// SignificantDigits returns the significant digits a decimal figure shows:
+// every digit from the first nonzero one on, trailing zeros included
+// (0.0120 has 3); for a decimal that is all zeros, its places.
+func (f Figure) SignificantDigits() int {
+	if !f.p.isDecimal() {
+		return 0
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, f.p.text)
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return f.p.places
+	}
+	return len(digits)
+}
+
+// Decimal returns the value of a decimal figure as written; nil for an
+// exact figure.
+func (f Figure) Decimal() *big.Rat {
+	if !f.p.isDecimal() {
+		return nil
+	}
+	return new(big.Rat).Set(f.p.value)
+}
+
+// Matches reports whether the exact value x is what the figure prints: an
+// exact figure must equal x, a decimal must be x correctly rounded to its
+// places (x in the closed cell of half a unit either side, a tie counting
+// for both neighbours).
+func (f Figure) Matches(x rational.Value) bool { return f.p.matches(x) }
+
+// Describe writes x and, for a decimal figure, x rounded half-even to the
+// figure's places, e.g. "1/6 ≈ 0.167".
+func (f Figure) Describe(x rational.Value) string { return f.p.describe(x) }
+
+// Kinds returns the names of every claim kind, sorted.
+func Kinds() []string {
+	out := sortedKeys(kinds)
+	sort.Strings(out)
+	return out
+}
+
+// KindKeys returns the keys a kind takes, sorted; nil for an unknown kind.
+func KindKeys(kind string) []string {
+	spec, ok := kinds[kind]
+	if !ok {
+		return nil
+	}
+	return sortedKeys(spec.keys)
+}

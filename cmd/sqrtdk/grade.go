@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/sqrtdk/sqrtdk/grade"
+)
+
+// keyFlags say which key: --key, and for a key that draws values the
+// --seed its variants were made with and the --student to draw for.
+type keyFlags struct {
+	key, seed, student string
+}
+
+func (k *keyFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&k.key, "key", "", "the answer key `FILE` (go doc ./grade)")
+	fs.StringVar(&k.seed, "seed", "", "for a key that draws values: the seed its variants are made with")
+	fs.StringVar(&k.student, "student", "", "the student `ID` (default: the answer file's student line)")
+}
+
+// read parses the key file.
+func (k *keyFlags) read() (*grade.Key, error) {
+	if k.key == "" {
+		return nil, fmt.Errorf("--key: name the answer key")
+	}
+	f, err := os.Open(k.key)
+	if err != nil {
+		return nil, fmt.Errorf("--key: %v", err)
+	}
+	defer f.Close()
+	return grade.ParseKey(k.key, f)
+}
+
+func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
+	var keys keyFlags
+	keys.register(fs)
+	var format choiceFormatFlag
+	format.register(fs, "text", "text", "json", "csv", "gradescope")
+	var classReport, outPath string
+	fs.StringVar(&classReport, "class-report", "", "also write one CSV row per answer file to `FILE.csv`; standard output then gets the item analysis")
+	fs.StringVar(&outPath, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
+	names, err := parseFlagsAndArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return flagUsageError(fs, "name at least one answer file")
+	}
+	f, err := format.parse()
+	if err != nil {
+		return err
+	}
+	if err := oneStdin(names); err != nil {
+		return err
+	}
+	class := len(names) > 1 || classReport != ""
+	if f == "gradescope" && class {
+		return usageErrorf("--format gradescope writes the results of one answer file")
+	}
+	if keys.student != "" && len(names) > 1 {
+		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line")
+	}
+	key, err := keys.read()
+	if err != nil {
+		return err
+	}
+	if !key.IsTemplate() && keys.seed != "" {
+		return usageErrorf("--seed: %s draws no values", key.Name)
+	}
+	if key.IsTemplate() && keys.seed == "" {
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
+	}
+	out, err := openOutput(outPath)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	var report *output
+	if classReport != "" {
+		if report, err = openOutput(classReport); err != nil {
+			return fmt.Errorf("--class-report: %v", err)
+		}
+		defer report.discard()
+	}
+
+	g := grade.NewGrader(ctx)
+	var results []*grade.Result
+	var malformed []error
+	for _, name := range names {
+		r, err := gradeFile(g, key, keys, name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			var se *grade.SyntaxError
+			if !errors.As(err, &se) || se.File == key.Name {
+				return err // the key or the computation: nothing can be graded
+			}
+			if f == "gradescope" {
+				// The student sees why nothing was graded.
+				if werr := out.write(stdout, func(w io.Writer) error { return grade.WriteGradescopeError(w, key, err) }); werr != nil {
+					return werr
+				}
+				return err
+			}
+			if !class {
+				return err
+			}
+			malformed = append(malformed, err)
+			fmt.Fprintln(stderr, "sqrtdk grade: "+err.Error())
+			continue
+		}
+		results = append(results, r)
+	}
+
+	if report != nil {
+		if err := report.write(stdout, func(w io.Writer) error { return grade.WriteClassCSV(w, results) }); err != nil {
+			return fmt.Errorf("--class-report: %v", err)
+		}
+	}
+	err = out.write(stdout, func(w io.Writer) error {
+		switch {
+		case classReport != "" && f == "json":
+			return grade.WriteClassJSON(w, results)
+		case classReport != "" && f == "csv":
+			return grade.WriteItemCSV(w, results)
+		case classReport != "":
+			return grade.WriteItemAnalysis(w, results)
+		case f == "csv":
+			return grade.WriteClassCSV(w, results)
+		case f == "gradescope":
+			return grade.WriteGradescope(w, results[0])
+		case f == "json" && !class:
+			return grade.WriteJSON(w, results[0])
+		case f == "json":
+			return grade.WriteClassJSON(w, results)
+		}
+		for i, r := range results {
+			if i > 0 {
+				io.WriteString(w, "\n")
+			}
+			if err := grade.WriteText(w, r); err != nil {
+				return err
+			}
+		}
+		if class && len(results) > 0 {
+			io.WriteString(w, "\n")
+			return grade.WriteItemAnalysis(w, results)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(malformed) > 0 {
+		return usageErrorf("%d of %d answer files could not be read (listed above)", len(malformed), len(names))
+	}
+	notRight := 0
+	for _, r := range results {
+		if !r.AllRight() {
+			notRight++
+		}
+	}
+	if notRight > 0 {
+		if len(results) == 1 {
+			return &checkFailed{msg: fmt.Sprintf("%s: %s of %s points", results[0].Student, grade.FormatPoints(results[0].Score), grade.FormatPoints(results[0].Max))}
+		}
+		return &checkFailed{msg: fmt.Sprintf("%d of %d answer files are not all right", notRight, len(results))}
+	}
+	return nil
+}
+
+// gradeFile reads one answer file and grades it against the key, or the
+// student's variant of it.
+func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
+	r, shown, err := openInput(name)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	defer r.Close()
+	// Answer ids are the same in every variant, so the template reads them.
+	a, err := grade.ParseAnswers(shown, r, key)
+	if err != nil {
+		return nil, err
+	}
+	k := key
+	student := a.Student
+	if keys.student != "" {
+		if student != "" && student != keys.student {
+			return nil, usageErrorf("%s names student %s, not --student %s", shown, student, keys.student)
+		}
+		student = keys.student
+		a.Student = student
+	}
+	if key.IsTemplate() {
+		if student == "" {
+			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
+		}
+		if k, err = key.Variant(keys.seed, student); err != nil {
+			return nil, err
+		}
+	}
+	return g.Grade(k, a)
+}

@@ -1,0 +1,440 @@
+package grade
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func parseKey(t *testing.T, text string) *Key {
+	t.Helper()
+	k, err := ParseKey("t.key", strings.NewReader(text))
+	require.NoError(t, err)
+	return k
+}
+
+func lessonKey(t *testing.T) *Key {
+	t.Helper()
+	f, err := os.Open("../exercises/lesson.key")
+	require.NoError(t, err)
+	defer f.Close()
+	k, err := ParseKey("exercises/lesson.key", f)
+	require.NoError(t, err)
+	return k
+}
+
+func gradeText(t *testing.T, g *Grader, k *Key, answers string) *Result {
+	t.Helper()
+	a, err := ParseAnswers("t.answers", strings.NewReader(answers), k)
+	require.NoError(t, err)
+	r, err := g.Grade(k, a)
+	require.NoError(t, err)
+	return r
+}
+
+func mistakeNamesOf(r PartResult) []string {
+	var out []string
+	for _, m := range r.Mistakes {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
+// TestEveryNamedMistake gives, for every mistake of the catalogue, an
+// answer that matches it and a nearby answer that must not: the match
+// rests on the exact value, so moving the answer by one unit in its last
+// place (or to a nearby exact value) breaks it.
+func TestEveryNamedMistake(t *testing.T) {
+	cases := []struct {
+		mistake, key, match, broken string
+	}{
+		{"std-for-variance", "variance d=8", "2*sqrt(2)", "3*sqrt(2)"},
+		{"std-for-variance", "variance d=8", "2.83", "2.84"},
+		{"variance-for-std", "std d=8", "8", "9"},
+		{"variance-for-std", "law quantity=std d=1,2,4", "d", "2*d"},
+		{"unscaled", "variance d=8 scale=sqrt", "8", "9"},
+		{"unscaled", "softmax scores=22.8,-20.1,1.9,41.1,-25.4 dk=512", "0.000, 0.000, 0.000, 1.000, 0.000", "0.000, 0.000, 0.000, 0.999, 0.001"},
+		{"divided-by-d", "variance d=8 scale=sqrt", "1/8", "1/9"},
+		{"usual-scale", "variance d=6 scale=d", "1", "2"},
+		{"usual-scale", "trend quantity=variance scale=d^1/4 d=1,2,4,6,8", "stays at 1", "stays at 2"},
+		{"scaled-twice", "variance d=8 scale=d", "1/512", "1/511"},
+		{"model-width", "std d=128 scale=sqrt d-model=4096", "1/sqrt(32)", "1/sqrt(31)"},
+		{"unit-entries", "variance d=2 values=-2,2", "2", "3"},
+		{"unit-entries", "std d=64 values=-2,2 scale=sqrt", "1", "2"},
+		{"vectors-not-pairs", "cases d=8", "256", "255"},
+		{"vectors-not-pairs", "cases d=8", "2^8", "2^7"},
+		{"vectors-not-pairs", "cases d=3 values=-1,0,1 k-values=1,2", "8", "9"},
+		{"count-for-share", "share d=2 score=0", "8", "7"},
+		{"share-for-count", "count d=2 score=0", "1/2", "0.6"},
+		{"neighbouring-width", "variance d=8", "6.0", "5.5"},
+		{"neighbouring-width", "cases d=8", "16384", "16383"},
+		{"truncated", "variance d=6 scale=d decimals=3", "0.166", "0.165"},
+		{"truncated", "number value=-1/6 decimals=3", "-0.166", "-0.165"},
+		{"rounded-early", "variance d=6 scale=d decimals=3", "0.170", "0.171"},
+		{"too-few-places", "variance d=6 scale=d decimals=3", "0.17", "0.18"},
+		{"too-few-places", "variance d=6 scale=d digits=3", "0.2", "0.3"},
+	}
+	g := NewGrader(context.Background())
+	for _, c := range cases {
+		t.Run(c.mistake+"/"+c.key, func(t *testing.T) {
+			k := parseKey(t, "answer a "+c.key+"\n")
+			got := gradeText(t, g, k, "a "+c.match+"\n").Parts[0]
+			require.Contains(t, mistakeNamesOf(got), c.mistake, "%s answered %s: %s", c.key, c.match, got.Feedback)
+			assert.NotEqual(t, Right, got.Verdict)
+			broken := gradeText(t, g, k, "a "+c.broken+"\n").Parts[0]
+			assert.NotContains(t, mistakeNamesOf(broken), c.mistake, "%s answered %s: %s", c.key, c.broken, broken.Feedback)
+		})
+	}
+	// Every mistake of the catalogue is exercised above.
+	tested := map[string]bool{}
+	for _, c := range cases {
+		tested[c.mistake] = true
+	}
+	for _, m := range Catalogue {
+		assert.True(t, tested[m.Name], "no test matches %s", m.Name)
+	}
+}
+
+func TestKeyMistake(t *testing.T) {
+	k := parseKey(t, "answer v variance d=2\nmistake v sum-of-squares d=2 => You summed the squares.\n")
+	g := NewGrader(context.Background())
+	r := gradeText(t, g, k, "v 32\n").Parts[0]
+	assert.Equal(t, []string{"key-line-2"}, mistakeNamesOf(r))
+	assert.Contains(t, r.Feedback, "You summed the squares.")
+	assert.Empty(t, gradeText(t, g, k, "v 33\n").Parts[0].Mistakes)
+}
+
+func TestNoMistakeMatched(t *testing.T) {
+	k := parseKey(t, "answer v variance d=8 show=yes\nanswer w variance d=8\n")
+	r := gradeText(t, NewGrader(context.Background()), k, "v 100\nw 100\n")
+	assert.Equal(t, "Wrong, and it matches none of the known mistakes. The answer is 8.", r.Parts[0].Feedback)
+	assert.Equal(t, "Wrong, and it matches none of the known mistakes.", r.Parts[1].Feedback, "show=no hides the value")
+	assert.Empty(t, r.Parts[1].Exact)
+}
+
+// TestEditingTheQuestionDoesNotHelp checks that an answer file carries
+// answers only: the key's question is what is checked, so a student who
+// writes the answer to another question, or tries to write a claim, does
+// not pass.
+func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
+	k := lessonKey(t)
+	g := NewGrader(context.Background())
+	// 2.0 is the raw variance at d_k = 2, not at the key's 8.
+	r := gradeText(t, g, k, "1.raw 2.0\n1.cases variance d=2 is 16\n1.sqrt d=2 1.00\n")
+	assert.Equal(t, Wrong, r.Parts[1].Verdict)
+	assert.Equal(t, Unreadable, r.Parts[0].Verdict)
+	assert.Equal(t, Unreadable, r.Parts[2].Verdict)
+	assert.Equal(t, "0", FormatPoints(r.Score))
+	// A line that names an id the key does not have is an error.
+	_, err := ParseAnswers("s.answers", strings.NewReader("1.raw 8.0\n1.mine 2\n"), k)
+	require.EqualError(t, err, `s.answers:2: the key has no question "1.mine" (it has 1, 1.cases, 1.raw, 1.sqrt, 1.d, 2, 2.raw, 2.sqrt, 3, p1, p2, p2.raw, p2.std, p2.scaled, p3, p3.var, p3.zero, p4)`)
+}
+
+func TestPointsAndPartialCredit(t *testing.T) {
+	k := parseKey(t, "with decimals=3 partial=0.5\nanswer a variance d=6 scale=d points=2.5\nanswer b variance d=6 scale=d points=0.25\nanswer c variance d=6 scale=d points=0\n")
+	r := gradeText(t, NewGrader(context.Background()), k, "a 0.17\nb 1/6\nc 0.167\n")
+	assert.Equal(t, Short, r.Parts[0].Verdict)
+	assert.Equal(t, "1.25", FormatPoints(r.Parts[0].Points))
+	assert.Equal(t, Right, r.Parts[1].Verdict, "an exact answer is as precise as any decimal")
+	assert.Equal(t, "1.5", FormatPoints(r.Score))
+	assert.Equal(t, "2.75", FormatPoints(r.Max))
+}
+
+func TestRowsAndSpellings(t *testing.T) {
+	k := lessonKey(t)
+	g := NewGrader(context.Background())
+	for _, text := range []string{
+		"1 65536 8.0 1.00 0.125\n",
+		"1: 65536, 8.0, 1.00, 0.125\n",
+		"1 65536 | 8.0 | 1.00 | 0.125\n",
+		"1.cases: 65536\n1.raw = 8.0\n1.sqrt:1.00\n1.d 0.125\n",
+		"\uFEFF1 4^8; 8.0; 1.00; 1/8\n",
+	} {
+		r := gradeText(t, g, k, text)
+		for _, p := range r.Parts[:4] {
+			assert.Equal(t, Right, p.Verdict, "%q: %s %s", text, p.Part.ID, p.Feedback)
+		}
+		assert.Equal(t, Unanswered, r.Parts[4].Verdict)
+		assert.Equal(t, "No answer.", r.Parts[4].Feedback)
+	}
+}
+
+func TestAnswerFileErrors(t *testing.T) {
+	k := lessonKey(t)
+	cases := []struct{ text, want string }{
+		{"1.raw 8.0\n1.raw 8\n", "t.answers:2: 1.raw is answered twice (also on line 1)"},
+		{"1 65536 8.0\n", "t.answers:1: question 1 has 4 parts (1.cases, 1.raw, 1.sqrt, 1.d), this line gives 2 answers"},
+		{"1 65536 8.0 1.00 0.125\n1.d 0.125\n", "t.answers:2: 1.d is answered twice (also on line 1)"},
+		{"7 1\n", `t.answers:1: the key has no question "7"`},
+		{"student a b\n", `t.answers:1: student: "a b" is not an id`},
+		{"student a\nstudent b\n", "t.answers:2: a second student line"},
+		{"1.raw \xff\n", "t.answers:1: the line is not valid UTF-8"},
+		{strings.Repeat("x", MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
+	}
+	for _, c := range cases {
+		_, err := ParseAnswers("t.answers", strings.NewReader(c.text), k)
+		require.Error(t, err, c.text)
+		assert.Contains(t, err.Error(), c.want)
+	}
+}
+
+func TestKeyErrors(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"answer a variance d=2\nanswer a variance d=4\n", "t.key:2: answer a is given twice"},
+		{"answer a variance d=2 points=-1\n", "t.key:1: answer a: points=-1: write a non-negative decimal number"},
+		{"answer a variance d=2 points=x\n", "t.key:1: answer a: points=x:"},
+		{"answer a variance d=2 partial=2\n", "partial=2: a share of the points, from 0 to 1"},
+		{"answer a variance d=2 is 2\n", `t.key:1: answer a: variance: a question has no " is FIGURE"`},
+		{"answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n", "choose a smaller d_k or fewer values"},
+		{"answer a bogus d=2\n", `unknown claim kind "bogus"`},
+		{"answer a.b.c variance d=2\n", `"a.b.c" is not an id`},
+		{"answer 1 variance d=2\nanswer 1.x variance d=2\n", "t.key:2: question 1 has parts: give each an id 1.PART"},
+		{"hint z text\n", `t.key:1: hint: no answer line "z" before this line`},
+		{"answer a variance d=2\nmistake a std d=2\n", "t.key:2: mistake a: write mistake a CLAIM => what the student did"},
+		{"question q Why?\n", "t.key:1: question q has no answer line"},
+		{"title\n", "t.key:1: title: write the key's title"},
+		{"answer a variance d={x}\n", "t.key:1: {x} names no draw line"},
+		{"draw x from 3..1\nanswer a variance d={x}\n", `t.key:1: draw x: "3..1" is not a range`},
+		{"answer a variance d=2 visibility=secret\n", "visibility=secret: use visible, hidden, after_due_date, after_published"},
+		{"answer a variance d=2 show=maybe\n", "show=maybe: write show=yes or show=no"},
+		{"frobnicate\n", `t.key:1: unknown line "frobnicate"`},
+		{"\n", "the key has no answer lines"},
+	}
+	for _, c := range cases {
+		_, err := ParseKey("t.key", strings.NewReader(c.text))
+		require.Error(t, err, c.text)
+		assert.Contains(t, err.Error(), c.want, c.text)
+	}
+}
+
+func TestVariantsAreDeterministic(t *testing.T) {
+	f, err := os.Open("../exercises/variants.key")
+	require.NoError(t, err)
+	defer f.Close()
+	tmpl, err := ParseKey("exercises/variants.key", f)
+	require.NoError(t, err)
+	require.True(t, tmpl.IsTemplate())
+	_, err = NewGrader(context.Background()).Grade(tmpl, &Answers{ByPart: map[string]Answer{}})
+	require.Error(t, err, "a template is graded through a variant")
+
+	seen := map[string]bool{}
+	for i := range 40 {
+		student := fmt.Sprintf("s%02d", i)
+		a, err := tmpl.Variant("2026", student)
+		require.NoError(t, err)
+		b, err := tmpl.Variant("2026", student)
+		require.NoError(t, err)
+		assert.Equal(t, a.Values, b.Values)
+		seen[fmt.Sprint(a.Values)] = true
+		c, err := tmpl.Variant("2027", student)
+		require.NoError(t, err)
+		_ = c
+	}
+	assert.Greater(t, len(seen), 10, "variants of 40 students should mostly differ")
+	// The draw is fixed by the documented hash, not by this process.
+	assert.Equal(t, 2, Pick("2026", "ada", "a", 3))
+	v, err := tmpl.Variant("2026", "ada")
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"d": "6", "a": "4", "s": "d^1/3"}, v.Values)
+	_, err = tmpl.Variant("", "ada")
+	assert.ErrorContains(t, err, "give the seed")
+}
+
+// TestVariantGradedFromItsKey grades a student's variant answers: the
+// solutions printed with the variant's key are right, and they are wrong
+// for another student's variant when the drawn values differ.
+func TestVariantGradedFromItsKey(t *testing.T) {
+	f, err := os.Open("../exercises/variants.key")
+	require.NoError(t, err)
+	defer f.Close()
+	tmpl, err := ParseKey("exercises/variants.key", f)
+	require.NoError(t, err)
+	g := NewGrader(context.Background())
+	v, err := tmpl.Variant("2026", "ada")
+	require.NoError(t, err)
+	sols, err := g.Solutions(v)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"4096", "6 ≈ 6.0", "1 ≈ 1.00", "1/6 ≈ 0.167", "512 ≈ 512.0", "256 ≈ 256.00", "grows: 1, 2^(1/3), 4^(1/3), 6^(1/3), 2"}, sols)
+	answers := "student ada\n1 4096 6.0 1.00 0.167\n2 512.0 256.00\n3 grows\n"
+	a, err := ParseAnswers("ada.answers", strings.NewReader(answers), tmpl)
+	require.NoError(t, err)
+	r, err := g.Grade(v, a)
+	require.NoError(t, err)
+	assert.True(t, r.AllRight())
+	other, err := tmpl.Variant("2026", "s01")
+	require.NoError(t, err)
+	require.NotEqual(t, v.Values["d"], other.Values["d"])
+	r, err = g.Grade(other, a)
+	require.NoError(t, err)
+	assert.False(t, r.AllRight())
+}
+
+// gsSchema checks a results.json against Gradescope's fields and types.
+func gsSchema(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	var top map[string]any
+	require.NoError(t, json.Unmarshal(data, &top), "%s", data)
+	num := func(m map[string]any, k string) float64 {
+		v, ok := m[k].(float64)
+		require.True(t, ok, "%s is a number: %v", k, m[k])
+		require.GreaterOrEqual(t, v, 0.0)
+		return v
+	}
+	score, maxScore := num(top, "score"), num(top, "max_score")
+	require.LessOrEqual(t, score, maxScore)
+	vis := map[string]bool{"visible": true, "hidden": true, "after_due_date": true, "after_published": true}
+	tests, ok := top["tests"].([]any)
+	require.True(t, ok, "tests is an array")
+	sum, sumMax := 0.0, 0.0
+	for _, x := range tests {
+		tc, ok := x.(map[string]any)
+		require.True(t, ok)
+		for _, k := range []string{"name", "output", "visibility", "status"} {
+			_, ok := tc[k].(string)
+			require.True(t, ok, "%s is a string: %v", k, tc[k])
+		}
+		require.True(t, vis[tc["visibility"].(string)])
+		s, m := num(tc, "score"), num(tc, "max_score")
+		require.LessOrEqual(t, s, m)
+		sum += s
+		sumMax += m
+	}
+	require.InDelta(t, score, sum, 1e-9, "the tests add up to the score")
+	require.InDelta(t, maxScore, sumMax, 1e-9)
+	return top
+}
+
+// classOption is one answer a generated student gives to one part, with
+// the grade it must get.
+type classOption struct {
+	answer  string
+	verdict Verdict
+	mistake string
+}
+
+// TestClassOfThirty grades 30 generated answer files against the lesson's
+// key and checks every score, every named mistake, each results.json and
+// the item analysis against the answers the generator chose.
+func TestClassOfThirty(t *testing.T) {
+	k := lessonKey(t)
+	key := func(id string) string { return fmt.Sprintf("key-line-%d", k.Part(id).Mistakes[0].Line) }
+	options := map[string][]classOption{
+		"1.cases":   {{"65536", Right, ""}, {"256", Wrong, "vectors-not-pairs"}, {"4^8", Right, ""}, {"1000", Wrong, ""}, {"", Unanswered, ""}},
+		"1.raw":     {{"8.0", Right, ""}, {"2.8", Wrong, "std-for-variance"}, {"6.0", Wrong, "neighbouring-width"}, {"8", Right, ""}},
+		"1.sqrt":    {{"1.00", Right, ""}, {"0.13", Wrong, "divided-by-d"}, {"8.00", Wrong, "unscaled"}, {"1.0", Short, "too-few-places"}},
+		"1.d":       {{"0.125", Right, ""}, {"1.000", Wrong, "usual-scale"}, {"1/512", Wrong, "scaled-twice"}, {"0.12", Short, "too-few-places"}},
+		"2.raw":     {{"32.0", Right, ""}, {"2.0", Wrong, "unit-entries"}, {"5.7", Wrong, "std-for-variance"}, {"16.0", Wrong, "neighbouring-width"}},
+		"2.sqrt":    {{"16.00", Right, ""}, {"4.00", Wrong, "std-for-variance"}, {"32.00", Wrong, "unscaled"}, {"1.00", Wrong, "unit-entries"}},
+		"3":         {{"grows", Right, ""}, {"stays at 1", Wrong, "usual-scale"}, {"shrinks", Wrong, ""}, {"about 1", Unreadable, ""}},
+		"p1":        {{"0.33, 0.33, 0.34", Right, ""}, {"0.09, 0.24, 0.67", Wrong, key("p1")}, {"0.3, 0.3, 0.3", Short, "too-few-places"}},
+		"p2.raw":    {{"4096", Right, ""}, {"64", Wrong, "std-for-variance"}},
+		"p2.std":    {{"64", Right, ""}, {"4096", Wrong, "variance-for-std"}, {"8", Wrong, ""}},
+		"p2.scaled": {{"1", Right, ""}, {"1/4096", Wrong, "divided-by-d"}, {"4096", Wrong, "unscaled"}},
+		"p3.var":    {{"2", Right, ""}, {"32", Wrong, key("p3.var")}, {"2.0", Right, ""}},
+		"p3.zero":   {{"1/2", Right, ""}, {"8", Wrong, "count-for-share"}, {"50%", Right, ""}},
+		"p4":        {{"4", Right, ""}, {"1", Wrong, "unit-entries"}, {"16", Wrong, "variance-for-std"}},
+	}
+	parts := k.Parts()
+	require.Len(t, options, len(parts))
+	choose := func(student, part int) classOption {
+		opts := options[parts[part].ID]
+		return opts[(student*7+part*3+student/5)%len(opts)]
+	}
+	g := NewGrader(context.Background())
+	var results []*Result
+	wantRight := map[string]int{}
+	wantMistakes := map[string]map[string]int{}
+	for s := range 30 {
+		var file strings.Builder
+		fmt.Fprintf(&file, "student s%02d\n", s)
+		want := new(big.Rat)
+		for i, p := range parts {
+			o := choose(s, i)
+			if o.answer != "" {
+				fmt.Fprintf(&file, "%s %s\n", p.ID, o.answer)
+			}
+			switch o.verdict {
+			case Right:
+				want.Add(want, p.Points)
+				wantRight[p.ID]++
+			case Short:
+				want.Add(want, new(big.Rat).Mul(p.Points, p.Partial))
+			}
+			if o.mistake != "" {
+				if wantMistakes[p.ID] == nil {
+					wantMistakes[p.ID] = map[string]int{}
+				}
+				wantMistakes[p.ID][o.mistake]++
+			}
+		}
+		a, err := ParseAnswers(fmt.Sprintf("s%02d.answers", s), strings.NewReader(file.String()), k)
+		require.NoError(t, err)
+		r, err := g.Grade(k, a)
+		require.NoError(t, err)
+		results = append(results, r)
+		assert.Equal(t, fmt.Sprintf("s%02d", s), r.Student)
+		assert.Equal(t, want.RatString(), r.Score.RatString(), "score of s%02d", s)
+		for i, p := range r.Parts {
+			o := choose(s, i)
+			assert.Equal(t, o.verdict, p.Verdict, "s%02d %s %q: %s", s, p.Part.ID, o.answer, p.Feedback)
+			assert.Equal(t, o.mistake, p.Mistake(), "s%02d %s %q: %s", s, p.Part.ID, o.answer, p.Feedback)
+		}
+		var gs bytes.Buffer
+		require.NoError(t, WriteGradescope(&gs, r))
+		top := gsSchema(t, gs.Bytes())
+		assert.Len(t, top["tests"], len(parts))
+	}
+	items := Analyse(results)
+	require.Len(t, items, len(parts))
+	for i, it := range items {
+		assert.Equal(t, parts[i].ID, it.ID)
+		assert.Equal(t, 30, it.Students)
+		assert.Equal(t, wantRight[it.ID], it.Right, it.ID)
+		// The most frequent mistake is the generator's most frequent choice.
+		best, n := "", 0
+		for name, c := range wantMistakes[it.ID] {
+			if c > n || (c == n && mistakeRank(name) < mistakeRank(best)) {
+				best, n = name, c
+			}
+		}
+		top, tn := it.TopMistake()
+		assert.Equal(t, best, top, it.ID)
+		assert.Equal(t, n, tn, it.ID)
+	}
+	var csvOut bytes.Buffer
+	require.NoError(t, WriteClassCSV(&csvOut, results))
+	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	require.Len(t, lines, 31)
+	assert.Equal(t, "student,file,1.cases,1.raw,1.sqrt,1.d,2.raw,2.sqrt,3,p1,p2.raw,p2.std,p2.scaled,p3.var,p3.zero,p4,score,max_score", lines[0])
+}
+
+// TestLaTeXSheetCompiles runs pdflatex on the sheet and the answer sheet of
+// a variant; CI installs pdflatex (.ci/run).
+func TestLaTeXSheetCompiles(t *testing.T) {
+	requirePdflatex(t)
+	f, err := os.Open("../exercises/variants.key")
+	require.NoError(t, err)
+	defer f.Close()
+	tmpl, err := ParseKey("exercises/variants.key", f)
+	require.NoError(t, err)
+	v, err := tmpl.Variant("7", "ada")
+	require.NoError(t, err)
+	sols, err := NewGrader(context.Background()).Solutions(v)
+	require.NoError(t, err)
+	for _, s := range [][]string{nil, sols} {
+		var b bytes.Buffer
+		require.NoError(t, WriteSheet(&b, v, "latex", s))
+		compileLaTeX(t, b.String())
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteSheet(&b, lessonKey(t), "latex", nil))
+	compileLaTeX(t, b.String())
+}
