@@ -67,7 +67,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer dst.discard()
 	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	for _, pl := range ps {
-		progress, stop := startProgress(stderr, pl.Cases(), fmt.Sprintf("d_k = %d", pl.Problem.D))
+		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 		mo, err := pl.WithProgress(progress).Moments(ctx)
 		stop()
 		if err != nil {

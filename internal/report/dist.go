@@ -65,7 +65,7 @@ func (d *Dist) WriteText(w io.Writer) error {
 	b.WriteString(": [")
 	sep := ""
 	_ = d.each(func(r distRow) error {
-		fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, r.count)
+		fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, compactCount(r.c))
 		sep = ", "
 		return nil
 	})
@@ -79,7 +79,7 @@ func (d *Dist) WriteMarkdown(w io.Writer) error {
 	prob := d.probabilities()
 	var rows [][]string
 	_ = d.each(func(r distRow) error {
-		rows = append(rows, []string{r.score, r.count, prob(r.c)})
+		rows = append(rows, []string{r.score, compactCount(r.c), prob(r.c)})
 		return nil
 	})
 	return writePipeTable(w, []string{"score", "count", "probability"}, rows)

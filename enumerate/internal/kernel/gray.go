@@ -1,4 +1,4 @@
-package enumerate
+package kernel
 
 import "sync/atomic"
 
@@ -33,7 +33,9 @@ const maxLowSteps = 1 << 10
 // wait on each other's store.
 const histCopies = 4
 
-func (g *grayKernel) name() string { return "gray-code" }
+func (g *grayKernel) Name() string { return "gray-code" }
+
+func (g *grayKernel) Rate() float64 { return grayRate() }
 
 func newGrayKernel(d int, t [][]int, size int) *grayKernel {
 	return newGrayKernelSplit(d, t, size, maxLowSteps)
@@ -107,7 +109,7 @@ func (w *grayWalk) next() (code int, ok bool) {
 	return code, true
 }
 
-func (g *grayKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
+func (g *grayKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
 	// hist[t·histCopies + c] is copy c of the count of index t.
 	hist := make([]uint64, histCopies*g.size)
 	digits := make([]int, g.d)

@@ -1,6 +1,6 @@
 //go:build amd64
 
-package enumerate
+package kernel
 
 import (
 	"sync/atomic"
@@ -29,7 +29,7 @@ func newBitPairScratch() *bitPairScratch {
 
 // fastBitPair reports whether the AVX-512 kernel takes width d.
 func fastBitPair(d int) bool {
-	return useFastKernels && useAVX512 && hasAVX512Popcount && d >= 9 && d <= maxSlicedD
+	return useAVX512() && d >= 9 && d <= maxSlicedD
 }
 
 // tallyFast is the bit-sliced form of the two-letter kernel: for each q it

@@ -1,4 +1,4 @@
-package enumerate
+package kernel
 
 import (
 	"math/bits"
@@ -15,17 +15,29 @@ type bitPairKernel struct {
 	d    int
 	t    [][]int // t[a][b] for letters a, b ∈ {0, 1}
 	size int
+	fast bool // the AVX-512 kernel runs
 }
 
-func (x *bitPairKernel) name() string {
-	if fastBitPair(x.d) {
+func newBitPairKernel(d int, t [][]int, size int) *bitPairKernel {
+	return &bitPairKernel{d: d, t: t, size: size, fast: fastBitPair(d)}
+}
+
+func (x *bitPairKernel) Name() string {
+	if x.fast {
 		return "bit-pair (bit-sliced, 512 lanes, AVX-512)"
 	}
 	return "bit-pair (portable)"
 }
 
-func (x *bitPairKernel) tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
-	if fastBitPair(x.d) {
+func (x *bitPairKernel) Rate() float64 {
+	if x.fast {
+		return avx512BitPairRate
+	}
+	return portableBitPairRate
+}
+
+func (x *bitPairKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
+	if x.fast {
 		return x.tallyFast(lo, hi, stop, progress)
 	}
 	t00, t01, t10, t11 := x.t[0][0], x.t[0][1], x.t[1][0], x.t[1][1]

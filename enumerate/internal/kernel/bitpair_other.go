@@ -1,6 +1,6 @@
 //go:build !amd64
 
-package enumerate
+package kernel
 
 import "sync/atomic"
 

@@ -1,4 +1,4 @@
-package enumerate
+package kernel
 
 import (
 	"math/bits"
@@ -6,13 +6,17 @@ import (
 )
 
 // xorScratch is one worker's state for a bit-sliced kernel: the bit-planes
-// of k ⊕ q for the current block of k, and per-popcount tallies. The
-// AVX-512 kernel uses 512-bit planes (8 words each), the AVX2 one words 0–3
-// and the portable one word 0.
+// of k ⊕ q for the current block of k, and per-popcount tallies. The AVX2
+// kernel uses words 0–3 of each plane and tally, the portable one word 0.
 type xorScratch struct {
 	planes *[32][8]uint64 // 64-byte aligned
 	acc    *[33][8]uint64 // 64-byte aligned; acc[n] sums to the count of popcount n
 	buf    []uint64
+	// sub and state are the AVX-512 kernel's subset tallies and lane
+	// counts (see xor_amd64.go).
+	sub   *[32][8]uint64
+	state *xorState512
+	pairs uint64
 	// count and high carry the portable kernel's lane counts and q's high
 	// bits ⊕ the current block's from one call to the next.
 	count [6]uint64
@@ -26,16 +30,25 @@ type xorScratch struct {
 }
 
 func newXorScratch() *xorScratch {
-	const words = 32*8 + 33*8
-	buf := make([]uint64, words+8)
-	off := int((64 - uintptr(unsafe.Pointer(&buf[0]))%64) % 64 / 8)
+	const words = 32*8 + 33*8 + 32*8 + 6*8
+	buf := alignedWords(words)
 	s := &xorScratch{buf: buf}
-	s.planes = (*[32][8]uint64)(unsafe.Pointer(&buf[off]))
-	s.acc = (*[33][8]uint64)(unsafe.Pointer(&buf[off+32*8]))
+	s.planes = (*[32][8]uint64)(unsafe.Pointer(&buf[0]))
+	s.acc = (*[33][8]uint64)(unsafe.Pointer(&buf[32*8]))
+	s.sub = (*[32][8]uint64)(unsafe.Pointer(&buf[(32+33)*8]))
+	s.state = (*xorState512)(unsafe.Pointer(&buf[(32+33+32)*8]))
 	return s
 }
 
-// drain adds the tallies to pc and clears them.
+// alignedWords returns n zero words starting on a 64-byte boundary, the
+// alignment of a ZMM register's load or store.
+func alignedWords(n int) []uint64 {
+	buf := make([]uint64, n+8)
+	off := int((64 - uintptr(unsafe.Pointer(&buf[0]))%64) % 64 / 8)
+	return buf[off : off+n : off+n]
+}
+
+// drain adds the per-popcount tallies to pc and clears them.
 func (s *xorScratch) drain(pc *[65]uint64) {
 	for n := range s.acc {
 		for i := range s.acc[n] {
@@ -93,10 +106,17 @@ func setPlanes(s *xorScratch, d, laneBits int, q uint64) {
 // pair, like the general Gray-code kernel) before tallying all 64 lanes.
 type portableXorBlocks struct{ d int }
 
-func newPortableXorBlocks(d int) xorBlocks { return portableXorBlocks{d: d} }
-
 func (portableXorBlocks) laneBits() int { return 6 }
 func (portableXorBlocks) name() string  { return "bit-sliced, 64 lanes, portable" }
+func (portableXorBlocks) rate() float64 { return portableXorRate }
+
+func (x portableXorBlocks) tally(s *xorScratch, q0, q1, b0, b1 uint64) {
+	for q := q0; q < q1; q++ {
+		x.tallyQ(s, q, b0, b1)
+	}
+}
+
+func (portableXorBlocks) drain(s *xorScratch, pc *[65]uint64) { s.drain(pc) }
 
 func (x portableXorBlocks) tallyQ(s *xorScratch, q, b0, b1 uint64) {
 	d := x.d
