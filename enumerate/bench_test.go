@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
+	"runtime"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/sqrtdk/sqrtdk/enumerate/internal/kernel"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -16,26 +19,16 @@ func reportPairs(b *testing.B, p Problem) {
 	b.ReportMetric(pairs*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
 }
 
-// withKernels runs f with the fast kernels on or off and restores the
-// choice afterwards.
-func withKernels(fast bool, f func()) {
-	saved := useFastKernels
-	useFastKernels = fast && saved
-	defer func() { useFastKernels = saved }()
-	f()
-}
-
-// withKernel runs f with the ±a kernel named "avx512", "avx2" or "portable"
-// and reports false, without running f, when this CPU lacks it.
-func withKernel(kernel string, f func()) bool {
-	savedFast, savedAVX512 := useFastKernels, useAVX512
-	defer func() { useFastKernels, useAVX512 = savedFast, savedAVX512 }()
-	useFastKernels = kernel != "portable" && savedFast
-	useAVX512 = kernel == "avx512"
-	want := map[string]string{"avx512": "AVX-512", "avx2": "AVX2", "portable": "portable"}[kernel]
-	if !strings.Contains(newXorKernel(16, 0, 1, 17, useFastKernels).name(), want) {
+// withKernel runs f with the kernels built inside it forced to the path
+// named "avx512", "avx2" or "portable", and reports false, without running
+// f, when this CPU lacks it.
+func withKernel(path string, f func()) bool {
+	p := map[string]kernel.Path{"avx512": kernel.AVX512, "avx2": kernel.AVX2, "portable": kernel.Portable}[path]
+	restore, ok := kernel.Force(p)
+	if !ok {
 		return false
 	}
+	defer restore()
 	f()
 	return true
 }
@@ -48,27 +41,68 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 			b.Fatal(err)
 		}
 	}
-	reportPairs(b, p)
-	if cpu := cpuSeconds() - cpu0; cpu > 0 {
-		// Pairs per CPU-second: the kernel's own speed per core, less
-		// sensitive to other work on a shared machine than pairs/s.
-		pairs, _ := p.Cases().Float64()
-		b.ReportMetric(pairs*float64(b.N)/cpu, "pairs/cpu-s")
+	cpu := cpuSeconds() - cpu0
+	// Pairs visited, the kernel's work: with multiset alphabets one visit
+	// counts several pairs.
+	nq, _ := p.QCount()
+	visits, _ := p.Visits(0, nq).Float64()
+	b.ReportMetric(visits*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+	if cpu > 0 {
+		// Per CPU-second: the kernel's own speed per core, less sensitive
+		// to other work on a shared machine than pairs/s; cycles at the
+		// clock this core runs at now.
+		b.ReportMetric(visits*float64(b.N)/cpu, "pairs/cpu-s")
+		b.ReportMetric(cpu*clockHz()/(visits*float64(b.N)), "cycles/pair")
 	}
+}
+
+// clockHz estimates this core's clock from a chain of dependent 64-bit
+// multiplies (3 cycles each on the x86 cores of this project's machines),
+// timed in the CPU time of the thread that runs it, so that other work on
+// a shared machine does not count.
+var clockHz = sync.OnceValue(func() float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	best := math.Inf(1)
+	for range 5 {
+		start := time.Now()
+		cpu0, ok := threadSeconds()
+		multiplyChain(1 << 26)
+		elapsed := time.Since(start).Seconds()
+		if cpu1, ok1 := threadSeconds(); ok && ok1 {
+			elapsed = cpu1 - cpu0
+		}
+		best = min(best, elapsed)
+	}
+	return 3 << 26 / best
+})
+
+// multiplier is a variable so that the chain is not folded at compile time.
+var multiplier uint64 = 0x9E3779B97F4A7C15
+
+var chainSink uint64
+
+//go:noinline
+func multiplyChain(n int) {
+	x := uint64(n)
+	for range n {
+		x *= multiplier
+	}
+	chainSink = x
 }
 
 // BenchmarkBruteBinary measures the ±1 kernels: AVX-512 and AVX2 assembly
 // where the CPU has them, and portable Go.
 func BenchmarkBruteBinary(b *testing.B) {
 	pm := mustAlphabet(b, "-1,1")
-	for _, kernel := range []string{"avx512", "avx2", "portable"} {
-		for _, d := range []int{12, 14, 16, 18} {
+	for _, path := range []string{"avx512", "avx2", "portable"} {
+		for _, d := range []int{12, 14, 16, 18, 20} {
 			for _, w := range []int{1, 2} {
-				b.Run(fmt.Sprintf("kernel=%s/d=%d/workers=%d", kernel, d, w), func(b *testing.B) {
-					if kernel != "avx512" && d > 16 {
+				b.Run(fmt.Sprintf("kernel=%s/d=%d/workers=%d", path, d, w), func(b *testing.B) {
+					if path != "avx512" && d > 16 {
 						b.Skip("seconds per run: the slower kernels are measured up to d = 16")
 					}
-					if !withKernel(kernel, func() {
+					if !withKernel(path, func() {
 						benchBrute(b, Problem{Q: pm, K: pm, D: d}, Options{Workers: w})
 					}) {
 						b.Skip("no such kernel on this CPU")
@@ -79,19 +113,43 @@ func BenchmarkBruteBinary(b *testing.B) {
 	}
 }
 
-// BenchmarkBruteGeneral measures the Gray-code kernel for alphabets of
-// three and four letters.
+// BenchmarkBruteGeneral measures the kernels for three letters or more:
+// the sliced-index kernel (AVX-512) and the portable Gray-code walk.
 func BenchmarkBruteGeneral(b *testing.B) {
 	for _, c := range []struct {
 		alphabet string
 		d        int
-	}{{"-1,0,1", 8}, {"-1,0,1", 9}, {"-3,-1,1,3", 7}} {
+	}{{"-1,0,1", 8}, {"-1,0,1", 10}, {"-1,0,1", 11}, {"-3,-1,1,3", 7}, {"-3,-1,1,3", 8}, {"-2,-1,0,1,2", 6}, {"-2,-1,0,1,2", 7}} {
 		a := mustAlphabet(b, c.alphabet)
-		for _, w := range []int{1, 2} {
-			b.Run(fmt.Sprintf("alphabet=%s/d=%d/workers=%d", c.alphabet, c.d, w), func(b *testing.B) {
-				benchBrute(b, Problem{Q: a, K: a, D: c.d}, Options{Workers: w})
-			})
+		for _, path := range []string{"avx512", "portable"} {
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("kernel=%s/alphabet=%s/d=%d/workers=%d", path, c.alphabet, c.d, w), func(b *testing.B) {
+					if pairs, _ := (Problem{Q: a, K: a, D: c.d}).Cases().Float64(); path == "portable" && pairs > 5e9 {
+						b.Skip("seconds per run: the Gray walk is measured at the smaller widths")
+					}
+					if !withKernel(path, func() {
+						benchBrute(b, Problem{Q: a, K: a, D: c.d}, Options{Workers: w})
+					}) {
+						b.Skip("no such kernel on this CPU")
+					}
+				})
+			}
 		}
+	}
+}
+
+// BenchmarkBruteMultiset measures alphabets with multiplicities, which are
+// enumerated over their distinct letters with weights: pairs/s counts the
+// pairs visited, not the (more) pairs they stand for.
+func BenchmarkBruteMultiset(b *testing.B) {
+	for _, c := range []struct {
+		alphabet string
+		d        int
+	}{{"-2,1/2:4", 8}, {"-2,1/2:4", 16}, {"-1,0:2,1", 9}} {
+		a := mustAlphabet(b, c.alphabet)
+		b.Run(fmt.Sprintf("alphabet=%s/d=%d", c.alphabet, c.d), func(b *testing.B) {
+			benchBrute(b, Problem{Q: a, K: a, D: c.d}, Options{})
+		})
 	}
 }
 
@@ -156,15 +214,14 @@ func BenchmarkClosedMoments(b *testing.B) {
 // portable one.
 func BenchmarkBruteBitPair(b *testing.B) {
 	a := mustAlphabet(b, "1,2")
-	for _, kernel := range []string{"avx512", "portable"} {
+	for _, path := range []string{"avx512", "portable"} {
 		for _, w := range []int{1, 2} {
-			b.Run(fmt.Sprintf("kernel=%s/alphabet=1,2/d=16/workers=%d", kernel, w), func(b *testing.B) {
-				if kernel == "avx512" && !fastBitPair(16) {
-					b.Skip("no AVX-512 on this CPU")
-				}
-				withKernels(kernel == "avx512", func() {
+			b.Run(fmt.Sprintf("kernel=%s/alphabet=1,2/d=16/workers=%d", path, w), func(b *testing.B) {
+				if !withKernel(path, func() {
 					benchBrute(b, Problem{Q: a, K: a, D: 16}, Options{Workers: w})
-				})
+				}) {
+					b.Skip("no such kernel on this CPU")
+				}
 			})
 		}
 	}

@@ -17,8 +17,9 @@ import (
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
-	// Progress, when not nil, is increased by the number of pairs tallied
-	// as the run goes, for a progress display to poll.
+	// Progress, when not nil, is increased by the number of pairs visited
+	// as the run goes, for a progress display to poll (of Problem.Visits
+	// in all: with multiset alphabets one visit counts several pairs).
 	Progress *atomic.Uint64
 	// MaxTime bounds the estimated time of one computation; 0 means
 	// DefaultMaxBruteTime for enumeration and DefaultMaxClosedTime for the
@@ -76,7 +77,7 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 	for i := range w {
 		a, b := lo+(hi-lo)*i/w, lo+(hi-lo)*(i+1)/w
 		g.Go(func() error {
-			partial[i] = pl.kern.tally(a, b, &stop, pl.Options.Progress)
+			partial[i] = pl.kern.Tally(a, b, &stop, pl.Options.Progress)
 			if stop.Load() {
 				return ctx.Err()
 			}
@@ -90,17 +91,5 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 	if err != nil {
 		return nil, err
 	}
-	counts := make([]*big.Int, pl.lat.size(p.D))
-	for t := range counts {
-		counts[t] = new(big.Int)
-	}
-	c := new(big.Int)
-	for _, part := range partial { // fixed order: slice 0 first
-		for t, n := range part {
-			if n != 0 {
-				counts[t].Add(counts[t], c.SetUint64(n))
-			}
-		}
-	}
-	return &rational.Histogram{Base: pl.lat.base, Step: pl.lat.step, Counts: counts}, nil
+	return &rational.Histogram{Base: pl.lat.base, Step: pl.lat.step, Counts: pl.bl.reduce(partial)}, nil
 }

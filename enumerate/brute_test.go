@@ -3,6 +3,8 @@ package enumerate
 import (
 	"context"
 	"fmt"
+	"math/big"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -50,7 +52,11 @@ var sweep = []struct{ q, k string }{
 }
 
 // TestBruteMatchesClosed checks the two independent engines against each
-// other, count by count, over the sweep of alphabets and widths.
+// other, count by count, over the sweep of alphabets and widths, on every
+// kernel path this CPU runs: two-letter alphabets up to widths where the
+// 512-lane kernels take over, larger ones up to widths where the
+// sliced-index kernel fills its words. Progress must count every pair
+// visited, and the result must not depend on the workers.
 func TestBruteMatchesClosed(t *testing.T) {
 	for _, c := range sweep {
 		q := mustAlphabet(t, c.q)
@@ -59,22 +65,39 @@ func TestBruteMatchesClosed(t *testing.T) {
 			k = mustAlphabet(t, c.k)
 		}
 		maxD := 7
-		if q.Size() > 3 || k.Size() > 3 {
-			maxD = 4
-		}
-		if q.Size() > 4 || k.Size() > 4 {
+		switch {
+		case len(q.Letters) <= 2 && len(k.Letters) <= 2:
+			maxD = 12
+			if !testing.Short() {
+				maxD = 16
+			}
+		case len(q.Letters) > 4 || len(k.Letters) > 4:
 			maxD = 3
+		case len(q.Letters) > 3 || len(k.Letters) > 3:
+			maxD = 5
 		}
 		for d := 1; d <= maxD; d++ {
-			t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, k, d), func(t *testing.T) {
-				p := Problem{Q: q, K: k, D: d}
-				b, err := mustPlan(t, p, BruteForce, Options{}).Brute(context.Background())
-				require.NoError(t, err)
-				cl, err := mustPlan(t, p, ClosedForm, Options{}).Closed(context.Background())
-				require.NoError(t, err)
-				require.NoError(t, Compare(d, b, cl))
-				require.Zero(t, b.Total().Cmp(p.Cases()), "total %s, cases %s", b.Total(), p.Cases())
-			})
+			p := Problem{Q: q, K: k, D: d}
+			cl, err := mustPlan(t, p, ClosedForm, Options{}).Closed(context.Background())
+			require.NoError(t, err)
+			for _, path := range []string{"avx512", "avx2", "portable"} {
+				if path == "portable" && d > 10 && testing.Short() {
+					continue // seconds under -race; the kernel tests cover it
+				}
+				withKernel(path, func() {
+					t.Run(fmt.Sprintf("q=%s/k=%s/d=%d/%s", c.q, k, d, path), func(t *testing.T) {
+						for _, w := range []int{1, 3} {
+							var progress atomic.Uint64
+							pl := mustPlan(t, p, BruteForce, Options{Workers: w, Progress: &progress})
+							b, err := pl.Brute(context.Background())
+							require.NoError(t, err)
+							require.NoError(t, Compare(d, b, cl), "%s, %d workers", pl.KernelName(), w)
+							require.Zero(t, b.Total().Cmp(p.Cases()), "total %s, cases %s", b.Total(), p.Cases())
+							require.Zero(t, pl.Visits().Cmp(new(big.Int).SetUint64(progress.Load())), "%s: progress %d, visits %s", pl.KernelName(), progress.Load(), pl.Visits())
+						}
+					})
+				})
+			}
 		}
 	}
 }

@@ -31,7 +31,7 @@ func TestClosedPathsAgree(t *testing.T) {
 				require.NoError(t, err)
 				l := pl.lat
 				var miller []*big.Int
-				require.NoError(t, millerWalk(context.Background(), d, coordinateWeights(p, l), func(t int, c *big.Int) error {
+				require.NoError(t, millerWalk(context.Background(), d, d*l.tMax, coordinateWeights(p, l), func(t int, c *big.Int) error {
 					miller = append(miller, new(big.Int).Set(c))
 					return nil
 				}))
@@ -56,4 +56,19 @@ func ExamplePlan_ClosedMoments() {
 	m, _ := pl.ClosedMoments(context.Background())
 	fmt.Println(m.Pairs, m.Mean.RatString(), m.Variance.RatString())
 	// Output: 4 0 1
+}
+
+// TestScaleStepChecksExactness checks that a recurrence step whose
+// division leaves a remainder is reported, not rounded, on the word path
+// and on the big-number path.
+func TestScaleStepChecksExactness(t *testing.T) {
+	for _, c := range []struct{ num, den uint64 }{{5, 3}, {1 << 63, 3 << 62}} {
+		b, spare := big.NewInt(7), new(big.Int)
+		_, _, err := scaleStep(b, spare, c.num, c.den)
+		require.ErrorIs(t, err, errInexact, "7·%d/%d", c.num, c.den)
+	}
+	b, spare := big.NewInt(6), new(big.Int)
+	b, _, err := scaleStep(b, spare, 10, 4)
+	require.NoError(t, err)
+	require.Equal(t, int64(15), b.Int64())
 }

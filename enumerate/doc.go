@@ -12,18 +12,25 @@
 //     counts and ClosedMoments the exact mean and variance, holding only a
 //     few counts at a time.
 //
-// Brute picks a kernel from the alphabets (Problem.KernelName). For ±a
-// ("xor-popcount") a pair's index follows from popcount(q ⊕ k), and the
-// kernel counts 512 pairs at once with bit-sliced counters in AVX-512
-// assembly when the CPU has it (64 at once in portable Go otherwise); any
-// other two-letter alphabets ("bit-pair") use two such counters; larger
-// alphabets ("gray-code") walk k in Gray order, one add and one histogram
-// increment per pair. Every pair is counted in every kernel; the kernels
-// are tested against each other and against the closed form.
+// Brute picks a kernel from the alphabets (Plan.Kernel, Plan.KernelName).
+// For ±a ("xor-popcount") a pair's index follows from popcount(q ⊕ k), and
+// the kernel counts 512 pairs at once with bit-sliced counters in AVX-512
+// assembly when the CPU has it (256 with AVX2, 64 in portable Go
+// otherwise); any other two-letter alphabets ("bit-pair") use two such
+// counters; larger alphabets use bit-sliced lattice indices on AVX-512
+// ("sliced-index") or walk k in Gray order, one add and one histogram
+// increment per pair ("gray-code"). Every pair is counted in every kernel;
+// the kernels are tested against a pair-by-pair oracle, against each other
+// and against the closed form.
 //
-// A vector is identified by its index: the letters' positions in the
-// (multiplicity-expanded, ascending) alphabet are the digits of the index in
-// base |alphabet|, coordinate 0 least significant (see VectorAt, IndexOf).
+// Brute force visits every pair of vectors over the alphabets' distinct
+// letters once, and counts it as many pairs as the product of its letters'
+// multiplicities: the same exact histogram as listing every element of the
+// multisets, in far fewer visits (Problem.Visits). Its q indices
+// (Problem.QCount, ShardRange) are those vectors: the letters' positions
+// among the distinct values are the digits of the index in base (number of
+// distinct values), coordinate 0 least significant. VectorAt and IndexOf
+// number the vectors of the multiplicity-expanded alphabet the same way.
 //
 // Scores live on an integer lattice: the alphabets are scaled to a common
 // denominator, and the product of two letters is m + g·t for the smallest

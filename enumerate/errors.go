@@ -13,7 +13,10 @@ import (
 // far), Seconds the estimated time against MaxSeconds, and for a slice of
 // a sharded run Slice/Slices name it and MinSlices says how many slices
 // would each fit. For ClosedForm, either the time (Seconds, MaxSeconds) or
-// the memory of the counts (Bytes, MaxBytes) is over its limit.
+// the memory of the counts (Bytes, MaxBytes) is over its limit. A
+// brute-force refusal with Counts set is about memory too: the histogram
+// each worker would keep to weigh the alphabets' multiplicities (Counts
+// entries, at most MaxCounts).
 type TooLargeError struct {
 	Method     Method
 	D          int
@@ -24,6 +27,8 @@ type TooLargeError struct {
 	MaxSeconds float64
 	Bytes      float64
 	MaxBytes   float64
+	Counts     float64
+	MaxCounts  int
 	Slice      int
 	Slices     int
 	MinSlices  int
@@ -34,12 +39,17 @@ func (e *TooLargeError) Memory() bool { return e.Bytes > 0 }
 
 // Unreachable reports whether the pairs are too many for any machine,
 // whatever the time allowed.
-func (e *TooLargeError) Unreachable() bool { return e.Method == BruteForce && e.Pairs == nil }
+func (e *TooLargeError) Unreachable() bool {
+	return e.Method == BruteForce && e.Pairs == nil && e.Counts == 0
+}
 
 func (e *TooLargeError) Error() string {
 	switch {
 	case e.Unreachable():
 		return fmt.Sprintf("brute force over about 10^%.0f pairs is beyond any machine", e.PairsLog10)
+	case e.Method == BruteForce && e.Counts > 0:
+		return fmt.Sprintf("brute force at d_k = %d would keep %.0f counts per worker to weigh these multiplicities (at most %d)",
+			e.D, e.Counts, e.MaxCounts)
 	case e.Method == BruteForce && e.Slices > 0:
 		return fmt.Sprintf("slice %d/%d at d_k = %d has %s pairs, about %s here (limit %s)",
 			e.Slice, e.Slices, e.D, e.Pairs, humanDuration(e.Seconds), humanDuration(e.MaxSeconds))

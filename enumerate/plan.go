@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sqrtdk/sqrtdk/enumerate/internal/kernel"
 )
 
 // The limits a plan enforces unless Options say otherwise.
@@ -58,10 +60,14 @@ type Plan struct {
 	// Options are the options the plan was made with.
 	Options Options
 
-	lat  *lattice
-	kern kernel
-	rate float64 // nominal pairs per second per core
-	cal  *calibration
+	lat *lattice
+	// bl is the lattice brute force tallies on and kern its kernel, or
+	// bruteErr says why there is none.
+	bl       *bruteLattice
+	kern     kernel.Kernel
+	bruteErr error
+	rate     float64 // nominal pairs per second per core
+	cal      *calibration
 }
 
 // A calibration is the kernel's rate measured on this machine, once per
@@ -74,7 +80,8 @@ type calibration struct {
 // NewPlan validates p and plans its computation with method m; Auto
 // becomes BruteForce when enumerating on every core takes at most
 // AutoBruteTime at the kernel's nominal rate, else ClosedForm. The choice
-// does not depend on opt.Workers, so the output does not either.
+// does not depend on opt.Workers or on any timing, so the output does not
+// either.
 func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if m < Auto || m > Both {
 		return nil, fmt.Errorf("unknown method %v", m)
@@ -86,12 +93,17 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Problem: p, Method: m, Kernel: kernelFor(p, l), Options: opt, lat: l, cal: &calibration{}}
-	pl.kern = newKernel(pl.Kernel, p, l)
-	pl.rate = nominalRate(pl.kern)
+	pl := &Plan{Problem: p, Method: m, Kernel: GrayCode, Options: opt, lat: l, cal: &calibration{}}
+	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
+		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
+		kind := kernel.For(spec)
+		pl.Kernel = Kernel(kind)
+		pl.kern = kernel.New(kind, spec)
+		pl.rate = pl.kern.Rate()
+	}
 	if m == Auto {
 		pl.Method = ClosedForm
-		if pl.bruteSeconds(p.Q.VectorsLog2(p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
+		if pl.bruteErr == nil && pl.bruteSeconds(distinctLog2(p.Q, p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
 			pl.Method = BruteForce
 		}
 	}
@@ -108,8 +120,14 @@ func (pl *Plan) WithProgress(progress *atomic.Uint64) *Plan {
 }
 
 // KernelName names the brute-force kernel and its implementation on this
-// CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)".
-func (pl *Plan) KernelName() string { return pl.kern.name() }
+// CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
+// that brute force cannot run.
+func (pl *Plan) KernelName() string {
+	if pl.kern == nil {
+		return "none (" + pl.bruteErr.Error() + ")"
+	}
+	return pl.kern.Name()
+}
 
 // workers returns the goroutines a brute-force run of nq q vectors uses.
 func (pl *Plan) workers(nq uint64) int {
@@ -121,10 +139,10 @@ func (pl *Plan) workers(nq uint64) int {
 }
 
 // bruteSeconds estimates the time to enumerate every k against 2^qBits q
-// vectors at rate pairs per second per core on w workers (no more than
+// indices at rate pairs per second per core on w workers (no more than
 // the cores there are).
 func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
-	pairsLog2 := qBits + pl.Problem.K.VectorsLog2(pl.Problem.D)
+	pairsLog2 := qBits + distinctLog2(pl.Problem.K, pl.Problem.D)
 	cores := float64(min(w, runtime.GOMAXPROCS(0)))
 	return math.Exp2(pairsLog2) / (rate * cores)
 }
@@ -145,8 +163,10 @@ const probeTime = 40 * time.Millisecond
 
 // measure returns the kernel's pairs per second per core on this machine,
 // timed once per plan by tallying the first q vectors for probeTime on one
-// goroutine; it falls back on the nominal rate when the probe counted
-// too little to time.
+// goroutine, in the CPU time of its thread where the system gives it (so
+// that other work on a shared machine does not count against the
+// kernel); it falls back on the nominal rate when the probe counted too
+// little to time.
 func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
@@ -155,14 +175,20 @@ func (pl *Plan) measure() float64 {
 		if !ok {
 			nq = math.MaxUint64
 		}
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
 		var stop atomic.Bool
 		var done atomic.Uint64
 		timer := time.AfterFunc(probeTime, func() { stop.Store(true) })
 		start := time.Now()
-		pl.kern.tally(0, nq, &stop, &done)
+		cpu0, cpuOK := threadSeconds()
+		pl.kern.Tally(0, nq, &stop, &done)
 		elapsed := time.Since(start).Seconds()
+		if cpu1, ok := threadSeconds(); cpuOK && ok {
+			elapsed = cpu1 - cpu0
+		}
 		timer.Stop()
-		if n := done.Load(); n > 0 && elapsed >= probeTime.Seconds()/2 {
+		if n := done.Load(); n > 0 && elapsed >= probeTime.Seconds()/8 {
 			c.rate = float64(n) / elapsed
 		}
 	})
@@ -189,9 +215,11 @@ func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
 // exceed the time limit, or whose pairs are beyond any machine.
 func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	p := pl.Problem
-	if p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D) > maxBrutePairBits {
-		return &TooLargeError{Method: BruteForce, D: p.D,
-			PairsLog10: (p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D)) * math.Log10(2)}
+	if bits := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D); bits > maxBrutePairBits {
+		return &TooLargeError{Method: BruteForce, D: p.D, PairsLog10: bits * math.Log10(2)}
+	}
+	if pl.bruteErr != nil {
+		return pl.bruteErr
 	}
 	if hi == lo {
 		return nil
@@ -201,7 +229,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	if s <= limit {
 		return nil
 	}
-	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.Problem.ShardPairs(lo, hi),
+	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.Problem.Visits(lo, hi),
 		Seconds: s, Measured: measured, MaxSeconds: limit, Slice: slice, Slices: slices}
 	if slices > 0 {
 		// Name enough slices by both rates: a slice near the limit is
@@ -220,9 +248,10 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 
 // Closed-form cost model: it computes D·span coefficients of about
 // D·log2(|Q|·|K|) bits, each from span earlier ones, so about
-// D²·span²·log2(|Q|·|K|)/64 word operations; measured here: ±1 at
-// d_k = 10⁵ 1.4 s, {-1,0,1} at d_k = 10⁴ 0.11 s.
-const closedSecondsPerWordOp = 6e-9
+// D²·span²·log2(|Q|·|K|)/64 word operations; measured here (CPU time,
+// symmetric distributions computed half-way): ±1 at d_k = 10⁵ 0.45 s,
+// {-1,0,1} at d_k = 2·10⁴ 0.2 s.
+const closedSecondsPerWordOp = 2.5e-9
 
 // ClosedSeconds estimates the closed form's time in seconds.
 func (pl *Plan) closedSeconds() float64 {
@@ -276,3 +305,11 @@ func (pl *Plan) Check(n Need) error {
 
 // Cases returns the number of pairs of the plan's problem.
 func (pl *Plan) Cases() *big.Int { return pl.Problem.Cases() }
+
+// Visits returns the pairs a brute-force run of the whole problem visits,
+// the total its progress counts up to: (distinct letters of Q)^D times
+// (distinct letters of K)^D (see Problem.Visits).
+func (pl *Plan) Visits() *big.Int {
+	n := distinctVectors(pl.Problem.Q, pl.Problem.D)
+	return n.Mul(n, distinctVectors(pl.Problem.K, pl.Problem.D))
+}

@@ -2,6 +2,7 @@ package enumerate
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sync/atomic"
 
@@ -41,14 +42,37 @@ func (p Problem) Cases() *big.Int {
 	return n.Mul(n, p.K.Vectors(p.D))
 }
 
-// QCount returns the number of q vectors, |Q|^D, and false when it does
-// not fit in a uint64.
+// QCount returns the number of q indices brute force runs over, one per
+// vector over Q's distinct letters, (distinct letters)^D, and false when
+// it does not fit in a uint64. With multiplicities each index stands for
+// the product of its letters' multiplicities many q vectors (see Visits).
 func (p Problem) QCount() (uint64, bool) {
-	if p.Q.VectorsLog2(p.D) > 64 {
+	if distinctLog2(p.Q, p.D) > 64 {
 		return 0, false
 	}
-	n := p.Q.Vectors(p.D)
+	n := distinctVectors(p.Q, p.D)
 	return n.Uint64(), n.IsUint64()
+}
+
+// Visits returns the pairs brute force visits for q indices [lo, hi):
+// (hi − lo)·(distinct letters of K)^D. It visits each pair of vectors over
+// the distinct letters once and counts it as many times as the product of
+// its letters' multiplicities, so Visits is below the number of pairs
+// (ShardPairs) when an alphabet has multiplicities.
+func (p Problem) Visits(lo, hi uint64) *big.Int {
+	n := distinctVectors(p.K, p.D)
+	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
+}
+
+// distinctVectors returns the number of vectors of width d over a's
+// distinct letters.
+func distinctVectors(a rational.Alphabet, d int) *big.Int {
+	return new(big.Int).Exp(big.NewInt(int64(len(a.Letters))), big.NewInt(int64(d)), nil)
+}
+
+// distinctLog2 returns log2 of distinctVectors(a, d).
+func distinctLog2(a rational.Alphabet, d int) float64 {
+	return float64(d) * math.Log2(float64(len(a.Letters)))
 }
 
 // Validate reports a problem that no method can compute: a width out of
@@ -130,18 +154,6 @@ func scaled(a rational.Alphabet) ([]*big.Int, *big.Int) {
 		out[i] = v.Quo(v, l.Value.Denom())
 	}
 	return out, den
-}
-
-// expand returns, for each element of a's multiset in ascending order, the
-// index of its distinct value.
-func expand(a rational.Alphabet) []int {
-	var out []int
-	for i, l := range a.Letters {
-		for range l.Mult {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // VectorAt returns the entries of the vector with index idx over alphabet a

@@ -37,11 +37,44 @@ func sliceBound(nq uint64, i, n int) uint64 {
 	return q
 }
 
-// ShardPairs returns the number of pairs whose q index lies in [lo, hi):
-// (hi − lo)·|K|^D.
+// ShardPairs returns the number of pairs whose q index lies in [lo, hi),
+// multiplicities counted: Σ_q w(q)·|K|^D over those indices, where w(q) is
+// the product of the multiplicities of q's letters ((hi − lo)·|K|^D
+// without multiplicities).
 func (p Problem) ShardPairs(lo, hi uint64) *big.Int {
 	n := p.K.Vectors(p.D)
-	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
+	return n.Mul(n, new(big.Int).Sub(p.qWeightBelow(hi), p.qWeightBelow(lo)))
+}
+
+// qWeightBelow returns Σ w(q) over the q indices below x: digit by digit
+// from the top, the indices that agree with x above coordinate i and have
+// a smaller letter at i contribute (product of x's multiplicities above
+// i)·(multiplicities of the smaller letters)·|Q|^i.
+func (p Problem) qWeightBelow(x uint64) *big.Int {
+	m := uint64(len(p.Q.Letters))
+	digits := make([]int, p.D)
+	for i := range digits {
+		digits[i] = int(x % m)
+		x /= m
+	}
+	if x > 0 { // x is past the last index
+		return p.Q.Vectors(p.D)
+	}
+	sum, prefix, below := new(big.Int), big.NewInt(1), new(big.Int)
+	size := big.NewInt(p.Q.Size())
+	for i := p.D - 1; i >= 0; i-- {
+		var smaller int64
+		for _, l := range p.Q.Letters[:digits[i]] {
+			smaller += l.Mult
+		}
+		if smaller > 0 {
+			below.Exp(size, big.NewInt(int64(i)), nil)
+			below.Mul(below, prefix)
+			sum.Add(sum, below.Mul(below, big.NewInt(smaller)))
+		}
+		prefix.Mul(prefix, big.NewInt(p.Q.Letters[digits[i]].Mult))
+	}
+	return sum
 }
 
 // BruteShard enumerates slice i of n (see ShardRange) and returns the

@@ -1,42 +1,107 @@
 // Package proofs checks the lesson's proof that Var(q·k) = d_k, step by
-// step, on a finite sample space where every quantity is computed exactly.
+// step, as exact assertions on a finite sample space, and lets a teacher
+// write proofs of their own the same way.
 //
-// The sample space is every pair (q, k) of vectors of width d_k whose
-// entries come from two finite alphabets, with the uniform measure over the
-// alphabets' multisets (so a letter of multiplicity m counts m times). A
-// random variable is a function on that space. E, Var and Cov are sums over
-// every outcome of the space, in exact rational arithmetic: they are never
-// taken from the formula a step is about to test, so a step can fail.
+// # Sample spaces
 //
-// Values that a scale such as 1/√d_k makes irrational stay exact: every
-// random variable is a rational function of the outcome times one fixed
-// unit, a rational.Value such as 1/√d_k, so its mean, variance and
-// covariances are exact rational.Values (rational whenever the unit's
-// square is).
+// A Model says how the pairs (q, k) of vectors of width d_k are drawn:
 //
-// An Equality compares two exact values and keeps both, so a test or a
-// transcript can show what was compared, not only whether it held. The
-// five steps of the lesson's proof are Step1 to Step5; Prove runs them for
-// several widths and, when one fails, names the broken hypothesis, what
-// holds instead and the smallest counterexample.
+//   - by default every q_i from the alphabet Q and every k_i from K, all
+//     entries independently (the lesson's hypothesis);
+//   - with Pairs, each coordinate pair (q_i, k_i) from a joint law of
+//     weighted pairs, coordinates still independent: SamePairs (k = q),
+//     OppositePairs (k = −q), ProductPairs or any table (ParsePairLaw);
+//     this can break the independence of q_i and k_i;
+//   - with Tie, every coordinate of q (TieQ), of k (TieK) or both
+//     (TieBoth) equal to the first, each remaining entry drawn given the
+//     entry it pairs with: a dependence across coordinates;
+//   - with Joint, any finite joint law of (q, k) at one width, read from a
+//     file by ReadJointLaw.
+//
+// A Space is a model at one width. Weights are integers: an outcome's
+// probability is its weight over the total (for alphabets, the number of
+// pairs counted with multiplicity, a letter of multiplicity m counting m
+// times).
+//
+// # Where each number comes from
+//
+// Nothing is taken from the formula a step is about to test. Means,
+// variances and covariances are sums over the outcomes of a law, exact in
+// rational arithmetic; each is computed on the smallest law that knows the
+// variables involved:
+//
+//   - the law of one coordinate pair (q_i, k_i), or of two, (q_i, k_i, q_j,
+//     k_j): summed over the listed outcomes, or, for independent coordinates
+//     too many to list, the coordinate law itself and the product of two
+//     copies of it, which is what independent coordinates mean;
+//   - the law of q·k: from enumerate, the engine that prints the tables
+//     (every pair enumerated when that takes seconds, the exact closed form
+//     beyond); a tied space is a mixture of such problems, one per value of
+//     the tied entry; only a joint law, which enumerate has no model of,
+//     takes it from the listing;
+//   - the whole space, listed outcome by outcome, when it is small (up to
+//     MaxListedProduct outcomes for independent coordinates) or dependent
+//     (a tie or a joint law, refused with a *TooLargeError when listing
+//     would take longer than a minute). A listed space's law of q·k from
+//     enumerate is compared with the listing's, count for count.
+//
+// Var(q·k) comes from the law of q·k, Σ Var(q_i·k_i) and the covariances
+// from the laws of the terms, Var(q·k/√d_k) from the scaled values
+// themselves.
+//
+// # Conventions
+//
+// Indices count from 1, as the lesson does. Values are rational.Values:
+// exact rationals, or a rational multiple of a root such as 1/√d_k.
+// Variances and covariances are population ones, E[(X − E[X])(Y − E[Y])].
+// Random variables (RV) are identified by what they are, the expression
+// they are built from, never by their names: two variables with one name
+// are still two variables.
+//
+// Variables are independent when their joint law equals the product of
+// their laws: every combination of values has P(together) = Π P(each),
+// checked exactly. A failure names the first combination that breaks it
+// (Independence.Witness). Being uncorrelated is a different, weaker
+// statement, and the transcript keeps the two apart.
+//
+// # The proof
+//
+// Prove (or NewProof, then Run) checks the lesson's five steps at several
+// widths. Each step is a list of Assertions: two exact values that must be
+// equal, with the verdict, the law they came from, the IDs of the
+// assertions the step's reasoning rests on, and the identity that holds
+// whatever the hypotheses (E[q·k] = E[q]·E[k] + Cov(q, k), Var(Σ) = Σ Var +
+// 2·Σ Cov, …) with this space's values: the true reason for the verdict.
+// When a step fails, the Diagnosis names the broken hypotheses as the lesson
+// does (mean 0, variance 1, independent), says for each assertion why it
+// fails or why it holds although something it rests on fails, and whether
+// the conclusion Var(q·k/√d_k) = 1 survives.
 //
 // # A proof of your own
 //
-// A step of a proof is a list of Equalities between values computed on the
-// space. Example_scalingTwice (in example_test.go; go test -run Example -v
-// ./proofs runs it) shows that dividing by √d_k twice, once by hand and
-// once inside a library, leaves a variance of 1/d_k, not 1:
+// Build a Space, compute what your argument needs and assert it with
+// Equal; every value is exact, so an assertion holds or fails, never
+// "nearly". The package's Example (example_test.go; go test -run Example
+// -v ./proofs runs it) checks that dividing by √d_k twice leaves a
+// variance of 1/d_k, and that with q tied to a skewed alphabet the terms
+// are dependent but uncorrelated:
 //
-//	s, _ := proofs.NewSpace(signs, signs, d)
+//	s, _ := proofs.NewSpace(proofs.Model{Q: skewed, K: signs, Tie: proofs.TieQ}, d, proofs.Options{})
 //	root := rational.NewSqrt(int64(d))
-//	once := proofs.DividedBy(proofs.Score(), root, "√d_k")
-//	twice := proofs.DividedBy(once, root, "√d_k")
-//	checks := []proofs.Equality{
-//		proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k)", s.Var(once), "1", rational.NewInt(1)),
-//		proofs.Equal(proofs.AboutVariance, "", "Var(q·k/√d_k/√d_k)", s.Var(twice), "1/d_k", rational.NewFrac(1, int64(d))),
-//	}
+//	twice := proofs.DividedBy(proofs.DividedBy(proofs.Score(), root, "√d_k"), root, "√d_k")
+//	v, _ := s.Var(ctx, twice)
+//	cov, _ := s.Cov(ctx, proofs.Term(1), proofs.Term(2))
+//	in, _ := s.Independent(ctx, proofs.Term(1), proofs.Term(2))
+//	fmt.Println("  " + proofs.Equal("Var(q·k/√d_k/√d_k)", v, "1/d_k", rational.NewFrac(1, int64(d))).String())
+//	fmt.Println("  " + proofs.Equal("Cov(q_1·k_1, q_2·k_2)", cov, "0", rational.NewInt(0)).String())
+//	fmt.Println("  q_1·k_1 and q_2·k_2 independent:", in.Holds, in.Witness())
 //
-// Each Equality's String gives both sides and the verdict, for d_k = 6:
+// which prints, for d_k = 2:
 //
-//	Var(q·k/√d_k/√d_k) = 1/d_k: Var(q·k/√d_k/√d_k) = 1/6, 1/d_k = 1/6: holds
+//	Var(q·k/√d_k/√d_k) = 1/d_k: 1/2 = 1/2: holds
+//	Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+//	q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
+//
+// A variable that is not a sum or product of entries and the score can be
+// any function of the outcome (Func), on a listed space.
 package proofs

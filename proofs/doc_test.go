@@ -9,7 +9,7 @@ import (
 )
 
 // TestPackageDocShowsTheExample keeps the code in the package doc, which go
-// doc shows, the same as Example_scalingTwice, which go test runs: every
+// doc shows, the same as the package's Example, which go test runs: every
 // indented line of the doc is a line of the example.
 func TestPackageDocShowsTheExample(t *testing.T) {
 	doc, err := os.ReadFile("doc.go")
@@ -27,7 +27,7 @@ func TestPackageDocShowsTheExample(t *testing.T) {
 			continue
 		}
 		shown++
-		require.True(t, lines[strings.TrimSpace(code)], "doc.go shows %q, which Example_scalingTwice does not have", code)
+		require.True(t, lines[strings.TrimSpace(code)], "doc.go shows %q, which the package's Example does not have", code)
 	}
 	require.GreaterOrEqual(t, shown, 8, "the package doc shows the example")
 }

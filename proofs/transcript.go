@@ -5,89 +5,63 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
-// A line of the text transcript: a statement, its two values, the indices
-// it covers and the verdict.
+// A line of the text transcript: one assertion's columns.
 type line struct {
-	statement, values, scope, verdict string
+	statement, values, scope, source, verdict string
 }
 
-// lines groups a step's claims: claims that differ only in their index and
-// have the same two values print once, with the indices they cover.
-func lines(st Step, d int) []line {
-	var out []line
-	for n := 0; n < len(st.Equalities); {
-		c := st.Equalities[n]
-		m := n + 1
-		for m < len(st.Equalities) && st.Equalities[m].Template == c.Template {
-			m++
-		}
-		group := st.Equalities[n:m]
-		same := true
-		for _, g := range group {
-			if g.LeftValue.Cmp(c.LeftValue) != 0 || g.RightValue.Cmp(c.RightValue) != 0 {
-				same = false
-			}
-		}
-		if same && len(group) > 1 {
-			scope := fmt.Sprintf("i = 1..%d", d)
-			if strings.Contains(c.Template, "_j") {
-				scope = fmt.Sprintf("all %d pairs i < j", len(group))
-			}
-			out = append(out, line{c.Template, values(c), scope, verdict(c.Holds)})
-		} else {
-			for _, g := range group {
-				out = append(out, line{g.Statement, values(g), "", verdict(g.Holds)})
-			}
-		}
-		n = m
-	}
-	return out
-}
-
-func values(c Equality) string {
-	rel := " = "
-	if !c.Holds {
-		rel = " ≠ "
-	}
-	return c.LeftValue.String() + rel + c.RightValue.String()
-}
-
-func verdict(holds bool) string {
-	if holds {
-		return "holds"
-	}
-	return "FAILS"
+func lineOf(a Assertion) line {
+	return line{a.Statement, a.Values, a.Scope, a.Source, verdict(a.Holds)}
 }
 
 func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
+// independenceNote says how independence is judged.
+const independenceNote = "independent means: every combination of the variables' values has P(together) = Π P(each)"
+
+// header describes the space of one run.
+func (r Run) header() string {
+	if r.Listed {
+		return fmt.Sprintf("d_k = %d: %s outcomes (q, k), every one listed; total weight %s", r.D, r.Outcomes, r.Weight)
+	}
+	return fmt.Sprintf("d_k = %d: %s outcomes (q, k), not listed one by one: every value comes from an exact law", r.D, r.Outcomes)
+}
+
 // WriteText writes the transcript as plain text.
 func (t *Transcript) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The proof that Var(q·k) = d_k, checked on every pair of vectors\n")
-	fmt.Fprintf(&b, "entries of q: %s; entries of k: %s; every pair equally likely\n", t.Q, t.K)
+	b.WriteString("The proof that Var(q·k) = d_k, checked exactly on the whole sample space\n")
+	fmt.Fprintf(&b, "space: %s\n", t.Model)
+	b.WriteString(independenceNote + "\n")
 	for _, r := range t.Runs {
-		fmt.Fprintf(&b, "\nd_k = %d (%s pairs)\n", r.D, r.Pairs)
-		var all [][]line
-		w1, w2, w3 := 0, 0, 0
+		fmt.Fprintf(&b, "\n%s\n", r.header())
+		for _, s := range r.Sources {
+			fmt.Fprintf(&b, "  from %s: %s\n", s.Name, s.Description)
+		}
+		var widths [4]int
 		for _, st := range r.Steps {
-			ls := lines(st, r.D)
-			all = append(all, ls)
-			for _, l := range ls {
-				w1 = max(w1, utf8.RuneCountInString(l.statement))
-				w2 = max(w2, utf8.RuneCountInString(l.values))
-				w3 = max(w3, utf8.RuneCountInString(l.scope))
+			for _, a := range st.Assertions {
+				l := lineOf(a)
+				for n, s := range []string{l.statement, l.values, l.scope, l.source} {
+					widths[n] = max(widths[n], utf8.RuneCountInString(s))
+				}
 			}
 		}
-		for i, st := range r.Steps {
+		for _, st := range r.Steps {
 			fmt.Fprintf(&b, "Step %d  %s: %s  %s\n", st.Number, st.Title, st.Statement, verdict(st.Holds()))
-			for _, l := range all[i] {
-				fmt.Fprintf(&b, "    %s  %s  %s  %s\n", pad(l.statement, w1), pad(l.values, w2), pad(l.scope, w3), l.verdict)
+			for _, a := range st.Assertions {
+				l := lineOf(a)
+				fmt.Fprintf(&b, "    %s  %s  %s  %s  %s\n", pad(l.statement, widths[0]), pad(l.values, widths[1]),
+					pad(l.scope, widths[2]), pad(l.source, widths[3]), l.verdict)
+				if a.Detail != "" {
+					fmt.Fprintf(&b, "        %s\n", a.Detail)
+				}
 			}
 		}
 	}
@@ -99,8 +73,8 @@ func (t *Transcript) WriteText(w io.Writer) error {
 	return err
 }
 
-// summary returns the verdict and, on failure, the diagnosis, one
-// sentence per line.
+// summary returns the verdict and, on failure, the diagnosis, one sentence
+// per line.
 func (t *Transcript) summary() []string {
 	widths := make([]string, len(t.Runs))
 	for i, r := range t.Runs {
@@ -110,15 +84,13 @@ func (t *Transcript) summary() []string {
 		return []string{fmt.Sprintf("Every step holds for d_k = %s.", strings.Join(widths, ", "))}
 	}
 	var out []string
+first:
 	for _, r := range t.Runs {
-		if len(out) > 0 {
-			break
-		}
 		for _, st := range r.Steps {
-			if c, failed := st.FirstFailure(); failed {
-				out = append(out, fmt.Sprintf("The proof fails: first at d_k = %d, Step %d (%s): %s is false (%s).",
-					r.D, st.Number, st.Title, c.Statement, values(c)))
-				break
+			if a, failed := st.FirstFailure(); failed {
+				out = append(out, fmt.Sprintf("The proof fails: first at d_k = %d, Step %d (%s): %s is false: %s.",
+					r.D, st.Number, st.Title, a.Statement, a.valuesText()))
+				break first
 			}
 		}
 	}
@@ -130,29 +102,42 @@ func (t *Transcript) summary() []string {
 		out = append(out, "No hypothesis of Step 1 is broken.")
 	}
 	for _, h := range dg.Broken {
-		out = append(out, fmt.Sprintf("Broken hypothesis: %s.", h))
+		out = append(out, "Broken hypothesis: "+h+".")
+	}
+	for _, r := range dg.Reasons {
+		out = append(out, "Why: "+r)
 	}
 	for _, s := range dg.Instead {
-		out = append(out, fmt.Sprintf("Instead: %s.", s))
+		out = append(out, "Instead: "+s+".")
 	}
-	out = append(out, fmt.Sprintf("Smallest counterexample: d_k = %d, Step %d: %s is false (%s).",
-		dg.Smallest, dg.Step, dg.Failure.Statement, values(dg.Failure)))
+	out = append(out, capitalize(dg.Conclusion)+".")
+	out = append(out, fmt.Sprintf("Smallest counterexample: d_k = %d, Step %d: %s is false: %s.",
+		dg.Smallest, dg.Step, dg.Failure.Statement, dg.Failure.valuesText()))
 	if dg.Pair != "" {
-		out = append(out, fmt.Sprintf("A pair that shows Step %d failing at d_k = %d: %s.", dg.PairStep, dg.Smallest, dg.Pair))
+		out = append(out, fmt.Sprintf("An outcome that shows Step %d failing at d_k = %d: %s.", dg.PairStep, dg.Smallest, dg.Pair))
 	}
 	return out
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // WriteMarkdown writes the transcript with one table per width.
 func (t *Transcript) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "## The proof that Var(q·k) = d_k\n\nEntries of q: `%s`; entries of k: `%s`; every pair of vectors equally likely.\n", t.Q, t.K)
+	fmt.Fprintf(&b, "## The proof that Var(q·k) = d_k\n\nSpace: %s. %s.\n", md(t.Model.String()), md(capitalize(independenceNote)))
 	for _, r := range t.Runs {
-		fmt.Fprintf(&b, "\n### d_k = %d (%s pairs)\n\n", r.D, r.Pairs)
-		b.WriteString("| step | claim | values | for | verdict |\n|---|---|---|---|---|\n")
+		fmt.Fprintf(&b, "\n### %s\n\n", md(r.header()))
+		for _, s := range r.Sources {
+			fmt.Fprintf(&b, "- from %s: %s\n", md(s.Name), md(s.Description))
+		}
+		b.WriteString("\n| step | assertion | values | for | from | verdict |\n|---|---|---|---|---|---|\n")
 		for _, st := range r.Steps {
-			for _, l := range lines(st, r.D) {
-				fmt.Fprintf(&b, "| Step %d | %s | %s | %s | %s |\n", st.Number, md(l.statement), md(l.values), l.scope, l.verdict)
+			for _, a := range st.Assertions {
+				l := lineOf(a)
+				fmt.Fprintf(&b, "| Step %d | %s | %s | %s | %s | %s |\n", st.Number, md(l.statement), md(a.valuesText()), md(l.scope), md(l.source), l.verdict)
 			}
 		}
 	}
@@ -171,14 +156,30 @@ func md(s string) string {
 
 // WriteJSON writes the transcript as one JSON object.
 func (t *Transcript) WriteJSON(w io.Writer) error {
+	type model struct {
+		Description string `json:"description"`
+		Q           string `json:"q_values,omitempty"`
+		K           string `json:"k_values,omitempty"`
+		Pairs       string `json:"pairs,omitempty"`
+		Tie         string `json:"tie"`
+		JointWidth  int    `json:"joint_d_k,omitempty"`
+	}
+	m := model{Description: t.Model.String(), Tie: t.Model.Tie.String(), Pairs: t.Model.Pairs.String()}
+	if t.Model.independentAlphabets() {
+		m.Q, m.K = t.Model.Q.String(), t.Model.K.String()
+	}
+	if t.Model.Joint != nil {
+		m.JointWidth = t.Model.Joint.D
+	}
 	out := struct {
-		Q         string     `json:"q_values"`
-		K         string     `json:"k_values"`
-		Holds     bool       `json:"holds"`
-		Runs      []Run      `json:"runs"`
-		Diagnosis *Diagnosis `json:"diagnosis,omitempty"`
-	}{t.Q.String(), t.K.String(), t.Holds(), t.Runs, t.Diagnosis}
+		Model           model      `json:"space"`
+		Holds           bool       `json:"holds"`
+		ConclusionHolds bool       `json:"conclusion_holds"`
+		Runs            []Run      `json:"runs"`
+		Diagnosis       *Diagnosis `json:"diagnosis,omitempty"`
+	}{m, t.Holds(), t.ConclusionHolds(), t.Runs, t.Diagnosis}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
 }

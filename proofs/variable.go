@@ -3,112 +3,199 @@ package proofs
 import (
 	"fmt"
 	"math/big"
+	"sort"
+	"strings"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// An RV is a random variable on a Space: its value at an outcome is a
-// rational coefficient times the fixed Unit.
+// An Outcome is one outcome of a sample space: Q[i−1] and K[i−1] are the
+// entries of coordinate i and Score is q·k. (Outcomes of the marginal laws
+// the package computes on know only some coordinates, and Score only the
+// law of q·k; variables never read what their law does not know.)
+type Outcome struct {
+	Q, K  []*big.Rat
+	Score *big.Rat
+	// at, when set, lists the coordinates Q and K hold, in order: Q[n] is
+	// the entry of coordinate at[n].
+	at []int
+}
+
+// pos returns the position of coordinate i in Q and K.
+func (o *Outcome) pos(i int) int {
+	if o.at == nil {
+		return i - 1
+	}
+	for n, c := range o.at {
+		if c == i {
+			return n
+		}
+	}
+	panic(fmt.Sprintf("proofs: coordinate %d is not in this law", i))
+}
+
+// An RV is a random variable on a Space: a rational function of the
+// outcome times a fixed Unit, such as 1/√d_k, so that sums over the space
+// stay exact. An RV is identified by what it is, the expression it was
+// built from, never by its Name, which only says how transcripts write it.
 type RV struct {
-	// Name is how transcripts write the variable, e.g. "q_1·k_1"; it
-	// identifies the variable within a Space, which caches means by name.
 	Name string
 	// Unit is the common factor of every value; 1 for rational variables.
 	Unit rational.Value
-	// Coef returns the value at an outcome divided by Unit.
-	Coef func(o *Outcome) *big.Rat
+	e    *expr
 }
 
-// Keeping an irrational factor such as 1/√d_k apart from the rational
-// coefficient lets sums over the space stay exact: every term is a rational
-// multiple of the same unit, so adding them is adding rationals.
+type exprOp int
+
+const (
+	opQ exprOp = iota
+	opK
+	opScore
+	opMul
+	opAdd
+	opFunc
+)
+
+// An expr is the structure of an RV: entries, the score, products and
+// sums of them, or a function of the whole outcome.
+type expr struct {
+	op   exprOp
+	i    int // coordinate, from 1, for opQ and opK
+	x, y *expr
+	fn   func(o *Outcome) *big.Rat
+}
 
 var one = rational.NewRat(big.NewRat(1, 1))
 
-// Variable returns the rational variable called name whose value is f.
-func Variable(name string, f func(o *Outcome) *big.Rat) RV {
-	return RV{Name: name, Unit: one, Coef: f}
-}
-
 // Q returns the i-th entry of q (i counts from 1, as the lesson does).
-func Q(i int) RV {
-	return Variable(fmt.Sprintf("q_%d", i), func(o *Outcome) *big.Rat { return o.Q[i-1] })
-}
+func Q(i int) RV { return RV{Name: fmt.Sprintf("q_%d", i), Unit: one, e: &expr{op: opQ, i: i}} }
 
 // K returns the i-th entry of k (i counts from 1).
-func K(i int) RV {
-	return Variable(fmt.Sprintf("k_%d", i), func(o *Outcome) *big.Rat { return o.K[i-1] })
-}
+func K(i int) RV { return RV{Name: fmt.Sprintf("k_%d", i), Unit: one, e: &expr{op: opK, i: i}} }
 
 // Term returns the i-th term q_i·k_i of the dot product.
 func Term(i int) RV {
-	return Variable(fmt.Sprintf("q_%d·k_%d", i, i), func(o *Outcome) *big.Rat {
-		return new(big.Rat).Mul(o.Q[i-1], o.K[i-1])
-	})
+	t := Times(Q(i), K(i))
+	t.Name = fmt.Sprintf("q_%d·k_%d", i, i)
+	return t
 }
 
-// Score returns the dot product q·k.
-func Score() RV {
-	return Variable("q·k", func(o *Outcome) *big.Rat {
-		s, t := new(big.Rat), new(big.Rat)
-		for i := range o.Q {
-			s.Add(s, t.Mul(o.Q[i], o.K[i]))
-		}
-		return s
-	})
-}
-
-// TermsFrom returns the partial dot product q_from·k_from + … + q_d·k_d.
-func TermsFrom(from, d int) RV {
-	name := sumName("q_%d·k_%d", from, d)
-	return Variable(name, func(o *Outcome) *big.Rat {
-		s, t := new(big.Rat), new(big.Rat)
-		for i := from - 1; i < d; i++ {
-			s.Add(s, t.Mul(o.Q[i], o.K[i]))
-		}
-		return s
-	})
-}
+// Score returns the dot product q·k; its law is the one enumerate computes.
+func Score() RV { return RV{Name: "q·k", Unit: one, e: &expr{op: opScore}} }
 
 // Times returns the product x·y.
 func Times(x, y RV) RV {
-	name := x.Name + "·" + y.Name
-	if x.Name == y.Name {
-		name = "(" + x.Name + ")²"
+	name := factorName(x, false) + "·" + factorName(y, false)
+	if x.e.same(y.e) && x.Unit.Cmp(y.Unit) == 0 {
+		name = factorName(x, true) + "²"
 	}
-	return RV{Name: name, Unit: x.Unit.Mul(y.Unit), Coef: func(o *Outcome) *big.Rat {
-		return new(big.Rat).Mul(x.Coef(o), y.Coef(o))
-	}}
+	return RV{Name: name, Unit: x.Unit.Mul(y.Unit), e: &expr{op: opMul, x: x.e, y: y.e}}
+}
+
+// factorName writes x as a factor of a product, in parentheses unless its
+// name is plain: an entry, or a product when it is not squared.
+func factorName(x RV, squared bool) string {
+	plain := !strings.ContainsAny(x.Name, " +/−")
+	if squared {
+		plain = plain && !strings.Contains(x.Name, "·")
+	}
+	if plain {
+		return x.Name
+	}
+	return "(" + x.Name + ")"
 }
 
 // Plus returns x + y; both must have the same unit.
-func Plus(x, y RV) RV {
+func Plus(x, y RV) (RV, error) {
 	if x.Unit.Cmp(y.Unit) != 0 {
-		panic(fmt.Sprintf("proofs.Plus: %s and %s have different units %s and %s", x.Name, y.Name, x.Unit, y.Unit))
+		return RV{}, fmt.Errorf("%s and %s have different units, %s and %s: their sum is not a rational multiple of one unit", x.Name, y.Name, x.Unit, y.Unit)
 	}
-	return RV{Name: x.Name + " + " + y.Name, Unit: x.Unit, Coef: func(o *Outcome) *big.Rat {
-		return new(big.Rat).Add(x.Coef(o), y.Coef(o))
-	}}
+	return RV{Name: x.Name + " + " + y.Name, Unit: x.Unit, e: &expr{op: opAdd, x: x.e, y: y.e}}, nil
 }
 
 // Scaled returns c·x, written name.
 func Scaled(x RV, c rational.Value, name string) RV {
-	return RV{Name: name, Unit: x.Unit.Mul(c), Coef: x.Coef}
+	return RV{Name: name, Unit: x.Unit.Mul(c), e: x.e}
 }
 
-// DividedBy returns x/c for a positive c, written "x/cName".
+// DividedBy returns x/c for a non-zero c, written "x/cName".
 func DividedBy(x RV, c rational.Value, cName string) RV {
-	return Scaled(x, c.Inv(), "("+x.Name+")/"+cName)
+	return Scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
 }
 
-// sumName writes the sum of term(i) for i = from..to, with an ellipsis
-// only when it hides at least one term.
-func sumName(term string, from, to int) string {
-	switch to - from {
-	case 0:
-		return fmt.Sprintf(term, from, from)
-	case 1:
-		return fmt.Sprintf(term, from, from) + " + " + fmt.Sprintf(term, to, to)
+// funcIDs numbers the functions Func wraps: two of them are the same
+// variable only if they are the same call's result.
+var funcIDs atomic.Int64
+
+// Func returns the rational variable whose value at an outcome is f(o),
+// written name. f reads the whole outcome, so the space must be listed
+// outcome by outcome; f must not keep o or change it.
+func Func(name string, f func(o *Outcome) *big.Rat) RV {
+	return RV{Name: name, Unit: one, e: &expr{op: opFunc, i: int(funcIDs.Add(1)), fn: f}}
+}
+
+// same reports whether two expressions are the same variable.
+func (e *expr) same(f *expr) bool {
+	if e.op != f.op || e.i != f.i {
+		return false
 	}
-	return fmt.Sprintf(term, from, from) + " + … + " + fmt.Sprintf(term, to, to)
+	switch e.op {
+	case opMul, opAdd:
+		return e.x.same(f.x) && e.y.same(f.y)
+	}
+	return true
+}
+
+// coef returns the value at o divided by the unit.
+func (e *expr) coef(o *Outcome) *big.Rat {
+	switch e.op {
+	case opQ:
+		return o.Q[o.pos(e.i)]
+	case opK:
+		return o.K[o.pos(e.i)]
+	case opScore:
+		return o.Score
+	case opMul:
+		return new(big.Rat).Mul(e.x.coef(o), e.y.coef(o))
+	case opAdd:
+		return new(big.Rat).Add(e.x.coef(o), e.y.coef(o))
+	}
+	return e.fn(o)
+}
+
+// A reads is what an expression needs to know of an outcome.
+type reads struct {
+	coords map[int]bool // coordinates whose entries it reads
+	score  bool
+	whole  bool // a function of the whole outcome
+}
+
+func (e *expr) reads(r *reads) {
+	switch e.op {
+	case opQ, opK:
+		r.coords[e.i] = true
+	case opScore:
+		r.score = true
+	case opFunc:
+		r.whole = true
+	default:
+		e.x.reads(r)
+		e.y.reads(r)
+	}
+}
+
+// readsOf returns what the variables read together; the coordinates come
+// sorted.
+func readsOf(xs ...RV) (reads, []int) {
+	r := reads{coords: map[int]bool{}}
+	for _, x := range xs {
+		x.e.reads(&r)
+	}
+	cs := make([]int, 0, len(r.coords))
+	for c := range r.coords {
+		cs = append(cs, c)
+	}
+	sort.Ints(cs)
+	return r, cs
 }

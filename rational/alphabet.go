@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -100,7 +100,7 @@ func ParseAlphabet(s string) (Alphabet, error) {
 	for _, l := range counts {
 		a.Letters = append(a.Letters, *l)
 	}
-	sort.Slice(a.Letters, func(i, j int) bool { return a.Letters[i].Value.Cmp(a.Letters[j].Value) < 0 })
+	slices.SortFunc(a.Letters, func(x, y Letter) int { return x.Value.Cmp(y.Value) })
 	return a, nil
 }
 

@@ -77,10 +77,11 @@ func FormatRat(r *big.Rat, places int, mode RoundingMode) string {
 	q, rem := new(big.Int).QuoRem(n, r.Denom(), new(big.Int))
 	exact := rem.Sign() == 0
 	half := rem.Lsh(rem, 1).Cmp(r.Denom())
-	if mode.roundUp(q, half, exact, r.Sign() < 0) {
+	negative := r.Sign() == -1
+	if mode.roundUp(q, half, exact, negative) {
 		q.Add(q, big.NewInt(1))
 	}
-	return formatScaled(q, places, r.Sign() < 0)
+	return formatScaled(q, places, negative)
 }
 
 // Decimal returns the value rounded to places decimals in mode; it panics
@@ -118,10 +119,11 @@ func (v Value) DecimalContext(ctx context.Context, places int, mode RoundingMode
 		half = 1
 	}
 	z.Rsh(z, 1)
-	if mode.roundUp(z, half, false, v.Sign() < 0) {
+	negative := v.Sign() == -1
+	if mode.roundUp(z, half, false, negative) {
 		z.Add(z, big.NewInt(1))
 	}
-	return formatScaled(z, places, v.Sign() < 0), nil
+	return formatScaled(z, places, negative), nil
 }
 
 // formatScaled writes q·10^−places with a leading minus when negative and q ≠ 0.

@@ -102,7 +102,7 @@ func scanDecimal(t string) (decimalNumeral, bool) {
 	if body != "" && (body[0] == '-' || body[0] == '+') {
 		n.negative, body = body[0] == '-', body[1:]
 	}
-	if i := strings.IndexAny(body, "eE"); i >= 0 {
+	if i := strings.IndexAny(body, "eE"); i != -1 {
 		body, n.exponent, n.hasExponent = body[:i], body[i+1:], true
 	}
 	n.whole, n.fraction, n.point = strings.Cut(body, ".")

@@ -1,6 +1,7 @@
 package rational
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -185,10 +186,7 @@ func (v Value) Cmp(w Value) int {
 	v, w = v.orZero(), w.orZero()
 	sv, sw := v.Sign(), w.Sign()
 	if sv != sw {
-		if sv < sw {
-			return -1
-		}
-		return 1
+		return cmp.Compare(sv, sw)
 	}
 	if sv == 0 {
 		return 0

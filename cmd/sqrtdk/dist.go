@@ -59,7 +59,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer dst.discard()
-	progress, stop := startProgress(stderr, pl.Cases(), fmt.Sprintf("d_k = %d", pl.Problem.D))
+	progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 	h, err := pl.WithProgress(progress).Distribution(ctx)
 	stop()
 	if err != nil {

@@ -7,7 +7,7 @@
 //	sqrtdk table [flags]        exact variance of q·k under several scales
 //	sqrtdk dist [flags]         exact distribution of q·k for one width
 //	sqrtdk merge FILE...        verify shard results and print the merged table or dist
-//	sqrtdk prove [flags]        the lesson's five-step proof, checked on every pair
+//	sqrtdk prove [flags]        the lesson's five-step proof as exact assertions
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
 //	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (go doc ./grade)
 //	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
@@ -109,7 +109,67 @@
 // (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and
 // json and rounded from that form with exact integer roots. Text output
 // adds a method column, and dist a note, whenever a result was not
-// enumerated pair by pair.
+// enumerated pair by pair. Text and Markdown write counts of more than 20
+// digits compactly: cases as the exact power 9^10000, other counts to
+// three significant digits rounded half-even (1.29·10^6020); csv, json and
+// latex keep every digit.
+//
+// # The proof
+//
+// "sqrtdk prove" checks the lesson's five steps at each width of --d
+// (default 1,2,3,4) as exact assertions and prints a transcript: for every
+// assertion its two values, the indices it covers, the law it was computed
+// on and the verdict; then, when a step fails, the broken hypotheses (named
+// as the lesson names them: mean 0, variance 1, independent), for each
+// assertion that fails, or holds although something it rests on fails, the
+// identity that holds whatever the hypotheses with this space's values,
+// what holds instead, whether Var(q·k/√d_k) = 1 survives, the smallest
+// failing width and an outcome that shows the failure.
+//
+// The sample space (by default q_i from --values and k_i from --k-values,
+// every entry independent) can be changed to break each hypothesis:
+//
+//	--k-from q|-q   k_i = q_i, or k_i = −q_i, coordinate by coordinate.
+//	--pairs P       the joint law of each coordinate pair (q_i, k_i): pairs
+//	                "q k", each with an optional integer weight ":w",
+//	                comma-separated, such as "-1 -1:2, 1 1:2, -1 1, 1 -1";
+//	                coordinates stay independent. (--k-values, --k-from and
+//	                --pairs each say how k is drawn: give one of them.)
+//	--tie q|k|both  every coordinate of q, of k or of both equals the first;
+//	                each remaining entry is drawn given the entry it pairs
+//	                with (from k's alphabet, or the pair law). none (default)
+//	                draws coordinates independently.
+//	--joint FILE    any finite joint law of (q, k) at one width (--d may be
+//	                left out, or must give that width; no other flag of the
+//	                space may be given). One outcome per line: a weight (an
+//	                exact non-negative rational), the vector q and the vector
+//	                k, each a comma list, such as "1  -1,1  1,1"; blank lines
+//	                and text after # are ignored; an outcome listed twice adds
+//	                its weights; probabilities are weights over their total.
+//	                At most 64 entries per vector and 2^20 outcomes.
+//	--scale S       what Step 5 divides q·k by: sqrt (default, the lesson's
+//	                √d_k), raw, d or d^P; any but sqrt shows Step 5 failing.
+//	--format F      text (default), markdown or json.
+//
+// Where the numbers come from: means, variances, covariances and
+// independence of entries and terms from the exact law of one coordinate
+// pair (q_i, k_i), or of two, summed over the listed outcomes, or for
+// independent coordinates too many to list, the coordinate law itself
+// (one law for every i, said in the transcript); Var(q·k) from the law of
+// q·k that enumerate computes (--method, --workers and --max-time as for
+// table: every pair enumerated when that takes seconds, the closed form
+// beyond; a tied space is a mixture of enumerate problems, one per value
+// of the tied entry; only a joint law takes it from its listing).
+// Independent coordinates are listed outcome by outcome up to 65536
+// outcomes, and the engine's law of q·k is then compared with the
+// listing's count for count. A tie or a joint law is always listed, and
+// refused before any work, with its number of outcomes and an estimate,
+// when listing would take longer than --max-time (default 1m) or hold more
+// than 1 GB of tallies.
+//
+// Exit status: 0 when every step holds, 1 when one fails (even if the
+// conclusion survives), 2 for bad input: a malformed --pairs or joint-law
+// file (one line, "FILE:LINE: problem"), mixed flags, or a space refused.
 //
 // # Diagnose
 //

@@ -16,15 +16,26 @@ var proveCheckGolden = []struct {
 	name   string
 	args   string
 	status int
+	argv   []string // when set, the arguments, for one with spaces
 }{
-	{"prove_default.txt", "prove", 0},
-	{"prove_skewed.txt", "prove --values -2:1,1/2:4 --k-values -3:1,1/3:9 --d 1,2,3", 0},
-	{"prove_pm2.txt", "prove --values ±2 --d 1,2,3", 1},
-	{"prove_01.md", "prove --values 0,1 --d 1,2 --format markdown", 1},
-	{"prove_pm1.json", "prove --d 1,2 --format json", 0},
-	{"check_lesson.txt", "check claims/lesson.claims", 0},
-	{"check_predictions.txt", "check claims/predictions.claims", 1},
-	{"check_both.txt", "check claims/predictions.claims claims/lesson.claims", 1},
+	{"prove_default.txt", "prove", 0, nil},
+	{"prove_skewed.txt", "prove --values -2:1,1/2:4 --k-values -3:1,1/3:9 --d 1,2,3", 0, nil},
+	{"prove_pm2.txt", "prove --values ±2 --d 1,2,3", 1, nil},
+	{"prove_01.md", "prove --values 0,1 --d 1,2 --format markdown", 1, nil},
+	{"prove_pm1.json", "prove --d 1,2 --format json", 0, nil},
+	{"prove_wide.txt", "prove --d 64,128", 0, nil},
+	{"prove_k_equals_q.txt", "prove --k-from q --d 1,2", 1, nil},
+	{"prove_k_minus_q.json", "prove --k-from -q --values -1,0:2,1 --d 2 --format json", 1, nil},
+	{"prove_tie_both.txt", "prove --tie both --d 2,3", 1, nil},
+	{"prove_tie_q_skewed.txt", "prove --values -2,1/2:4 --k-values ±1 --tie q --d 2,3", 1, nil},
+	{"prove_tie_k.md", "prove --k-values -3,1/3:9 --tie k --d 3 --format markdown", 1, nil},
+	{"prove_joint.txt", "prove --joint proofs/laws/equal-terms.joint", 1, nil},
+	{"prove_pairs.txt", "prove --pairs ... --d 1,2", 1, []string{"prove", "--pairs", "-2 -2, -2 2, 2 -2, 2 2, -1/2 -1/2:4, -1/2 1/2:4, 1/2 -1/2:4, 1/2 1/2:4", "--d", "1,2"}},
+	{"prove_scale_d.txt", "prove --scale d --d 1,2", 1, nil},
+	{"prove_k_one.txt", "prove --k-values 1 --d 1,2", 1, nil},
+	{"check_lesson.txt", "check claims/lesson.claims", 0, nil},
+	{"check_predictions.txt", "check claims/predictions.claims", 1, nil},
+	{"check_both.txt", "check claims/predictions.claims claims/lesson.claims", 1, nil},
 }
 
 func TestProveCheckGolden(t *testing.T) {
@@ -33,7 +44,11 @@ func TestProveCheckGolden(t *testing.T) {
 	t.Chdir("../..")
 	for _, c := range proveCheckGolden {
 		t.Run(c.name, func(t *testing.T) {
-			out, stderr, status := runCLI(t, strings.Fields(c.args)...)
+			argv := c.argv
+			if argv == nil {
+				argv = strings.Fields(c.args)
+			}
+			out, stderr, status := runCLI(t, argv...)
 			require.Equal(t, c.status, status, "sqrtdk %s: %s", c.args, stderr)
 			assertGolden(t, filepath.Join(dir, c.name), out, c.args)
 		})
@@ -51,7 +66,28 @@ func TestProveCheckBadInput(t *testing.T) {
 		{"check --verbose claims/lesson.claims", "flag provided but not defined"},
 		{"prove --values 1,x", "--values:"},
 		{"prove --d 0", "--d: d_k must be a positive integer"},
-		{"prove --d 12", "d_k = 12 has 16777216 distinct pairs"},
+		{"prove --tie q --d 40", "sqrtdk prove: the space at d_k = 40 has 2199023255552 outcomes to list one by one, about "},
+		{"prove --tie q --d 40", "(limit 1 min); choose a smaller d_k, or allow more time with --max-time"},
+		{"prove --tie both --d 300 --max-time 1s", "(limit 1 s); choose a smaller d_k"},
+		{"prove --tie sideways", `--tie: unknown tie "sideways" (use none, q, k or both)`},
+		{"prove --k-from k", `--k-from: "k" is neither q nor -q`},
+		{"prove --k-from q --k-values 1", "--k-values, --k-from and --pairs each say how k is drawn: give one of them"},
+		{"prove --pairs 1", `--pairs: pair "1": write the value of q_i, a space and the value of k_i`},
+		{"prove --pairs x --values 1", "--pairs gives the values of q_i and k_i together"},
+		{"prove --scale sideways", `--scale: unknown scale "sideways"`},
+		{"prove --joint proofs/laws/equal-terms.joint --values 1", "--joint gives the whole law of (q, k): --values cannot be combined with it"},
+		{"prove --joint proofs/laws/equal-terms.joint --tie q", "--tie cannot be combined with it"},
+		{"prove --joint proofs/laws/equal-terms.joint --d 3", "--d: the joint law in proofs/laws/equal-terms.joint has width d_k = 2; leave --d out or give that width"},
+		{"prove --joint proofs/no-such.joint", "--joint: open proofs/no-such.joint: no such file or directory"},
+		{"prove --joint proofs/testdata/bad/fields.joint", "sqrtdk prove: proofs/testdata/bad/fields.joint:2: want three fields"},
+		{"prove --joint proofs/testdata/bad/weight.joint", `sqrtdk prove: proofs/testdata/bad/weight.joint:2: weight: "x" is not a number`},
+		{"prove --joint proofs/testdata/bad/negative.joint", "sqrtdk prove: proofs/testdata/bad/negative.joint:2: weight -1/2 is negative"},
+		{"prove --joint proofs/testdata/bad/zero-total.joint", "sqrtdk prove: proofs/testdata/bad/zero-total.joint:2: the weights add up to 0; a law needs a positive total weight"},
+		{"prove --joint proofs/testdata/bad/widths.joint", "sqrtdk prove: proofs/testdata/bad/widths.joint:3: the vectors have 1 entries, but those of line 1 have 2"},
+		{"prove --joint proofs/testdata/bad/qk-widths.joint", "sqrtdk prove: proofs/testdata/bad/qk-widths.joint:1: q has 2 entries but k has 1"},
+		{"prove --joint proofs/testdata/bad/entry.joint", `sqrtdk prove: proofs/testdata/bad/entry.joint:1: q: entry 2: "a" is not a number`},
+		{"prove --joint proofs/testdata/bad/empty.joint", "sqrtdk prove: proofs/testdata/bad/empty.joint:2: no outcomes"},
+		{"prove --joint proofs/testdata/bad/too-wide.joint", "sqrtdk prove: proofs/testdata/bad/too-wide.joint:1: the vectors have 65 entries; a joint law may have at most 64"},
 		{"prove --format yaml", `--format: unknown format "yaml"`},
 		{"prove extra", `unexpected argument "extra"`},
 	}

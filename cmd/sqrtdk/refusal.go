@@ -18,7 +18,7 @@ func adviseRefusal(err error) error {
 	}
 	var advice string
 	switch {
-	case tl.Unreachable():
+	case tl.Unreachable(), tl.Method == enumerate.BruteForce && tl.Counts > 0:
 		advice = "use --method closed for the exact distribution without enumerating"
 	case tl.Method == enumerate.BruteForce && tl.Slices > 0:
 		advice = fmt.Sprintf("split the run into at least %d slices, or allow more time with --max-time", tl.MinSlices)

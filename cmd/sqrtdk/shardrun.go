@@ -71,7 +71,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		if err != nil {
 			return err
 		}
-		progress, stop := startProgress(stderr, p.ShardPairs(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		progress, stop := startProgress(stderr, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
 		h, err := pl.WithProgress(progress).BruteShard(ctx, i, n)
 		stop()
 		if err != nil {

@@ -77,7 +77,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer dst.discard()
 	rows := map[int]report.Row{}
 	for _, pl := range ps {
-		progress, stop := startProgress(stderr, pl.Cases(), fmt.Sprintf("d_k = %d", pl.Problem.D))
+		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 		mo, err := pl.WithProgress(progress).Moments(ctx)
 		stop()
 		if err != nil {

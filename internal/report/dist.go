@@ -66,7 +66,7 @@ func (d *Dist) WriteText(w io.Writer) error {
 	sep := ""
 	// A write error is sticky in b: the walk stops at the first one.
 	err := d.each(func(r distRow) error {
-		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, r.count)
+		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, compactCount(r.c))
 		sep = ", "
 		return err
 	})
@@ -83,7 +83,7 @@ func (d *Dist) WriteMarkdown(w io.Writer) error {
 	prob := d.probabilities()
 	var rows [][]string
 	_ = d.each(func(r distRow) error {
-		rows = append(rows, []string{r.score, r.count, prob(r.c)})
+		rows = append(rows, []string{r.score, compactCount(r.c), prob(r.c)})
 		return nil
 	})
 	return writePipeTable(w, []string{"score", "count", "probability"}, rows)

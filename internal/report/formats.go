@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Write writes the table in format f.
@@ -47,7 +48,7 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 	header = append(header, "method")
 	var rows [][]string
 	for _, r := range t.Rows {
-		row := []string{fmt.Sprint(r.D), r.Cases.String()}
+		row := []string{fmt.Sprint(r.D), t.cases(r)}
 		for i := range t.Scales {
 			row = append(row, t.decimal(r, i))
 		}
@@ -59,15 +60,15 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 func writePipeTable(w io.Writer, header []string, rows [][]string) error {
 	widths := make([]int, len(header))
 	for i, h := range header {
-		widths[i] = max(len(h), 3)
+		widths[i] = max(utf8.RuneCountInString(h), 3)
 		for _, r := range rows {
-			widths[i] = max(widths[i], len(r[i]))
+			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
 		}
 	}
 	var b strings.Builder
 	line := func(cells []string) {
 		for i, c := range cells {
-			fmt.Fprintf(&b, "| %*s ", widths[i], c)
+			fmt.Fprintf(&b, "| %s%s ", strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)), c)
 		}
 		b.WriteString("|\n")
 	}

@@ -138,3 +138,9 @@ func (t *Table) allBrute() bool {
 	}
 	return true
 }
+
+// cases writes a row's number of cases for text and Markdown (see
+// compactCases).
+func (t *Table) cases(r Row) string {
+	return compactCases(r.Cases, t.Q.Size()*t.K.Size(), r.D)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -31,7 +32,7 @@ func (t *Table) WriteText(w io.Writer) error {
 	}
 	for _, r := range t.Rows {
 		cols[0].cells = append(cols[0].cells, fmt.Sprint(r.D))
-		cols[1].cells = append(cols[1].cells, r.Cases.String())
+		cols[1].cells = append(cols[1].cells, t.cases(r))
 	}
 	for i, s := range t.Scales {
 		c := column{header: s.Header(), right: true, minWidth: 6, gap: 2}
@@ -66,9 +67,9 @@ func writeColumns(w io.Writer, cols []column) error {
 	for i, c := range cols {
 		widths[i] = c.minWidth
 		for _, s := range c.cells {
-			widths[i] = max(widths[i], len(s))
+			widths[i] = max(widths[i], utf8.RuneCountInString(s))
 		}
-		if extra := len(c.header) - widths[i]; extra > 0 {
+		if extra := utf8.RuneCountInString(c.header) - widths[i]; extra > 0 {
 			if c.right && i+1 < len(cols) && extra <= cols[i+1].gap-1 {
 				spill[i] = extra
 			} else {
@@ -89,9 +90,9 @@ func writeColumns(w io.Writer, cols []column) error {
 				b.WriteString(s)
 				carry = spill[i]
 			case c.right:
-				b.WriteString(strings.Repeat(" ", widths[i]-len(s)) + s)
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(s)) + s)
 			default:
-				b.WriteString(s + strings.Repeat(" ", widths[i]-len(s)))
+				b.WriteString(s + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(s)))
 			}
 		}
 		_, err := io.WriteString(w, strings.TrimRight(b.String(), " ")+"\n")

@@ -1,0 +1,406 @@
+package kernel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// oracle counts the pairs with q index in [lo, hi) one by one, straight
+// from the definition: digit i of an index is coordinate i's letter, and a
+// pair's index is Σ_i T[q_i][k_i].
+func oracle(s Spec, lo, hi uint64) []uint64 {
+	nq, nk := uint64(len(s.T)), uint64(len(s.T[0]))
+	nkd := uint64(1)
+	for range s.D {
+		nkd *= nk
+	}
+	hist := make([]uint64, s.Size)
+	for q := lo; q < hi; q++ {
+		for k := range nkd {
+			idx := 0
+			for i, qq, kk := 0, q, k; i < s.D; i++ {
+				idx += s.T[qq%nq][kk%nk]
+				qq, kk = qq/nq, kk/nk
+			}
+			hist[idx]++
+		}
+	}
+	return hist
+}
+
+// specOf returns the spec of table t at width d.
+func specOf(d int, t [][]int) Spec {
+	tMax := 0
+	for _, row := range t {
+		for _, v := range row {
+			tMax = max(tMax, v)
+		}
+	}
+	return Spec{D: d, T: t, Size: d*tMax + 1}
+}
+
+// randomTable returns an nq×nk table of entries in 0…tMax with 0 and tMax
+// both present.
+func randomTable(rng *rand.Rand, nq, nk, tMax int) [][]int {
+	t := make([][]int, nq)
+	for a := range t {
+		t[a] = make([]int, nk)
+		for b := range t[a] {
+			t[a][b] = rng.IntN(tMax + 1)
+		}
+	}
+	t[0][0], t[nq-1][nk-1] = 0, tMax
+	return t
+}
+
+// qCount returns nq^d.
+func qCount(s Spec) uint64 {
+	n := uint64(1)
+	for range s.D {
+		n *= uint64(len(s.T))
+	}
+	return n
+}
+
+// kCount returns nk^d.
+func kCount(s Spec) uint64 {
+	n := uint64(1)
+	for range s.D {
+		n *= uint64(len(s.T[0]))
+	}
+	return n
+}
+
+// ranges returns q ranges that exercise a kernel: the first q, the last
+// two, one in the middle and, when small enough, all of them.
+func ranges(s Spec, rng *rand.Rand, maxPairs uint64) [][2]uint64 {
+	nq := qCount(s)
+	out := [][2]uint64{{0, 1}, {nq - min(nq, 2), nq}}
+	if nq > 3 {
+		lo := 1 + rng.Uint64N(nq-3)
+		out = append(out, [2]uint64{lo, lo + 2})
+	}
+	if nq*kCount(s) <= maxPairs {
+		out = append(out, [2]uint64{0, nq})
+	}
+	return out
+}
+
+// checkKernel compares k's tallies over the ranges with the oracle's, and
+// its progress with the pairs of each range.
+func checkKernel(t *testing.T, k Kernel, s Spec, rs [][2]uint64) {
+	t.Helper()
+	for _, r := range rs {
+		var stop atomic.Bool
+		var progress atomic.Uint64
+		got := k.Tally(r[0], r[1], &stop, &progress)
+		want := oracle(s, r[0], r[1])
+		require.Equal(t, want, got, "%s, q in [%d, %d): oracle (want) against kernel (got)", k.Name(), r[0], r[1])
+		require.Equal(t, (r[1]-r[0])*kCount(s), progress.Load(), "%s: progress over q in [%d, %d)", k.Name(), r[0], r[1])
+	}
+}
+
+// paths lists the implementation levels this CPU runs.
+func paths() []Path {
+	var out []Path
+	for _, p := range []Path{AVX512, AVX2, Portable} {
+		if restore, ok := Force(p); ok {
+			restore()
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestKernelsMatchOracle checks every kernel kind, on every path this CPU
+// runs, against the pair-by-pair oracle for tables of every shape the
+// kinds treat differently.
+func TestKernelsMatchOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	cases := []struct {
+		name string
+		d    int
+		t    [][]int
+	}{
+		{"±1", 7, [][]int{{1, 0}, {0, 1}}},
+		{"±1 wide", 12, [][]int{{1, 0}, {0, 1}}},
+		{"±a against ±b", 10, [][]int{{0, 3}, {3, 0}}},
+		{"two letters", 10, [][]int{{0, 1}, {1, 3}}},
+		{"two letters, weighted lattice", 9, [][]int{{0, 5}, {12, 17}}},
+		{"three letters", 6, [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}},
+		{"three letters, one", 1, [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}},
+		{"four letters", 5, randomTable(rng, 4, 4, 9)},
+		{"q two, k three", 7, randomTable(rng, 2, 3, 3)},
+		{"q three, k two", 8, randomTable(rng, 3, 2, 2)},
+		{"one q letter", 6, [][]int{{0, 2, 1}}},
+		{"one k letter", 5, [][]int{{0}, {3}}},
+		{"five letters", 4, randomTable(rng, 5, 5, 20)},
+	}
+	for _, c := range cases {
+		s := specOf(c.d, c.t)
+		for _, p := range paths() {
+			restore, _ := Force(p)
+			kinds := []Kind{GrayCode}
+			if len(c.t) == 2 && len(c.t[0]) == 2 {
+				kinds = append(kinds, BitPair)
+				if c.t[0][0] == c.t[1][1] && c.t[0][1] == c.t[1][0] {
+					kinds = append(kinds, XorPopcount)
+				}
+			}
+			if planSliced(s) != nil {
+				kinds = append(kinds, SlicedIndex)
+			}
+			for _, kind := range kinds {
+				k := New(kind, s)
+				t.Run(fmt.Sprintf("%s/d=%d/%s/%s", c.name, c.d, p, k.Name()), func(t *testing.T) {
+					checkKernel(t, k, s, ranges(s, rng, 1<<22))
+				})
+			}
+			restore()
+		}
+	}
+}
+
+// TestSlicedShapes checks the sliced-index kernel at every index width it
+// has code for (1 to 8 bits), with one to four words of lanes, blocks
+// that cover all of k, subset tallies beyond the registers, and padding
+// lanes in every word count.
+func TestSlicedShapes(t *testing.T) {
+	restore, ok := Force(AVX512)
+	if !ok {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	defer restore()
+	rng := rand.New(rand.NewPCG(7, 8))
+	cases := []struct {
+		d, nq, nk, tMax int
+		words           int // expected 512-lane words per block
+	}{
+		{1, 2, 3, 1, 1},    // 1 bit, one block per q, 509 padding lanes
+		{2, 3, 3, 1, 1},    // 2 bits
+		{3, 3, 3, 2, 1},    // 3 bits
+		{5, 3, 3, 2, 1},    // 4 bits
+		{7, 3, 3, 2, 2},    // 4 bits, 729 of 1024 lanes
+		{8, 3, 3, 2, 2},    // 5 bits
+		{8, 3, 3, 3, 2},    // 5 bits (24)
+		{7, 3, 4, 9, 2},    // 6 bits, tallies beyond the registers
+		{6, 4, 4, 20, 2},   // 7 bits, 1024 lanes without padding
+		{5, 4, 4, 51, 2},   // 8 bits, largest index 255
+		{4, 3, 5, 60, 2},   // 8 bits, 625 lanes
+		{4, 2, 6, 30, 3},   // 7 bits, 1296 lanes in three words
+		{3, 2, 12, 40, 4},  // 7 bits, 1728 lanes in four words
+		{10, 2, 3, 1, 2},   // q of two letters against three
+		{4, 7, 7, 63, 1},   // 8 bits, 343 lanes
+		{9, 2, 2, 3, 1},    // two letters, beside xor-popcount and bit-pair
+		{12, 2, 2, 21, 1},  // 8 bits (252)
+		{3, 40, 40, 12, 4}, // large alphabets: 1600 lanes
+	}
+	for _, c := range cases {
+		s := specOf(c.d, randomTable(rng, c.nq, c.nk, c.tMax))
+		x := planSliced(s)
+		require.NotNil(t, x, "d=%d %dx%d tMax=%d", c.d, c.nq, c.nk, c.tMax)
+		nb := 0
+		for 1<<nb <= c.d*c.tMax {
+			nb++
+		}
+		require.Equal(t, nb, x.nb)
+		require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
+		t.Run(fmt.Sprintf("d=%d/%dx%d/tmax=%d/%s", c.d, c.nq, c.nk, c.tMax, x.Name()), func(t *testing.T) {
+			checkKernel(t, x, s, ranges(s, rng, 1<<21))
+		})
+	}
+}
+
+// TestSlicedChunks checks that a q whose blocks span several calls of the
+// assembly (chunks) is tallied exactly once.
+func TestSlicedChunks(t *testing.T) {
+	restore, ok := Force(AVX512)
+	if !ok {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	defer restore()
+	s := specOf(16, [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}})
+	x := planSliced(s)
+	require.NotNil(t, x)
+	require.Greater(t, x.nBlocks*x.nw*512, chunkPairs, "one q spans several chunks")
+	var stop atomic.Bool
+	q := qCount(s) - 1
+	got := x.Tally(q, q+1, &stop, nil)
+	// q = 2…2: every k_i meets letter 2, whose row is (0, 1, 2): the
+	// index of k is the sum of its letters, a trinomial distribution.
+	want := make([]uint64, s.Size)
+	want[0] = 1
+	for range s.D {
+		next := make([]uint64, s.Size)
+		for v, n := range want {
+			for b := range 3 {
+				if n > 0 {
+					next[v+b] += n
+				}
+			}
+		}
+		want = next
+	}
+	require.Equal(t, want, got)
+}
+
+// TestForChoosesByCost checks the kind For picks: on AVX-512 the
+// sliced-index kernel wherever its words fill and its indices fit in 8
+// bits, the ±1 kernel at small widths where the sliced kernel's cost per q
+// dominates, the Gray walk where the lanes would mostly be padding; without
+// AVX-512 the two-letter kernels by the table's symmetry, the Gray walk
+// otherwise.
+func TestForChoosesByCost(t *testing.T) {
+	pm := [][]int{{1, 0}, {0, 1}}
+	pair := [][]int{{0, 1}, {1, 3}}
+	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
+	// 50 letters: 50 lanes of 512 when k's lanes hold one coordinate
+	// (2500 would not fit), and 249 subsets to tally per word.
+	wide := make([][]int, 50)
+	for a := range wide {
+		wide[a] = make([]int, 50)
+		for b := range wide[a] {
+			wide[a][b] = (a * b) % 84
+		}
+	}
+	if restore, ok := Force(AVX512); ok {
+		require.Equal(t, XorPopcount, For(specOf(10, pm)))
+		require.Equal(t, SlicedIndex, For(specOf(18, pm)))
+		require.Equal(t, SlicedIndex, For(specOf(16, pair)))
+		require.Equal(t, SlicedIndex, For(specOf(10, three)))
+		require.Equal(t, GrayCode, For(specOf(3, wide)), "50 of 512 lanes in use, 249 subsets")
+		require.Equal(t, GrayCode, For(specOf(130, three)), "indices beyond 8 bits")
+		restore()
+	}
+	restore, _ := Force(Portable)
+	defer restore()
+	require.Equal(t, XorPopcount, For(specOf(18, pm)))
+	require.Equal(t, BitPair, For(specOf(16, pair)))
+	require.Equal(t, GrayCode, For(specOf(10, three)))
+	require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(10, three)).Name(), "gray-code"), "no AVX-512: the Gray walk")
+}
+
+func TestMobius(t *testing.T) {
+	// Lane values 0, 3, 3, 5, 6, 7: f[S] counts the values ⊇ S.
+	values := []int{0, 3, 3, 5, 6, 7}
+	f := make([]uint64, 8)
+	for s := range f {
+		for _, v := range values {
+			if v&s == s {
+				f[s]++
+			}
+		}
+	}
+	supersetMobius(f)
+	require.Equal(t, []uint64{1, 0, 0, 2, 0, 1, 1, 1}, f)
+}
+
+func TestNamesNeverPanic(t *testing.T) {
+	require.Equal(t, "sliced-index", SlicedIndex.String())
+	require.Equal(t, "Kind(9)", Kind(9).String())
+	require.Equal(t, "portable", Portable.String())
+	require.Equal(t, "Path(?)", Path(7).String())
+}
+
+// TestGraySplitMatchesOracle checks the Gray-code kernel with its walk
+// split at every possible point between the tabulated low coordinates and
+// the high walk.
+func TestGraySplitMatchesOracle(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		t    [][]int
+	}{
+		{"three letters", [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}},
+		{"four letters", [][]int{{0, 3, 6, 9}, {3, 4, 5, 6}, {6, 5, 4, 3}, {9, 6, 3, 0}}},
+		{"one q letter, three k", [][]int{{0, 2, 1}}},
+		{"two q letters, one k", [][]int{{0}, {3}}},
+	} {
+		s := specOf(5, c.t)
+		for _, maxSteps := range []int{1, 2, 3, 9, 10, 26, 80, 1 << 14} {
+			g := newGrayKernelSplit(s.D, s.T, s.Size, maxSteps)
+			t.Run(fmt.Sprintf("%s/steps=%d/low=%d", c.name, maxSteps, g.low), func(t *testing.T) {
+				checkKernel(t, g, s, [][2]uint64{{0, qCount(s)}})
+			})
+		}
+	}
+}
+
+// TestBitPairPathsAgree checks the AVX-512 two-letter kernel against the
+// portable one for sampled q, including widths where one of its counts
+// exceeds 16 (the carry-save trees' second round), and against the oracle
+// at the narrower widths.
+func TestBitPairPathsAgree(t *testing.T) {
+	if restore, ok := Force(AVX512); ok {
+		restore()
+	} else {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	table := [][]int{{0, 3}, {5, 14}}
+	widths := []int{9, 12, 17, 20}
+	if !testing.Short() {
+		widths = append(widths, 25)
+	}
+	for _, d := range widths {
+		s := specOf(d, table)
+		restore, _ := Force(AVX512)
+		fast := New(BitPair, s)
+		restore()
+		restore, _ = Force(Portable)
+		portable := New(BitPair, s)
+		restore()
+		require.Contains(t, fast.Name(), "AVX-512")
+		require.Contains(t, portable.Name(), "portable")
+		nq := qCount(s)
+		for _, lo := range []uint64{0, nq - 2, rng.Uint64N(nq - 2)} {
+			t.Run(fmt.Sprintf("d=%d/q=%d", d, lo), func(t *testing.T) {
+				var stop atomic.Bool
+				want := portable.Tally(lo, lo+2, &stop, nil)
+				if d <= 12 {
+					want = oracle(s, lo, lo+2)
+				}
+				require.Equal(t, want, fast.Tally(lo, lo+2, &stop, nil), "portable or oracle (want) against AVX-512 (got)")
+			})
+		}
+	}
+}
+
+// TestCancels stops long runs of every kernel once they have tallied some
+// pairs; a kernel that ignored the stop flag would run for minutes.
+func TestCancels(t *testing.T) {
+	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
+	for _, c := range []struct {
+		kind Kind
+		d    int
+		t    [][]int
+	}{
+		{XorPopcount, 24, [][]int{{1, 0}, {0, 1}}}, {BitPair, 20, [][]int{{0, 1}, {1, 3}}},
+		{GrayCode, 14, three}, {SlicedIndex, 16, three},
+	} {
+		for _, p := range paths() {
+			restore, _ := Force(p)
+			k := New(c.kind, specOf(c.d, c.t))
+			restore()
+			t.Run(fmt.Sprintf("%s/%s", p, k.Name()), func(t *testing.T) {
+				var stop atomic.Bool
+				var progress atomic.Uint64
+				done := make(chan struct{})
+				go func() {
+					k.Tally(0, qCount(specOf(c.d, c.t)), &stop, &progress)
+					close(done)
+				}()
+				for progress.Load() == 0 {
+					time.Sleep(time.Millisecond)
+				}
+				stop.Store(true)
+				<-done
+			})
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package proofs
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// An Assertion is one checked statement of a proof: two exact values that
+// must be equal, with the verdict. An independence is an assertion too:
+// when it holds, its two sides are the number of value combinations whose
+// probability is the product of their parts' and the number of all of
+// them; when it fails, the two probabilities of the first combination
+// that differ.
+type Assertion struct {
+	// ID names the statement the way other assertions refer to it, such
+	// as "mean-q"; instances of one statement for different indices share
+	// it.
+	ID string
+	// Statement is the claim, for one index ("E[q_2] = 0") or, when one
+	// line covers several indices with the same values, with symbolic
+	// ones ("E[q_i] = 0"); Scope then says which ("i = 1..4").
+	Statement string
+	Scope     string
+	// Left and Right name the two sides; LeftValue and RightValue are
+	// their exact values, and Holds is LeftValue.Cmp(RightValue) == 0.
+	Left, Right           string
+	LeftValue, RightValue rational.Value
+	Holds                 bool
+	// Values writes the two values as a transcript shows them, briefly;
+	// Detail, when set, says more on a line of its own: the combination
+	// of values that breaks an independence, or the score at which two
+	// laws of q·k differ.
+	Values, Detail string
+	// Hypothesis names the lesson's hypothesis the assertion checks:
+	// "mean 0", "variance 1" or "independent"; "" for a step's reasoning.
+	Hypothesis string
+	// RestsOn lists the IDs of the assertions the step's reasoning uses
+	// to reach this one.
+	RestsOn []string
+	// Because is the identity that holds whatever the hypotheses, with
+	// the values of this space: the true reason for the verdict.
+	Because string
+	// Source says which law the values came from.
+	Source string
+
+	// at lists the indices (i, j) the assertion covers; j is 0 for one
+	// index, and both are 0 for an assertion about the whole space.
+	at [][2]int
+}
+
+// Equal returns the assertion left = right, with its verdict.
+func Equal(left string, lv rational.Value, right string, rv rational.Value) Assertion {
+	a := Assertion{Statement: left + " = " + right, Left: left, Right: right, LeftValue: lv, RightValue: rv, Holds: lv.Cmp(rv) == 0}
+	a.Values = equalityValues(lv, rv)
+	return a
+}
+
+// equalityValues writes "lv = rv" or "lv ≠ rv".
+func equalityValues(lv, rv rational.Value) string {
+	if lv.Cmp(rv) == 0 {
+		return lv.String() + " = " + rv.String()
+	}
+	return lv.String() + " ≠ " + rv.String()
+}
+
+// String writes the assertion with its values and verdict.
+func (a Assertion) String() string {
+	s := a.Statement
+	if a.Scope != "" {
+		s += " (" + a.Scope + ")"
+	}
+	return fmt.Sprintf("%s: %s: %s", s, a.valuesText(), verdict(a.Holds))
+}
+
+// valuesText returns Detail when it is set, else Values.
+func (a Assertion) valuesText() string {
+	if a.Detail != "" {
+		return a.Detail
+	}
+	return a.Values
+}
+
+func verdict(holds bool) string {
+	if holds {
+		return "holds"
+	}
+	return "FAILS"
+}
+
+// independenceAssertion returns the assertion that the variables of an
+// Independence are independent.
+func independenceAssertion(statement string, in Independence) Assertion {
+	a := Assertion{Statement: statement, Holds: in.Holds}
+	if in.Holds {
+		n := rational.NewRat(ratOfInt(in.Combinations))
+		a.Left, a.Right = "value combinations with P(together) = Π P(each)", "all value combinations"
+		a.LeftValue, a.RightValue = n, n
+		a.Values = all(in.Combinations.String(), "value combination")
+		return a
+	}
+	parts := make([]string, len(in.Event))
+	for i, e := range in.Event {
+		parts[i] = "P(" + e + ")"
+	}
+	a.Left = "P(" + strings.Join(in.Event, ", ") + ")"
+	a.Right = strings.Join(parts, "·")
+	a.LeftValue, a.RightValue = rational.NewRat(in.Joint), rational.NewRat(in.Product)
+	a.Values = equalityValues(a.LeftValue, a.RightValue)
+	a.Detail = in.Witness()
+	return a
+}
+
+// MarshalJSON writes the values exactly, as "p/q" or a canonical surd.
+func (a Assertion) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID         string   `json:"id"`
+		Statement  string   `json:"statement"`
+		Scope      string   `json:"for,omitempty"`
+		Left       string   `json:"left"`
+		LeftValue  string   `json:"left_value"`
+		Right      string   `json:"right"`
+		RightValue string   `json:"right_value"`
+		Holds      bool     `json:"holds"`
+		Detail     string   `json:"detail,omitempty"`
+		Hypothesis string   `json:"hypothesis,omitempty"`
+		RestsOn    []string `json:"rests_on,omitempty"`
+		Because    string   `json:"because,omitempty"`
+		Source     string   `json:"from"`
+	}{a.ID, a.Statement, a.Scope, a.Left, a.LeftValue.String(), a.Right, a.RightValue.String(), a.Holds, a.Detail,
+		a.Hypothesis, a.RestsOn, a.Because, a.Source})
+}

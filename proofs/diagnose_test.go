@@ -1,0 +1,108 @@
+package proofs
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// TestDiagnosisWitnesses pins the smallest counterexample and the outcome
+// shown for it: the smallest |q·k| whose score outweighs its opposite for
+// a mean, the outcome furthest from the mean for a variance too large.
+func TestDiagnosisWitnesses(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		model    Model
+		ds       []int
+		smallest int
+		step     int
+		pair     string
+		pairStep int
+		instead  []string
+	}{
+		{"entries 0 or 1", iid(t, "0,1", "0,1"), []int{2}, 1, 1,
+			"q = (1), k = (1) has q·k = 1; outcomes scoring 1 weigh 1 in all but those scoring -1 weigh 0, so the scores do not cancel on average", 2,
+			[]string{"one term has E[q_i·k_i] = 1/4 and Var(q_i·k_i) = 3/16; the coordinates are independent, so for every d_k: E[q·k] = 1/4·d_k and Var(q·k) = 3/16·d_k",
+				"q·k/√d_k has mean 1/4·√d_k, which grows with d_k: dividing fixes the spread, not the mean"}},
+		{"entries ±2", iid(t, "±2", "±2"), []int{3, 2}, 1, 1,
+			"q = (-2), k = (2) has q·k = -4: its squared distance from the mean is 16, where the claim needs an average of 1", 4,
+			[]string{"one term has E[q_i·k_i] = 0 and Var(q_i·k_i) = 16; the coordinates are independent, so for every d_k: E[q·k] = 0 and Var(q·k) = 16·d_k"}},
+		{"k = 1", iid(t, "0,2", "1"), []int{2}, 1, 1,
+			"q = (2), k = (1) has q·k = 2; outcomes scoring 2 weigh 1 in all but those scoring -2 weigh 0, so the scores do not cancel on average", 2,
+			[]string{"one term has E[q_i·k_i] = 1 and Var(q_i·k_i) = 1; the coordinates are independent, so for every d_k: E[q·k] = d_k and Var(q·k) = d_k",
+				"q·k/√d_k has mean √d_k, which grows with d_k: dividing fixes the spread, not the mean"}},
+		{"both tied, widths given downwards", Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, []int{3, 2}, 2, 1,
+			"q = (-1, -1), k = (1, 1) has q·k = -2: its squared distance from the mean is 4, where the claim needs an average of 2", 4,
+			[]string{"Var(q·k) = 9 at d_k = 3, 4 at d_k = 2"}},
+		// Scores 0, 1 and 2, one outcome each: 1 and 2 outweigh −1 and −2;
+		// the smaller is shown.
+		{"a joint law with two lopsided scores", joint(t, "1 0 0\n1 1 1\n1 2 1\n"), nil, 1, 1,
+			"q = (1), k = (1) has q·k = 1; outcomes scoring 1 weigh 1 in all but those scoring -1 weigh 0, so the scores do not cancel on average", 2,
+			[]string{"Var(q·k) = 2/3 at d_k = 1"}},
+		// k = −q, both tied: the smallest counterexample is d_k = 1, where
+		// q·k = −1 always.
+		{"k = −q, tied", Model{Pairs: OppositePairs(alphabet(t, "-1,1")), Tie: TieBoth}, []int{2}, 1, 1,
+			"q = (-1), k = (1) has q·k = -1; outcomes scoring -1 weigh 2 in all but those scoring 1 weigh 0, so the scores do not cancel on average", 2, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := prove(t, c.model, c.ds...)
+			dg := tr.Diagnosis
+			require.NotNil(t, dg)
+			require.Equal(t, c.smallest, dg.Smallest)
+			require.Equal(t, c.step, dg.Step)
+			require.False(t, dg.Failure.Holds)
+			require.Equal(t, c.pair, dg.Pair)
+			require.Equal(t, c.pairStep, dg.PairStep)
+			for _, s := range c.instead {
+				require.Contains(t, dg.Instead, s)
+			}
+		})
+	}
+}
+
+// TestDiagnosisVarianceWitness: the outcome furthest from the mean is
+// shown when the variance exceeds d_k, the nearest when it falls short.
+func TestDiagnosisVarianceWitness(t *testing.T) {
+	tr := prove(t, iid(t, "±1/2", "±1"), 1)
+	require.Equal(t, "q = (-1/2), k = (1) has q·k = -1/2: its squared distance from the mean is 1/4, where the claim needs an average of 1", tr.Diagnosis.Pair)
+	require.Equal(t, 4, tr.Diagnosis.PairStep)
+	// q·k ∈ {-2, 0, 2}: variance 8/3, too large; the furthest is ±2.
+	tr = prove(t, iid(t, "±2", "-1,0,1"), 1)
+	require.Equal(t, "q = (-2), k = (1) has q·k = -2: its squared distance from the mean is 4, where the claim needs an average of 1", tr.Diagnosis.Pair)
+	// q·k ∈ {-1/2, 0, 1/2}: variance 1/6, too small; the nearest is 0.
+	tr = prove(t, iid(t, "±1/2", "-1,0,1"), 1)
+	require.Equal(t, "q = (-1/2), k = (0) has q·k = 0: its squared distance from the mean is 0, where the claim needs an average of 1", tr.Diagnosis.Pair)
+}
+
+func TestReasonsOrderAndPlurals(t *testing.T) {
+	require.Equal(t, "s", pluralS(true))
+	require.Equal(t, "", pluralS(false))
+	require.Equal(t, "0", linear(rational.NewInt(0)))
+	require.Equal(t, "d_k", linear(rational.NewInt(1)))
+	require.Equal(t, "-2·d_k", linear(rational.NewInt(-2)))
+	require.Equal(t, "the only score", all("1", "score"))
+	require.Equal(t, "all 3 scores", all("3", "score"))
+	require.Equal(t, "(1/2)", fraction(rational.NewFrac(1, 2)))
+	require.Equal(t, "(sqrt(2))", fraction(rational.NewSqrt(2)))
+	require.Equal(t, "4", fraction(rational.NewInt(4)))
+	require.Equal(t, "(-1)", paren(rational.NewInt(-1)))
+	require.Equal(t, "0", paren(rational.NewInt(0)))
+	// Hypotheses come first, then each assertion of the reasoning once.
+	dg := prove(t, iid(t, "±2", "0,1"), 1, 2).Diagnosis
+	require.Equal(t, []string{
+		"mean 0, at d_k = 1: E[k_1] = 0 is false: 1/2 ≠ 0",
+		"variance 1, at d_k = 1: Var(q_1) = 1 is false: 4 ≠ 1",
+		"variance 1, at d_k = 1: Var(k_1) = 1 is false: 1/4 ≠ 1",
+	}, dg.Broken)
+	require.Len(t, dg.Reasons, 6)
+	require.Contains(t, dg.Reasons[0], "Step 1, d_k = 1: E[q_1²] = 1 fails (4 ≠ 1)")
+	require.Contains(t, dg.Reasons[1], "Step 1, d_k = 1: E[k_1²] = 1 fails (1/2 ≠ 1)")
+	require.Contains(t, dg.Reasons[2], "Step 2, d_k = 1: E[q_1·k_1] = 0 holds although E[k_1] = 0 fails")
+	require.Contains(t, dg.Reasons[3], "Step 3, d_k = 1: Var(q_1·k_1) = 1 fails (2 ≠ 1)")
+	require.Contains(t, dg.Reasons[3], "it rests on E[q_1²] = 1 and E[k_1²] = 1, which fail.")
+	require.Contains(t, dg.Reasons[4], "Step 4, d_k = 1: Var(q·k) = d_k = 1 fails (2 ≠ 1)")
+	require.Contains(t, dg.Reasons[5], "Step 5, d_k = 1: Var(q·k/√d_k) = 1 fails (2 ≠ 1)")
+	require.Equal(t, "the conclusion Var(q·k/√d_k) = 1 fails: Var(q·k/√d_k) = 2, 2 at d_k = 1, 2", dg.Conclusion)
+}

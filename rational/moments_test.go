@@ -1,0 +1,57 @@
+package rational
+
+import (
+	"math/big"
+	"testing"
+)
+
+// naiveSums computes N, S1 and S2 from their definition with big.Int
+// products, for counts at the given indices.
+func naiveSums(ts []int, cs []*big.Int) (n, s1, s2 *big.Int) {
+	n, s1, s2 = new(big.Int), new(big.Int), new(big.Int)
+	for i, t := range ts {
+		tb := big.NewInt(int64(t))
+		n.Add(n, cs[i])
+		s1.Add(s1, new(big.Int).Mul(tb, cs[i]))
+		s2.Add(s2, new(big.Int).Mul(new(big.Int).Mul(tb, tb), cs[i]))
+	}
+	return n, s1, s2
+}
+
+// TestLatticeSumsLargeCounts checks Add and AddPair against the definition
+// with counts of hundreds of digits, indices whose squares need a full
+// word or more, and a negative count (which takes the general path).
+func TestLatticeSumsLargeCounts(t *testing.T) {
+	big1 := new(big.Int).Exp(big.NewInt(7), big.NewInt(900), nil)
+	big2 := new(big.Int).Exp(big.NewInt(3), big.NewInt(1400), nil)
+	ts := []int{0, 1, 5, 99999, 1 << 31, 1<<32 + 3, 17}
+	cs := []*big.Int{big1, big2, big.NewInt(12), big1, big2, big.NewInt(5), big.NewInt(-4)}
+	var s LatticeSums
+	for i := range ts {
+		s.Add(ts[i], cs[i])
+	}
+	n, s1, s2 := naiveSums(ts, cs)
+	for _, c := range []struct {
+		name      string
+		got, want *big.Int
+	}{{"N", &s.N, n}, {"S1", &s.S1, s1}, {"S2", &s.S2, s2}} {
+		if c.got.Cmp(c.want) != 0 {
+			t.Errorf("Add: %s = %s, want %s", c.name, c.got, c.want)
+		}
+	}
+	// AddPair(t, u, c) is Add(t, c) and Add(u, c).
+	pairs := [][2]int{{0, 100000}, {3, 99997}, {1 << 31, 1 << 31}, {1<<32 - 1, 1 << 32}}
+	var p LatticeSums
+	var pts []int
+	var pcs []*big.Int
+	for i, pr := range pairs {
+		c := []*big.Int{big2, big1, big.NewInt(9), big2}[i]
+		p.AddPair(pr[0], pr[1], c)
+		pts = append(pts, pr[0], pr[1])
+		pcs = append(pcs, c, c)
+	}
+	n, s1, s2 = naiveSums(pts, pcs)
+	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
+		t.Errorf("AddPair: sums %s, %s, %s, want %s, %s, %s", &p.N, &p.S1, &p.S2, n, s1, s2)
+	}
+}
