@@ -1,10 +1,15 @@
 package claims
 
 import (
+	"container/list"
 	"context"
+	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -17,16 +22,47 @@ type Verdict struct {
 	Exact   string
 }
 
-// A Checker decides claims, computing every distribution it needs once; it
-// is not safe for concurrent use.
-type Checker struct {
-	ctx   context.Context
-	dists map[string]*rational.Histogram
+// DefaultCacheBytes bounds, unless Limits say otherwise, the memory of the
+// distributions a Checker keeps for later claims.
+const DefaultCacheBytes = 128 << 20
+
+// Limits bound what a Checker computes; zero fields take the defaults.
+type Limits struct {
+	// MaxTime is the longest estimated computation accepted: for each
+	// distribution (as enumerate.Options.MaxTime) and for all the claims
+	// of a run together (see Checker.Plan). Zero means the engine's
+	// defaults: an hour of enumeration, five minutes of other work.
+	MaxTime time.Duration
+	// MaxCacheBytes bounds the memory of the distributions kept for later
+	// claims; the least recently used are dropped first. Zero means
+	// DefaultCacheBytes.
+	MaxCacheBytes int64
 }
 
-// NewChecker returns a Checker whose computations stop when ctx is done.
+// A Checker decides claims, computing each distribution it needs once
+// while it fits in its cache; it is not safe for concurrent use.
+type Checker struct {
+	ctx    context.Context
+	limits Limits
+	cache  distCache
+}
+
+// NewChecker returns a Checker with the default Limits whose computations
+// stop when ctx is done.
 func NewChecker(ctx context.Context) *Checker {
-	return &Checker{ctx: ctx, dists: map[string]*rational.Histogram{}}
+	c := &Checker{ctx: ctx}
+	c.SetLimits(Limits{})
+	return c
+}
+
+// SetLimits sets the Checker's limits; the distributions it keeps are
+// kept if they still fit.
+func (c *Checker) SetLimits(l Limits) {
+	if l.MaxCacheBytes <= 0 {
+		l.MaxCacheBytes = DefaultCacheBytes
+	}
+	c.limits = l
+	c.cache.setMax(l.MaxCacheBytes)
 }
 
 // Check decides one claim. An error means the claim could not be decided
@@ -47,22 +83,172 @@ func (c *Checker) Check(cl *Claim) (Verdict, error) {
 	return r, nil
 }
 
+// Plan estimates, before any work, everything checking the claims will
+// compute, as the engine plans it: each distinct distribution once (a
+// refused one is an error naming its claim's file and line, with the
+// engine's numbers) and each softmax check at its worst case. It returns
+// a *PlanError when the whole is over the limits, so that a file of
+// thousands of claims cannot run for hours unannounced.
+func (c *Checker) Plan(cls []*Claim) error {
+	budget := enumerate.Budget{Options: c.engineOptions()}
+	seen := map[string]bool{}
+	for _, cl := range cls {
+		var seconds float64
+		brute := false
+		if cl.prep != nil {
+			for _, p := range cl.prep.problems {
+				key := distKey(p)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				pl, err := c.plan(p)
+				if err != nil {
+					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
+				}
+				seconds += pl.Seconds()
+				brute = brute || pl.Method == enumerate.BruteForce
+			}
+		}
+		seconds += softmaxSeconds(cl)
+		if seconds > 0 {
+			budget.Add(enumerate.BudgetPart{What: fmt.Sprintf("%s:%d", cl.File, cl.Line), Seconds: seconds, Enumeration: brute})
+		}
+	}
+	if err := budget.Check(); err != nil {
+		var be *enumerate.BudgetError
+		if errors.As(err, &be) {
+			return &PlanError{BudgetError: be, Claims: len(cls)}
+		}
+		return err
+	}
+	return nil
+}
+
+// A PlanError refuses the claims of a run whose estimated work together
+// passes the limits; it names the costliest claims (file:line).
+type PlanError struct {
+	*enumerate.BudgetError
+	Claims int // the claims planned
+}
+
+// Unwrap returns the budget's refusal, with its numbers.
+func (e *PlanError) Unwrap() error { return e.BudgetError }
+
+// softmaxSeconds estimates the worst case of a softmax claim's check, 0
+// for other kinds.
+func softmaxSeconds(cl *Claim) float64 {
+	n := strings.Count(cl.Settings["scores"], ",") + 1
+	_, box := cl.Settings["rounded"]
+	switch cl.Kind {
+	case "softmax", "softmax-entry":
+		return softmax.CheckSeconds(n)
+	case "jacobian-max":
+		return softmax.JacobianSeconds(n, !box)
+	}
+	return 0
+}
+
+// engineOptions are the engine options of every distribution.
+func (c *Checker) engineOptions() enumerate.Options {
+	return enumerate.Options{MaxTime: c.limits.MaxTime}
+}
+
+// plan plans the distribution of p with the engine's own choice and
+// limits, as for 'sqrtdk table', and refuses what they do not allow.
+func (c *Checker) plan(p enumerate.Problem) (*enumerate.Plan, error) {
+	pl, err := enumerate.NewPlan(p, enumerate.Auto, c.engineOptions())
+	if err != nil {
+		return nil, err
+	}
+	if err := pl.Check(enumerate.NeedCounts); err != nil {
+		var tl *enumerate.TooLargeError
+		if errors.As(err, &tl) && !tl.Memory() {
+			return nil, fmt.Errorf("%w; a claim about the space of pairs needs its whole distribution: choose a smaller d, or allow more time with --max-time", err)
+		}
+		return nil, fmt.Errorf("%w; a claim about the space of pairs needs its whole distribution: choose a smaller d", err)
+	}
+	return pl, nil
+}
+
+func distKey(p enumerate.Problem) string { return fmt.Sprintf("%s|%s|%d", p.Q, p.K, p.D) }
+
 // distribution returns the exact distribution of q·k, computed once per
-// alphabets and width.
+// alphabets and width while it stays in the cache.
 func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error) {
-	key := fmt.Sprintf("%s|%s|%d", p.Q, p.K, p.D)
-	if h, ok := c.dists[key]; ok {
+	key := distKey(p)
+	if h := c.cache.get(key); h != nil {
 		return h, nil
 	}
-	// The engine's own choice and limits, as for 'sqrtdk table'.
-	plan, err := enumerate.NewPlan(p, enumerate.Auto, enumerate.Options{})
+	pl, err := c.plan(p)
 	if err != nil {
 		return nil, err
 	}
-	h, err := plan.Distribution(c.ctx)
+	h, err := pl.Distribution(c.ctx)
 	if err != nil {
 		return nil, err
 	}
-	c.dists[key] = h
+	c.cache.put(key, h)
 	return h, nil
+}
+
+// A distCache keeps distributions up to a number of bytes, dropping the
+// least recently used first; one larger than the whole bound is not kept.
+type distCache struct {
+	max, bytes int64
+	order      list.List // of *cacheEntry, most recently used first
+	entries    map[string]*list.Element
+}
+
+type cacheEntry struct {
+	key   string
+	hist  *rational.Histogram
+	bytes int64
+}
+
+func (d *distCache) setMax(max int64) {
+	d.max = max
+	d.evict()
+}
+
+func (d *distCache) get(key string) *rational.Histogram {
+	e, ok := d.entries[key]
+	if !ok {
+		return nil
+	}
+	d.order.MoveToFront(e)
+	return e.Value.(*cacheEntry).hist
+}
+
+func (d *distCache) put(key string, h *rational.Histogram) {
+	size := histogramBytes(h)
+	if size > d.max {
+		return
+	}
+	if d.entries == nil {
+		d.entries = map[string]*list.Element{}
+	}
+	d.entries[key] = d.order.PushFront(&cacheEntry{key: key, hist: h, bytes: size})
+	d.bytes += size
+	d.evict()
+}
+
+// evict drops the least recently used distributions until the rest fit.
+func (d *distCache) evict() {
+	for d.bytes > d.max && d.order.Len() > 0 {
+		e := d.order.Back().Value.(*cacheEntry)
+		d.order.Remove(d.order.Back())
+		delete(d.entries, e.key)
+		d.bytes -= e.bytes
+	}
+}
+
+// histogramBytes estimates the memory of a histogram's counts: each
+// big.Int's words and its header.
+func histogramBytes(h *rational.Histogram) int64 {
+	var n int64
+	for _, c := range h.Counts {
+		n += int64(len(c.Bits()))*8 + 40
+	}
+	return n
 }

@@ -133,8 +133,8 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 				return nil, err
 			}
 		}
-		return func(*Checker) (Verdict, error) {
-			reps, err := softmax.Check(box, outs, softmax.Options{})
+		return func(ch *Checker) (Verdict, error) {
+			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
 			}
@@ -189,14 +189,14 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(*Checker) (Verdict, error) {
+		return func(ch *Checker) (Verdict, error) {
 			// Every output needs a figure; only the entry asked for is judged.
 			outs := make([]softmax.Printed, len(box.Lo))
 			for i := range outs {
 				outs[i] = softmax.Printed{Text: "0", Places: 0}
 			}
 			outs[entry-1] = out
-			reps, err := softmax.Check(box, outs, softmax.Options{})
+			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
 			}
@@ -218,8 +218,8 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(*Checker) (Verdict, error) {
-			r, err := softmax.CheckJacobianMaxAbs(box, out, softmax.Options{})
+		return func(ch *Checker) (Verdict, error) {
+			r, err := softmax.CheckJacobianMaxAbs(ch.ctx, box, out, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
 			}

@@ -23,6 +23,9 @@ func TestBruteCancels(t *testing.T) {
 		{"-1,1", 24, "avx512"}, {"-1,1", 24, "avx2"}, {"-1,1", 24, "portable"},
 		{"1,2", 20, "avx512"}, {"1,2", 20, "portable"},
 		{"-1,0,1", 16, "avx512"}, {"-1,0,1", 14, "portable"}, {"-1,0:2,1", 14, "avx512"},
+		// Past the bit-sliced widths one q meets 2^40 vectors k: the flag
+		// must be checked within one q, not after it.
+		{"-1,1", 40, "portable"}, {"1,2", 40, "portable"},
 	} {
 		t.Run(fmt.Sprintf("%s/d=%d/%s", c.alphabet, c.d, c.kernel), func(t *testing.T) {
 			a := mustAlphabet(t, c.alphabet)

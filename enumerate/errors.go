@@ -3,6 +3,7 @@ package enumerate
 import (
 	"fmt"
 	"math/big"
+	"strings"
 )
 
 // A TooLargeError refuses, before any work, a computation beyond the
@@ -87,8 +88,11 @@ func humanDuration(s float64) string {
 		return fmt.Sprintf("%.0f days", s/86400)
 	case s >= 2*3600:
 		return fmt.Sprintf("%.0f hours", s/3600)
-	case s >= 120:
+	case s >= 600:
 		return fmt.Sprintf("%.0f minutes", s/60)
+	case s >= 120:
+		// Under ten minutes a tenth shows a total just over a limit.
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", s/60), ".0") + " minutes"
 	case s < 10:
 		return fmt.Sprintf("%.2g seconds", s)
 	}

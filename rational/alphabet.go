@@ -76,6 +76,9 @@ func ParseAlphabet(s string) (Alphabet, error) {
 			if v.Sign() == 0 {
 				vals = vals[:1]
 				mult *= 2
+				if mult > MaxMultiplicity {
+					return Alphabet{}, fmt.Errorf("alphabet entry %.40q: ±0 counts 0 twice, a multiplicity of %d, over %d", tok, mult, MaxMultiplicity)
+				}
 			}
 		}
 		for _, x := range vals {

@@ -1,6 +1,7 @@
 package rational
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -87,9 +88,17 @@ func FormatRat(r *big.Rat, places int, mode RoundingMode) string {
 // when places is outside 0..MaxPlaces. An irrational value is never a tie,
 // so the tie rule matters only for rationals.
 func (v Value) Decimal(places int, mode RoundingMode) string {
+	s, _ := v.DecimalContext(context.Background(), places, mode)
+	return s
+}
+
+// DecimalContext is Decimal that returns ctx's error, between two steps of
+// the exact root, once ctx is done: rounding an irrational value to many
+// places can take seconds (see MaxRootWork).
+func (v Value) DecimalContext(ctx context.Context, places int, mode RoundingMode) (string, error) {
 	v = v.orZero()
 	if v.Index == 1 {
-		return FormatRat(v.Coef, places, mode)
+		return FormatRat(v.Coef, places, mode), nil
 	}
 	checkPlaces(places)
 	// y = |c|·n^(1/r)·10^places with |c| = A/B. Then z = ⌊2y⌋ = ⌊(2A·10^p)^r·n)^(1/r) / B⌋
@@ -100,7 +109,10 @@ func (v Value) Decimal(places int, mode RoundingMode) string {
 	a.Lsh(a, 1)
 	x := new(big.Int).Exp(a, big.NewInt(int64(v.Index)), nil)
 	x.Mul(x, v.Radicand)
-	z := RootFloor(x, v.Index)
+	z, err := rootFloor(ctx, x, v.Index)
+	if err != nil {
+		return "", err
+	}
 	z.Quo(z, v.Coef.Denom())
 	half := -1
 	if z.Bit(0) == 1 {
@@ -111,7 +123,7 @@ func (v Value) Decimal(places int, mode RoundingMode) string {
 	if mode.roundUp(z, half, false, negative) {
 		z.Add(z, big.NewInt(1))
 	}
-	return formatScaled(z, places, negative)
+	return formatScaled(z, places, negative), nil
 }
 
 // formatScaled writes q·10^−places with a leading minus when negative and q ≠ 0.

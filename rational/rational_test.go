@@ -58,7 +58,7 @@ func TestParseAlphabet(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, a.String(), back.String(), "canonical form must read back")
 	}
-	for _, bad := range []string{"", "a,b", "1/0", "1,,2", "0:0", "1:-2", "1:1.5", "1:x", ",", "±-1", "1:99999999999"} {
+	for _, bad := range []string{"", "a,b", "1/0", "1,,2", "0:0", "1:-2", "1:1.5", "1:x", ",", "±-1", "1:99999999999", "±0:1000000", "±0:500001", "0:600000,±0:200001"} {
 		_, err := ParseAlphabet(bad)
 		assert.Error(t, err, "ParseAlphabet(%q) should fail", bad)
 	}

@@ -2,10 +2,12 @@ package rational
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/big"
 	"strconv"
+	"sync"
 )
 
 // A Value is the exact real number Coef·Radicand^(1/Index). Index 1 means
@@ -245,53 +247,152 @@ type primePower struct {
 func factor(n *big.Int) []primePower {
 	var out []primePower
 	m := new(big.Int).Set(n)
-	q, r := new(big.Int), new(big.Int)
-	for p := int64(2); p < trialDivisionLimit; p++ {
-		bp := big.NewInt(p)
-		if new(big.Int).Mul(bp, bp).Cmp(m) > 0 {
+	q, r, rem := new(big.Int), new(big.Int), new(big.Int)
+	// The primes are tried in groups whose product fits in a word: one
+	// pass over m gives its remainder by the group's product, and only the
+	// primes dividing that remainder are divided out.
+	for _, g := range primeGroups() {
+		if bp := big.NewInt(g.primes[0]); new(big.Int).Mul(bp, bp).Cmp(m) > 0 {
 			break
 		}
-		e := 0
-		for {
-			q.QuoRem(m, bp, r)
-			if r.Sign() != 0 {
-				break
+		rem.Rem(m, new(big.Int).SetUint64(g.product))
+		for _, p := range g.primes {
+			if rem.Uint64()%uint64(p) != 0 {
+				continue
 			}
-			m.Set(q)
-			e++
-		}
-		if e > 0 {
+			bp := big.NewInt(p)
+			e := 0
+			for {
+				q.QuoRem(m, bp, r)
+				if r.Sign() != 0 {
+					break
+				}
+				m.Set(q)
+				e++
+			}
 			out = append(out, primePower{bp, e})
 		}
 	}
 	if m.Cmp(big.NewInt(1)) > 0 {
-		base, k := perfectPower(m)
+		base, k := perfectPower(m, trialDivisionLimit)
 		out = append(out, primePower{base, k})
 	}
 	return out
 }
 
-// perfectPower returns the smallest base b and largest k with b^k = m.
-func perfectPower(m *big.Int) (*big.Int, int) {
-	for k := m.BitLen(); k >= 2; k-- {
-		b := RootFloor(m, k)
-		if new(big.Int).Exp(b, big.NewInt(int64(k)), nil).Cmp(m) == 0 {
-			return b, k
+// A primeGroup is consecutive primes whose product fits in 64 bits.
+type primeGroup struct {
+	primes  []int64
+	product uint64
+}
+
+var (
+	primeGroupsOnce sync.Once
+	primeGroupList  []primeGroup
+)
+
+// primeGroups returns the primes below trialDivisionLimit in groups.
+func primeGroups() []primeGroup {
+	primeGroupsOnce.Do(func() {
+		var g primeGroup
+		for _, p := range primesUpTo(trialDivisionLimit - 1) {
+			if g.product != 0 && g.product > math.MaxUint64/uint64(p) {
+				primeGroupList = append(primeGroupList, g)
+				g = primeGroup{}
+			}
+			if g.product == 0 {
+				g.product = 1
+			}
+			g.primes = append(g.primes, int64(p))
+			g.product *= uint64(p)
+		}
+		primeGroupList = append(primeGroupList, g)
+	})
+	return primeGroupList
+}
+
+// perfectPower returns the smallest base b and largest k with b^k = m,
+// for an m > 1 without prime factors below minBase. Then b ≥ minBase, so
+// k ≤ log(m)/log(minBase), and k is found prime by prime: while m is a
+// perfect p-th power, m becomes its p-th root and k gains the factor p.
+// That is some hundreds of roots for a radicand of thousands of digits,
+// where trying every k up to its bit length took seconds.
+func perfectPower(m *big.Int, minBase int64) (*big.Int, int) {
+	b, k := new(big.Int).Set(m), 1
+	maxK := int(float64(b.BitLen()) / math.Log2(float64(max(minBase, 2))))
+	for _, p := range primesUpTo(maxK) {
+		for b.BitLen() > 1 && mayBePower(b, p) {
+			r := RootFloor(b, p)
+			if new(big.Int).Exp(r, big.NewInt(int64(p)), nil).Cmp(b) != 0 {
+				break
+			}
+			b, k = r, k*p
 		}
 	}
-	return new(big.Int).Set(m), 1
+	return b, k
+}
+
+// mayBePower reports false when m is surely not a perfect p-th power,
+// by residues: modulo a prime q = 2jp + 1, a p-th power not divisible by
+// q has m^((q−1)/p) ≡ 1, which other residues fail with probability
+// 1 − 1/p. Three such q turn most roots into a few word operations.
+func mayBePower(m *big.Int, p int) bool {
+	if p < 3 {
+		return true
+	}
+	r, e := new(big.Int), new(big.Int)
+	found := 0
+	for j := int64(1); found < 3 && j < 1_000_000; j++ {
+		q := 2*j*int64(p) + 1
+		if !big.NewInt(q).ProbablyPrime(0) {
+			continue
+		}
+		found++
+		bq := big.NewInt(q)
+		r.Mod(m, bq)
+		if r.Sign() == 0 {
+			continue
+		}
+		if e.Exp(r, big.NewInt((q-1)/int64(p)), bq).Cmp(big.NewInt(1)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// primesUpTo returns the primes up to n, ascending.
+func primesUpTo(n int) []int {
+	composite := make([]bool, max(n+1, 2))
+	var out []int
+	for i := 2; i <= n; i++ {
+		if composite[i] {
+			continue
+		}
+		out = append(out, i)
+		for j := i * i; j <= n; j += i {
+			composite[j] = true
+		}
+	}
+	return out
 }
 
 // RootFloor returns ⌊x^(1/k)⌋ for x ≥ 0 and k ≥ 1.
 func RootFloor(x *big.Int, k int) *big.Int {
+	r, _ := rootFloor(context.Background(), x, k)
+	return r
+}
+
+// rootFloor is RootFloor that returns ctx's error, between two Newton
+// steps, once ctx is done.
+func rootFloor(ctx context.Context, x *big.Int, k int) (*big.Int, error) {
 	if x.Sign() < 0 || k < 1 {
 		panic("rational.RootFloor: bad argument")
 	}
 	if k == 1 || x.Sign() == 0 {
-		return new(big.Int).Set(x)
+		return new(big.Int).Set(x), nil
 	}
 	if k == 2 {
-		return new(big.Int).Sqrt(x)
+		return new(big.Int).Sqrt(x), nil
 	}
 	// Newton's method from above: y = ⌊((k−1)·y + ⌊x/y^(k−1)⌋)/k⌋ decreases
 	// to ⌊x^(1/k)⌋ from any start at or above it. The start is a
@@ -303,12 +404,15 @@ func RootFloor(x *big.Int, k int) *big.Int {
 	bk1 := big.NewInt(int64(k - 1))
 	y := rootAbove(x, k)
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		t := new(big.Int).Exp(y, bk1, nil)
 		t.Quo(x, t)
 		t.Add(t, new(big.Int).Mul(bk1, y))
 		t.Quo(t, bk)
 		if t.Cmp(y) >= 0 {
-			return y
+			return y, nil
 		}
 		y = t
 	}

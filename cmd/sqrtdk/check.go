@@ -12,6 +12,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("check", "FILE... (- reads standard input)", stderr)
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "json")
+	maxTime := fs.Duration("max-time", 0, "longest estimated computation to accept for all the claims together, such as 30m (default: an hour of enumeration, 5m of other work)")
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
@@ -41,7 +42,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		files = append(files, parsed)
 	}
+	if *maxTime < 0 {
+		return usageErrorf("--max-time must be positive, not %v", *maxTime)
+	}
+	// The work of every claim is estimated before any starts.
 	checker := claims.NewChecker(ctx)
+	checker.SetLimits(claims.Limits{MaxTime: *maxTime})
+	var all []*claims.Claim
+	for _, f := range files {
+		all = append(all, f.Claims...)
+	}
+	if err := checker.Plan(all); err != nil {
+		return adviseBudget(err, "check fewer claims per run", true)
+	}
 	var results []claims.Verdict
 	for _, f := range files {
 		for _, c := range f.Claims {

@@ -64,6 +64,12 @@
 //	                It is written as .FILE.<digits>.partial beside FILE and
 //	                renamed at the end; such a file left by a run killed
 //	                with SIGKILL is removed by the next run writing FILE.
+//	                A symbolic link is followed: the file it points to is
+//	                replaced and the link stays. A device or a named pipe
+//	                (/dev/null, /dev/stdout, bash's >(…)) cannot be replaced
+//	                and is written in place, as the shell's > writes it. A
+//	                directory, a socket, a file you may not write and, for
+//	                merge, one of the shard files read are refused.
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
 // terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
@@ -244,10 +250,12 @@
 // (--method both disagreeing, a proof step or a claim failing, a diagnosis
 // that does not find the scale right: a mistake, an unexplained factor or
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
-// input; 130, 143 or 129 when stopped by SIGINT, SIGTERM or SIGHUP. A
-// failure is one line on stderr, "sqrtdk COMMAND: what is wrong" ("sqrtdk
-// plot KIND: ..." for a figure, "sqrtdk: ..." when no command applies);
-// unknown flags, missing values and unknown commands also print the usage
-// after it, and a mistyped command, figure kind or flag gets a "did you
-// mean" suggestion.
+// input, and for a result that could not be written in full (a full disk,
+// a closed pipe: whatever it would have been, a truncated result never
+// exits 0 or 1); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
+// SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"
+// ("sqrtdk plot KIND: ..." for a figure, "sqrtdk: ..." when no command
+// applies); unknown flags, missing values and unknown commands also print
+// the usage after it, and a mistyped command, figure kind or flag gets a
+// "did you mean" suggestion.
 package main

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 )
 
 func main() {
@@ -67,7 +68,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
-	err = c.run(ctx, args[1:], stdout, stderr)
+	out := &resultWriter{w: stdout}
+	err = c.run(ctx, args[1:], out, stderr)
+	if out.err != nil && !errors.Is(err, context.Canceled) {
+		// Whatever the command made of it, a result that did not reach
+		// standard output in full is an error.
+		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
+	}
 	var help *helpRequest
 	switch {
 	case errors.As(err, &help):
@@ -174,7 +181,7 @@ func exitStatus(err error, stderr io.Writer) int {
 	if errors.As(err, &ce) {
 		line = "sqrtdk " + err.Error()
 	}
-	fmt.Fprintln(stderr, line)
+	fmt.Fprintln(stderr, errorLine(line))
 	if errors.As(err, new(*checkFailed)) {
 		return 1
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
@@ -36,6 +37,11 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	dst, err := openOutput(dest.output, names...)
+	if err != nil {
+		return err
+	}
+	defer dst.discard()
 	files := make([]shard.File, 0, len(names))
 	for _, name := range names {
 		if ctx.Err() != nil {
@@ -51,11 +57,6 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(dest.output)
-	if err != nil {
-		return err
-	}
-	defer dst.discard()
 	switch m.Command {
 	case "dist":
 		if tableOnly := firstSet(fs, tableOnlyFlags()); tableOnly != "" {
@@ -74,8 +75,16 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	var budget enumerate.Budget
+	addRounding(&budget, &t, len(m.Parts))
+	if err := budget.Check(); err != nil {
+		return adviseBudget(err, "ask for fewer scales or places", false)
+	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))
+	}
+	if err := t.PrepareDecimals(ctx); err != nil {
+		return err
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
 }

@@ -16,9 +16,16 @@ type output struct {
 
 // openOutput prepares the output; for a file it creates the temporary
 // file now, so that an unwritable path is reported before any long work.
-func openOutput(path string) (*output, error) {
+// inputs are the files the command reads: an output that is one of them
+// (by any name or link) is refused, as writing it would destroy an input.
+func openOutput(path string, inputs ...string) (*output, error) {
 	if path == "" {
 		return &output{}, nil
+	}
+	for _, in := range inputs {
+		if atomicfile.SameFile(path, in) {
+			return nil, fmt.Errorf("-o %s is one of the input files (%s); write the result to another file", path, in)
+		}
 	}
 	f, err := atomicfile.Create(path)
 	if err != nil {
@@ -47,4 +54,25 @@ func (o *output) discard() {
 	if o != nil {
 		o.file.Discard()
 	}
+}
+
+// A resultWriter is standard output as a command sees it: it keeps the
+// first write error, and fails every write after it, so that run reports
+// a result that did not reach its reader in full even where a writer
+// dropped the error.
+type resultWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *resultWriter) Write(p []byte) (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
+	n, err := r.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	r.err = err
+	return n, err
 }

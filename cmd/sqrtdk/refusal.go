@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -46,4 +47,61 @@ func plans(q, k rational.Alphabet, ds []int, m enumerate.Method, opt enumerate.O
 		out[i] = pl
 	}
 	return out, nil
+}
+
+// addPlans adds the planned widths to a run's budget, grouped by method.
+func addPlans(b *enumerate.Budget, ps []*enumerate.Plan) {
+	groups := map[enumerate.Method][]*enumerate.Plan{}
+	var order []enumerate.Method
+	for _, pl := range ps {
+		if groups[pl.Method] == nil {
+			order = append(order, pl.Method)
+		}
+		groups[pl.Method] = append(groups[pl.Method], pl)
+	}
+	for _, m := range order {
+		var s float64
+		for _, pl := range groups[m] {
+			s += pl.Seconds()
+		}
+		how := map[enumerate.Method]string{enumerate.BruteForce: "enumerated", enumerate.ClosedForm: "by the closed form", enumerate.Both: "by both methods"}[m]
+		b.Add(enumerate.BudgetPart{What: fmt.Sprintf("%s %s", countOf(len(groups[m]), "width", "widths"), how), Seconds: s, Enumeration: m == enumerate.BruteForce})
+	}
+}
+
+// addRounding adds a table's irrational cells, rows of them, to a run's
+// budget: each may need an exact root (rational.Scale.RoundingSeconds).
+func addRounding(b *enumerate.Budget, t *report.Table, rows int) {
+	var s float64
+	cells := 0
+	for i, sc := range t.Scales {
+		if c := sc.RoundingSeconds(t.Places(i)); c > 0 {
+			s += c * float64(rows)
+			cells += rows
+		}
+	}
+	if cells > 0 {
+		b.Add(enumerate.BudgetPart{What: countOf(cells, "irrational cell", "irrational cells") + " rounded exactly", Seconds: s})
+	}
+}
+
+// adviseBudget words a run's budget refusal with advice on what to ask
+// for instead, and more time where --max-time exists.
+func adviseBudget(err error, advice string, maxTimeFlag bool) error {
+	var be *enumerate.BudgetError
+	if !errors.As(err, &be) {
+		return err
+	}
+	if !maxTimeFlag {
+		return fmt.Errorf("%w; %s", err, advice)
+	}
+	return fmt.Errorf("%w; %s, or allow more time with --max-time", err, advice)
+}
+
+// countOf writes "1 width" or "3 widths".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

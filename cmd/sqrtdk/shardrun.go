@@ -44,6 +44,9 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 	if name := firstSet(fs, mergeOnlyFlags()); name != "" {
 		return fmt.Errorf("--%s shapes the merged result: give it to 'sqrtdk merge', not to a --shard run", name)
 	}
+	if len(ds) > shard.MaxParts {
+		return fmt.Errorf("--d: a shard holds at most %d widths, not %d; split the widths over several runs", shard.MaxParts, len(ds))
+	}
 	// Every slice is planned and checked before the first is enumerated.
 	ps := make([]*enumerate.Plan, len(ds))
 	for j, d := range ds {

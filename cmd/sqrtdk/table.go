@@ -55,17 +55,27 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	// Every width is planned and checked before the first long computation starts.
-	ps, err := plans(q, k, ds, method, opt, enumerate.NeedMoments)
+	// Every width is planned and checked, and the whole table's work
+	// estimated, before the first long computation starts; a width listed
+	// twice is computed once.
+	distinct := distinctWidths(ds)
+	ps, err := plans(q, k, distinct, method, opt, enumerate.NeedMoments)
 	if err != nil {
 		return err
+	}
+	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	budget := enumerate.Budget{Options: opt}
+	addPlans(&budget, ps)
+	addRounding(&budget, &t, len(ds))
+	if err := budget.Check(); err != nil {
+		return adviseBudget(err, "ask for fewer widths, scales or places", true)
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
-	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	rows := map[int]report.Row{}
 	for _, pl := range ps {
 		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 		mo, err := pl.WithProgress(progress).Moments(ctx)
@@ -73,7 +83,26 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return adviseRefusal(err)
 		}
-		t.Rows = append(t.Rows, report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales))
+		rows[pl.Problem.D] = report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales)
+	}
+	for _, d := range ds {
+		t.Rows = append(t.Rows, rows[d])
+	}
+	if err := t.PrepareDecimals(ctx); err != nil {
+		return err
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
+}
+
+// distinctWidths returns ds without repeats, in first-seen order.
+func distinctWidths(ds []int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, d := range ds {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -3,6 +3,9 @@
 // into place only once everything was written and flushed. The writing
 // process holds a lock on its temporary file, so that one left by a killed
 // run is recognised, and removed, by the next run writing the same file.
+// Symbolic links are followed and the file they point to is replaced;
+// devices and named pipes, which cannot be replaced, are written in place
+// (see target.go).
 package atomicfile
 
 import (
@@ -14,21 +17,37 @@ import (
 )
 
 // A Pending is a file being written: its bytes go to a temporary file
-// beside Path until Commit renames it into place or Discard removes it.
+// beside the file Path names until Commit renames it into place or
+// Discard removes it; for a device or a named pipe they go straight to it.
 type Pending struct {
-	Path string
-	tmp  *os.File
+	Path   string
+	target string      // the file Path names, its links followed
+	perm   fs.FileMode // the permissions the written file gets
+	tmp    *os.File
+	direct *os.File // a device or named pipe written in place
 }
 
-// Create checks that path can be written and opens its temporary file, so
-// that an unwritable destination is reported before any long work. It
-// first removes the temporary files of path that earlier runs, killed
-// before they could clean up, left behind (see stale.go).
+// Create checks that path can be written and opens its temporary file (or
+// the device or pipe it names), so that an unwritable destination is
+// reported before any long work. It first removes the temporary files of
+// the destination that earlier runs, killed before they could clean up,
+// left behind (see stale.go).
 func Create(path string) (*Pending, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory", path)
+	t, err := resolve(path)
+	if err != nil {
+		return nil, err
 	}
-	dir, base := filepath.Dir(path), filepath.Base(path)
+	if err := t.check(path); err != nil {
+		return nil, err
+	}
+	if t.direct() {
+		f, err := openDirect(path, t)
+		if err != nil {
+			return nil, err
+		}
+		return &Pending{Path: path, target: t.path, direct: f}, nil
+	}
+	dir, base := filepath.Dir(t.path), filepath.Base(t.path)
 	removeStale(dir, base)
 	for {
 		tmp, err := os.CreateTemp(dir, "."+base+".*.partial")
@@ -38,30 +57,47 @@ func Create(path string) (*Pending, error) {
 		// Between CreateTemp and lock another run may have taken the new
 		// file for stale and removed it: then make another.
 		if lock(tmp) != nil || samePath(tmp, tmp.Name()) {
-			return &Pending{Path: path, tmp: tmp}, nil
+			return &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp}, nil
 		}
 		tmp.Close()
 	}
 }
 
-// Write writes b to the temporary file.
-func (p *Pending) Write(b []byte) (int, error) { return p.tmp.Write(b) }
+// Write writes b to the temporary file, or to the device or pipe.
+func (p *Pending) Write(b []byte) (int, error) {
+	if p.direct != nil {
+		return p.direct.Write(b)
+	}
+	if p.tmp == nil {
+		return 0, errors.New("atomicfile: write after commit or discard")
+	}
+	return p.tmp.Write(b)
+}
 
-// Commit flushes the temporary file to disk and renames it to Path; on
-// failure the temporary file is removed and Path is left as it was.
+// Commit flushes the temporary file to disk and renames it to the file
+// Path names; on failure the temporary file is removed and that file is
+// left as it was. For a device or a named pipe it closes it.
 func (p *Pending) Commit() error {
+	if p.direct != nil {
+		err := p.direct.Close()
+		p.direct = nil
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
+		}
+		return nil
+	}
 	if p.tmp == nil {
 		return errors.New("atomicfile: commit after commit or discard")
 	}
 	// The rename comes before Close, which would release the lock that
 	// keeps other runs from removing the file; Sync reports the write
 	// errors that Close would otherwise be the first to see.
-	err := p.tmp.Chmod(0o644)
+	err := p.tmp.Chmod(p.perm)
 	if err == nil {
 		err = p.tmp.Sync()
 	}
 	if err == nil {
-		err = os.Rename(p.tmp.Name(), p.Path)
+		err = os.Rename(p.tmp.Name(), p.target)
 	}
 	if err != nil {
 		os.Remove(p.tmp.Name())
@@ -80,6 +116,10 @@ func (p *Pending) Commit() error {
 // Discard removes the temporary file of a Pending that was not committed;
 // it does nothing after Commit, and a nil Pending is allowed.
 func (p *Pending) Discard() {
+	if p != nil && p.direct != nil {
+		p.direct.Close()
+		p.direct = nil
+	}
 	if p != nil && p.tmp != nil {
 		os.Remove(p.tmp.Name())
 		p.tmp.Close()
@@ -106,6 +146,12 @@ func WriteAll(files []File) error {
 		p, err := Create(f.Path)
 		if err != nil {
 			return err
+		}
+		for _, q := range pending {
+			if q.target == p.target || SameFile(q.target, p.target) {
+				p.Discard()
+				return fmt.Errorf("%s and %s are the same file", q.Path, p.Path)
+			}
 		}
 		pending = append(pending, p)
 		if _, err := p.Write(f.Data); err != nil {

@@ -64,11 +64,15 @@ func (d *Dist) WriteText(w io.Writer) error {
 	}
 	b.WriteString(": [")
 	sep := ""
-	_ = d.each(func(r distRow) error {
-		fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, compactCount(r.c))
+	// A write error is sticky in b: the walk stops at the first one.
+	err := d.each(func(r distRow) error {
+		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, compactCount(r.c))
 		sep = ", "
-		return nil
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	b.WriteString("]\n")
 	return b.Flush()
 }
@@ -91,10 +95,13 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 	prob := d.probabilities()
 	b.WriteString("score,count,probability\n")
 	// Scores, counts and fractions never contain a comma or a quote.
-	_ = d.each(func(r distRow) error {
-		b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
-		return nil
+	err := d.each(func(r distRow) error {
+		_, err := b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	return b.Flush()
 }
 
@@ -111,11 +118,14 @@ func (d *Dist) WriteJSON(w io.Writer) error {
 		d.D, d.Hist.Total().String(), mustJSON(d.Method.String()), list(d.Q.Tokens()), list(d.K.Tokens()))
 	prob := d.probabilities()
 	sep := "\n"
-	_ = d.each(func(r distRow) error {
-		fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
+	err := d.each(func(r distRow) error {
+		_, err := fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
 		sep = ",\n"
-		return nil
+		return err
 	})
+	if err != nil {
+		return err
+	}
 	b.WriteString("\n  ]\n}\n")
 	return b.Flush()
 }
@@ -126,4 +136,11 @@ func quoteAll(s []string) []string {
 		out[i] = mustJSON(t)
 	}
 	return out
+}
+
+// stickyError returns the error a buffered writer has met, which it keeps
+// returning: writing nothing reports it.
+func stickyError(b *bufio.Writer) error {
+	_, err := b.Write(nil)
+	return err
 }

@@ -92,13 +92,17 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	for _, s := range t.Scales {
 		header = append(header, s.Name(), s.Name()+"_exact")
 	}
-	_ = cw.Write(header)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
 	for _, r := range t.Rows {
 		row := []string{fmt.Sprint(r.D), r.Cases.String(), r.Method.String()}
 		for i, v := range r.Variance {
 			row = append(row, t.decimal(r, i), v.String())
 		}
-		_ = cw.Write(row)
+		if err := cw.Write(row); err != nil {
+			return err
+		}
 	}
 	cw.Flush()
 	return cw.Error()

@@ -241,7 +241,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 			}
 			for i, r := range t.Rows {
 				for j, v := range r.Variance {
-					cells[i] = append(cells[i], t.latexCell(v, t.places(j)))
+					cells[i] = append(cells[i], t.latexCell(v, t.decimal(r, j)))
 				}
 			}
 		case ColumnMethod:
@@ -282,8 +282,8 @@ func (t *Table) latexCases(r Row) string {
 	return groupDigits(s) // not the power of the alphabets' sizes: every digit
 }
 
-func (t *Table) latexCell(v rational.Value, places int) string {
-	dec := "$" + groupDigits(v.Decimal(places, t.Round)) + "$"
+func (t *Table) latexCell(v rational.Value, decimal string) string {
+	dec := "$" + groupDigits(decimal) + "$"
 	switch t.Cells {
 	case CellDecimal:
 		return dec
@@ -402,7 +402,7 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 	l.begin(b, strings.Repeat("r", len(cols)), heads)
 	prob := d.probabilities()
 	cells := make([]string, len(cols))
-	_ = d.each(func(r distRow) error {
+	err = d.each(func(r distRow) error {
 		for i, c := range cols {
 			switch c {
 			case ColumnScore:
@@ -415,8 +415,11 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 			}
 		}
 		l.row(b, cells)
-		return nil
+		return stickyError(b) // the walk stops at the first failed write
 	})
+	if err != nil {
+		return err
+	}
 	l.end(b)
 	return b.Flush()
 }

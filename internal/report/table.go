@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 
@@ -70,6 +71,8 @@ type Row struct {
 	Cases    *big.Int
 	Method   enumerate.Method
 	Variance []rational.Value // one per scale, in the Table's order
+
+	decimals []string // set by Table.PrepareDecimals
 }
 
 // NewRow returns the row for width d from the exact distribution h.
@@ -87,15 +90,42 @@ func NewRowFromVariance(d int, cases *big.Int, v *big.Rat, method enumerate.Meth
 	return r
 }
 
-func (t *Table) places(i int) int {
+// Places returns the decimal places of scale i's column.
+func (t *Table) Places(i int) int {
 	if t.Digits != nil {
 		return *t.Digits
 	}
 	return t.Scales[i].DefaultPlaces()
 }
 
+// decimal returns row r's correctly rounded decimal under scale i: the
+// one PrepareDecimals computed, or computed now.
 func (t *Table) decimal(r Row, i int) string {
-	return r.Variance[i].Decimal(t.places(i), t.Round)
+	if len(r.decimals) == len(t.Scales) {
+		return r.decimals[i]
+	}
+	return r.Variance[i].Decimal(t.Places(i), t.Round)
+}
+
+// PrepareDecimals computes every cell's correctly rounded decimal, for
+// Write to print, and returns ctx's error once ctx is done: an irrational
+// cell to many places takes an exact root that can run for seconds (see
+// rational.Scale.RoundingSeconds). Call it once the rows, Digits and Round
+// are final; a table written without it rounds as it writes.
+func (t *Table) PrepareDecimals(ctx context.Context) error {
+	for ri := range t.Rows {
+		r := &t.Rows[ri]
+		r.decimals = make([]string, len(t.Scales))
+		for i, v := range r.Variance {
+			s, err := v.DecimalContext(ctx, t.Places(i), t.Round)
+			if err != nil {
+				r.decimals = nil
+				return err
+			}
+			r.decimals[i] = s
+		}
+	}
+	return nil
 }
 
 // allBrute reports whether every row was enumerated, so that text output

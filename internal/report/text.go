@@ -78,7 +78,7 @@ func writeColumns(w io.Writer, cols []column) error {
 		}
 	}
 	var b strings.Builder
-	line := func(cell func(i int) string, header bool) {
+	line := func(cell func(i int) string, header bool) error {
 		b.Reset()
 		carry := 0
 		for i, c := range cols {
@@ -95,11 +95,16 @@ func writeColumns(w io.Writer, cols []column) error {
 				b.WriteString(s + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(s)))
 			}
 		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		_, err := io.WriteString(w, strings.TrimRight(b.String(), " ")+"\n")
+		return err
 	}
-	line(func(i int) string { return cols[i].header }, true)
+	if err := line(func(i int) string { return cols[i].header }, true); err != nil {
+		return err
+	}
 	for r := range cols[0].cells {
-		line(func(i int) string { return cols[i].cells[r] }, false)
+		if err := line(func(i int) string { return cols[i].cells[r] }, false); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -128,6 +129,13 @@ func sum(files []File) (*Result, error) {
 		}
 		if next != p0.QTotal {
 			return nil, fmt.Errorf("q indices [%d, %d) at d_k = %d are in no shard file", next, p0.QTotal, p0.D)
+		}
+		f, err := newForced(enumerate.Problem{Q: out.Q, K: out.K, D: p0.D})
+		if err == nil {
+			err = f.checkWhole(h)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the merged distribution at d_k = %d is not one these alphabets can give (%v): a shard was edited and its checksum recomputed, or computed by a faulty build", p0.D, err)
 		}
 		out.Parts = append(out.Parts, Part{D: p0.D, Lo: 0, Hi: p0.QTotal, QTotal: p0.QTotal, Hist: h})
 	}

@@ -1,6 +1,7 @@
 package softmax
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -39,8 +40,8 @@ func (r Report) String() string {
 	return fmt.Sprintf("%s: cell %s, %s (prec %d, boxes %d)", r.Verdict, r.Cell, r.Range, r.Prec, r.Boxes)
 }
 
-// Check judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided; at a single point it also cross-checks every enclosure by CrossCheck and returns its error.
-func Check(b Box, outputs []Printed, opt Options) ([]Report, error) {
+// Check judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided; at a single point it also cross-checks every enclosure by CrossCheck and returns its error. It returns ctx's error once ctx is done.
+func Check(ctx context.Context, b Box, outputs []Printed, opt Options) ([]Report, error) {
 	if err := b.check(); err != nil {
 		return nil, err
 	}
@@ -57,7 +58,7 @@ func Check(b Box, outputs []Printed, opt Options) ([]Report, error) {
 		reps[i].Cell = c
 	}
 	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {
-		rs, err := Ranges(b, prec)
+		rs, err := ranges(ctx, b, prec)
 		if err != nil {
 			return nil, err
 		}
@@ -87,8 +88,8 @@ func Check(b Box, outputs []Printed, opt Options) ([]Report, error) {
 	return reps, nil
 }
 
-// CheckJacobianMaxAbs judges a printed value of max_{i,j} |J_ij| of the softmax Jacobian at z/√DK against its attainable range over the Box, refining until decided and returning Undecided when opt.MaxBoxes or opt.MaxPrec runs out.
-func CheckJacobianMaxAbs(b Box, printed Printed, opt Options) (Report, error) {
+// CheckJacobianMaxAbs judges a printed value of max_{i,j} |J_ij| of the softmax Jacobian at z/√DK against its attainable range over the Box, refining until decided and returning Undecided when opt.MaxBoxes or opt.MaxPrec runs out, or ctx's error once ctx is done.
+func CheckJacobianMaxAbs(ctx context.Context, b Box, printed Printed, opt Options) (Report, error) {
 	if err := b.check(); err != nil {
 		return Report{}, err
 	}
@@ -101,7 +102,10 @@ func CheckJacobianMaxAbs(b Box, printed Printed, opt Options) (Report, error) {
 	stop := func(r Range) bool { return attainableCell(cell, r) != Undecided }
 	budget := opt.MaxBoxes
 	for prec := opt.Prec; prec <= opt.MaxPrec && budget > 0; prec *= 2 {
-		r, used, err := jacRange(b, prec, budget, stop)
+		r, used, err := jacRange(ctx, b, prec, budget, stop)
+		if err != nil && !errors.Is(err, ErrBudget) {
+			return Report{}, err
+		}
 		budget -= used
 		rep.Range, rep.Prec, rep.Boxes = r, prec, rep.Boxes+used
 		rep.Verdict = attainableCell(cell, r)

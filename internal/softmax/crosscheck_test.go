@@ -55,7 +55,7 @@ func TestCrossCheckCatchesAShiftedEnclosure(t *testing.T) {
 func TestCheckCrossChecksPoints(t *testing.T) {
 	z := rats(t, "1", "2", "3")
 	figures := printed(2, "0.09", "0.24", "0.67")
-	_, err := Check(Point(z, nil), figures, Options{})
+	_, err := Check(bg, Point(z, nil), figures, Options{})
 	require.NoError(t, err)
 	defer func(f func([]*big.Rat, uint) []*big.Float) { independent = f }(independent)
 	independent = func(z []*big.Rat, prec uint) []*big.Float {
@@ -63,13 +63,13 @@ func TestCheckCrossChecksPoints(t *testing.T) {
 		out[0], out[2] = out[2], out[0]
 		return out
 	}
-	_, err = Check(Point(z, nil), figures, Options{})
+	_, err = Check(bg, Point(z, nil), figures, Options{})
 	var ce *CrossCheckError
 	require.True(t, errors.As(err, &ce), "%v", err)
 	assert.Equal(t, 0, ce.Output)
 	// A box of rounded scores is not a point: nothing to cross-check.
 	b, err := BoxFromPrinted(printed(1, "1.0", "2.0", "3.0"), nil)
 	require.NoError(t, err)
-	_, err = Check(b, figures, Options{})
+	_, err = Check(bg, b, figures, Options{})
 	assert.NoError(t, err)
 }

@@ -1,6 +1,7 @@
 package softmax_test
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strings"
@@ -31,7 +32,7 @@ func Example() {
 		{Text: "1.9", Places: 1}, {Text: "41.1", Places: 1}, {Text: "-25.4", Places: 1}}
 	box, _ := softmax.BoxFromPrinted(scores, big.NewRat(512, 1))
 	for _, claim := range []string{"0.2446", "0.2450"} {
-		rep, _ := softmax.CheckJacobianMaxAbs(box, softmax.Printed{Text: claim, Places: 4}, softmax.Options{})
+		rep, _ := softmax.CheckJacobianMaxAbs(context.Background(), box, softmax.Printed{Text: claim, Places: 4}, softmax.Options{})
 		fmt.Printf("max|J| = %s: %s\n", claim, rep.Verdict)
 	}
 	// Output:

@@ -1,6 +1,7 @@
 package softmax
 
 import (
+	"context"
 	"math/big"
 	"testing"
 
@@ -56,3 +57,6 @@ func printed(places int, texts ...string) []Printed {
 	}
 	return out
 }
+
+// bg is the context of calls that are not cancelled.
+var bg = context.Background()

@@ -2,6 +2,7 @@ package softmax
 
 import (
 	"container/heap"
+	"context"
 	"errors"
 	"math/big"
 )
@@ -130,7 +131,7 @@ func (h *leafHeap) Pop() any {
 	return x
 }
 
-// JacobianMaxAbsRange returns a Range enclosing the minimum and the maximum over the Box of F(z) = max_{i,j} |J_ij(z/√DK)|, refining by branch and bound until opt's stopping rule holds, and returns ErrBudget with a still rigorous Range when opt.MaxBoxes runs out first.
+// JacobianMaxAbsRange returns a Range enclosing the minimum and the maximum over the Box of F(z) = max_{i,j} |J_ij(z/√DK)|, refining by branch and bound until opt's stopping rule holds, and returns ErrBudget with a still rigorous Range when opt.MaxBoxes runs out first, or ctx's error once it is done.
 //
 // Since F = max_i g(p_i) with g(t) = t(1 − t), the maximum is
 // max_i sup g over [a_i, b_i], where a_i, b_i are p_i at its two extremal
@@ -139,7 +140,7 @@ func (h *leafHeap) Pop() any {
 // enclosed from below by interval evaluation over the leaves of a bisection
 // (exact ranges of each p_i by monotonicity, then the exact range of g) and
 // from above by exact-point evaluations at corners and leaf midpoints.
-func JacobianMaxAbsRange(b Box, opt Options) (Range, error) {
+func JacobianMaxAbsRange(ctx context.Context, b Box, opt Options) (Range, error) {
 	if err := b.check(); err != nil {
 		return Range{}, err
 	}
@@ -151,17 +152,21 @@ func JacobianMaxAbsRange(b Box, opt Options) (Range, error) {
 			return r.Min.Width().Cmp(tol) <= 0 && r.Max.Width().Cmp(tol) <= 0
 		}
 	}
-	r, _, err := jacRange(b, opt.Prec, opt.MaxBoxes, stop)
+	r, _, err := jacRange(ctx, b, opt.Prec, opt.MaxBoxes, stop)
 	return r, err
 }
 
-// jacRange implements JacobianMaxAbsRange and also returns the number of boxes evaluated.
-func jacRange(b Box, prec uint, maxBoxes int, stop func(Range) bool) (Range, int, error) {
-	s := newScaler(b.DK, prec)
+// jacRange implements JacobianMaxAbsRange and also returns the number of
+// boxes evaluated; it checks ctx at every corner and every box.
+func jacRange(ctx context.Context, b Box, prec uint, maxBoxes int, stop func(Range) bool) (Range, int, error) {
+	ev := newEvaluator(b, prec)
 	wp := prec + 32
 
 	// Maximum: M = max_i sup_{t ∈ [a_i, b_i]} g(t).
-	aLo, aHi, bLo, bHi, corners := vertexBounds(b, s, prec)
+	aLo, aHi, bLo, bHi, corners, err := vertexBounds(ctx, b, ev)
+	if err != nil {
+		return Range{}, 0, err
+	}
 	var mxLo, mxHi *big.Float
 	for i := range aLo {
 		_, gh := gRange(wp, aLo[i], bHi[i]) // [a_i, b_i] ⊆ [aLo, bHi]
@@ -194,20 +199,10 @@ func jacRange(b Box, prec uint, maxBoxes int, stop func(Range) bool) (Range, int
 		witness(c[0], c[1])
 	}
 	eval := func(lo, hi []*big.Rat) *bbLeaf {
-		wlo, whi := s.box(lo, hi)
-		pl, ph := softmaxBounds(wlo, whi, prec)
+		pl, ph := ev.bounds(lo, hi)
 		flo, _ := fBounds(wp, pl, ph)
-		lr, hr := make([]*big.Rat, len(pl)), make([]*big.Rat, len(ph))
-		for i := range pl {
-			lr[i], hr[i] = toRat(pl[i]), toRat(ph[i])
-		}
-		flo = fmax(flo, ratR(down, wp, simplexLowerBound(lr, hr)))
-		mid := make([]*big.Rat, len(lo))
-		for j := range mid {
-			mid[j] = new(big.Rat).Add(lo[j], hi[j])
-			mid[j].Quo(mid[j], big.NewRat(2, 1))
-		}
-		witness(s.pointBounds(mid, prec))
+		flo = fmax(flo, simplexLowerBound(pl, ph, wp))
+		witness(ev.point(ev.midpoint(lo, hi)))
 		return &bbLeaf{lo: lo, hi: hi, flo: flo}
 	}
 	leaves := &leafHeap{eval(b.Lo, b.Hi)}
@@ -232,6 +227,9 @@ func jacRange(b Box, prec uint, maxBoxes int, stop func(Range) bool) (Range, int
 		if stop(r) || leaves.Len() == 0 {
 			return r, boxes, nil
 		}
+		if err := ctx.Err(); err != nil {
+			return r, boxes, err
+		}
 		if (*leaves)[0].flo.Cmp(mnHi) > 0 {
 			*leaves = (*leaves)[:0]
 			continue
@@ -253,8 +251,7 @@ func jacRange(b Box, prec uint, maxBoxes int, stop func(Range) bool) (Range, int
 			}
 			continue
 		}
-		mid := new(big.Rat).Add(top.lo[d], top.hi[d])
-		mid.Quo(mid, big.NewRat(2, 1))
+		mid := ev.midpoint(top.lo[d:d+1], top.hi[d:d+1])[0]
 		leftHi := append([]*big.Rat(nil), top.hi...)
 		leftHi[d] = mid
 		rightLo := append([]*big.Rat(nil), top.lo...)

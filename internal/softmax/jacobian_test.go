@@ -1,9 +1,11 @@
 package softmax
 
 import (
+	"context"
 	"math/big"
 	"math/rand"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,13 +53,13 @@ func samplePoints(b Box, rng *rand.Rand, steps int64, random int) [][]*big.Rat {
 func TestJacobianRangeBranchAndBoundAgainstSamples(t *testing.T) {
 	b := hardBox(t)
 	tol := big.NewRat(1, 1_000_000)
-	r, boxes, err := jacRange(b, 128, 4096, func(r Range) bool { return r.Min.Width().Cmp(tol) <= 0 })
+	r, boxes, err := jacRange(bg, b, 128, 4096, func(r Range) bool { return r.Min.Width().Cmp(tol) <= 0 })
 	require.NoError(t, err)
 	assert.Greater(t, boxes, 1, "the root alone should not settle this box")
 	assert.True(t, r.Min.Width().Cmp(tol) <= 0)
 	assert.True(t, r.Min.Lo.Cmp(r.Min.Hi) <= 0 && r.Max.Lo.Cmp(r.Max.Hi) <= 0)
 
-	pub, err := JacobianMaxAbsRange(b, Options{Tol: tol})
+	pub, err := JacobianMaxAbsRange(bg, b, Options{Tol: tol})
 	require.NoError(t, err)
 	assert.True(t, pub.Min.Width().Cmp(tol) <= 0 && pub.Max.Width().Cmp(tol) <= 0, "%s", pub)
 
@@ -86,7 +88,7 @@ func TestJacobianRangeOnRandomBoxesAgainstSamples(t *testing.T) {
 			hi[i] = new(big.Rat).Add(lo[i], big.NewRat(rng.Int63n(25), 10))
 		}
 		b := Box{Lo: lo, Hi: hi, DK: big.NewRat(int64(1+rng.Intn(3)), 1)}
-		r, err := JacobianMaxAbsRange(b, Options{Prec: 64, Tol: big.NewRat(1, 1000), MaxBoxes: 120})
+		r, err := JacobianMaxAbsRange(bg, b, Options{Prec: 64, Tol: big.NewRat(1, 1000), MaxBoxes: 120})
 		if err != nil {
 			require.ErrorIs(t, err, ErrBudget)
 		}
@@ -108,12 +110,12 @@ func TestJacobianCheckNeedsRefinementAndRespectsBudget(t *testing.T) {
 		text string
 		want Verdict
 	}{{"0.2364", Inconsistent}, {"0.2365", Consistent}, {"0.2400", Consistent}, {"0.2501", Inconsistent}} {
-		rep, err := CheckJacobianMaxAbs(b, Printed{Text: c.text, Places: 4}, Options{})
+		rep, err := CheckJacobianMaxAbs(bg, b, Printed{Text: c.text, Places: 4}, Options{})
 		require.NoError(t, err)
 		assert.Equal(t, c.want, rep.Verdict, "%s: %s", c.text, rep)
 
 		// A budget of three boxes returns Undecided instead of guessing …
-		tight, err := CheckJacobianMaxAbs(b, Printed{Text: c.text, Places: 4}, Options{MaxBoxes: 3})
+		tight, err := CheckJacobianMaxAbs(bg, b, Printed{Text: c.text, Places: 4}, Options{MaxBoxes: 3})
 		require.NoError(t, err)
 		if c.text == "0.2364" || c.text == "0.2365" {
 			assert.Equal(t, Undecided, tight.Verdict, "%s: %s", c.text, tight)
@@ -121,14 +123,14 @@ func TestJacobianCheckNeedsRefinementAndRespectsBudget(t *testing.T) {
 			assert.Equal(t, c.want, tight.Verdict)
 		}
 	}
-	_, err := JacobianMaxAbsRange(b, Options{MaxBoxes: 3, Tol: big.NewRat(1, 1_000_000_000)})
+	_, err := JacobianMaxAbsRange(bg, b, Options{MaxBoxes: 3, Tol: big.NewRat(1, 1_000_000_000)})
 	assert.ErrorIs(t, err, ErrBudget)
 }
 
 func TestJacobianMaxIsOneQuarterWhenAHalfIsCrossed(t *testing.T) {
 	// p_1 crosses ½ inside the box but at no corner: max |J| = ¼ exactly.
 	b := Box{Lo: rats(t, "-1", "0"), Hi: rats(t, "1", "0")}
-	r, err := JacobianMaxAbsRange(b, Options{})
+	r, err := JacobianMaxAbsRange(bg, b, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, r.Max.Lo.Cmp(big.NewRat(1, 4)))
 	assert.Equal(t, 0, r.Max.Hi.Cmp(big.NewRat(1, 4)))
@@ -159,19 +161,41 @@ func TestSimplexLowerBoundIsValid(t *testing.T) {
 			}
 			h[i] = new(big.Rat).Add(p[i], big.NewRat(rng.Int63n(30), 100))
 		}
-		bound := simplexLowerBound(l, h)
+		exact := simplexLowerBoundExact(l, h)
 		mx := new(big.Rat)
 		for _, x := range p {
 			if gx := g(x); gx.Cmp(mx) > 0 {
 				mx = gx
 			}
 		}
-		require.True(t, bound.Cmp(mx) <= 0, "bound %v exceeds max g %v at p=%v", bound, mx, p)
+		require.True(t, exact.Cmp(mx) <= 0, "bound %v exceeds max g %v at p=%v", exact, mx, p)
+		// The floating-point bound, at any precision, is at most the
+		// exact one, and within its rounding of it.
+		for _, wp := range []uint{24, 64, 160} {
+			bound := toRat(simplexLowerBound(floats(l, down), floats(h, up), wp))
+			require.True(t, bound.Cmp(exact) <= 0, "at %d bits the bound %v exceeds the exact %v", wp, bound, exact)
+			gap := new(big.Rat).Sub(exact, bound)
+			require.True(t, gap.Cmp(new(big.Rat).SetFrac(big.NewInt(int64(64*n)), new(big.Int).Lsh(big.NewInt(1), wp))) <= 0,
+				"at %d bits the bound %v is %v below the exact %v", wp, bound, gap, exact)
+		}
 	}
 	// Exact at the centre of the simplex.
 	q := big.NewRat(1, 5)
 	l := []*big.Rat{q, q, q, q, q}
-	assert.Equal(t, 0, simplexLowerBound(l, l).Cmp(big.NewRat(4, 25)))
+	assert.Equal(t, 0, simplexLowerBoundExact(l, l).Cmp(big.NewRat(4, 25)))
+	f := toRat(simplexLowerBound(floats(l, down), floats(l, up), 200))
+	assert.True(t, f.Cmp(big.NewRat(4, 25)) <= 0)
+	assert.Equal(t, "0.16000000000000000000", rational.FormatRat(f, 20, rational.RoundHalfEven))
+}
+
+// floats rounds rationals at 300 bits in direction mode, so that lower
+// bounds stay below and upper bounds above.
+func floats(rs []*big.Rat, mode big.RoundingMode) []*big.Float {
+	out := make([]*big.Float, len(rs))
+	for i, r := range rs {
+		out[i] = ratR(mode, 300, r)
+	}
+	return out
 }
 
 func TestEncloseContainsInteriorPoints(t *testing.T) {
@@ -202,7 +226,7 @@ func TestSoftmaxEdgeCases(t *testing.T) {
 	enc := Enclose(z, z, 64)
 	assert.Equal(t, 0, enc[0].Lo.Cmp(big.NewRat(1, 4)))
 	assert.Equal(t, 0, enc[0].Hi.Cmp(big.NewRat(1, 4)))
-	reps, err := Check(Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
+	reps, err := Check(bg, Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
 	require.NoError(t, err)
 	for _, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict)
@@ -218,10 +242,65 @@ func TestSoftmaxEdgeCases(t *testing.T) {
 	pts := approx(huge, 64)
 	assert.Equal(t, 0, pts[0].Sign())
 	// Errors from malformed boxes.
-	_, err = JacobianMaxAbsRange(Box{Lo: rats(t, "1"), Hi: rats(t, "0")}, Options{})
+	_, err = JacobianMaxAbsRange(bg, Box{Lo: rats(t, "1"), Hi: rats(t, "0")}, Options{})
 	assert.Error(t, err)
 	_, err = Ranges(Box{Lo: rats(t, "1"), Hi: rats(t, "1"), DK: big.NewRat(-1, 1)}, 64)
 	assert.Error(t, err)
-	_, err = Check(Point(z, nil), printed(1, "0.2"), Options{})
+	_, err = Check(bg, Point(z, nil), printed(1, "0.2"), Options{})
 	assert.Error(t, err)
+}
+
+// budgetBox is a box of 64 printed scores and a figure whose rounding cell
+// meets the enclosure of the minimum without settling it, so that branch
+// and bound runs through its whole box budget.
+func budgetBox(t *testing.T) (Box, Printed) {
+	t.Helper()
+	var ps []Printed
+	for i := range 64 {
+		v := big.NewRat(int64((i*37)%17)-7, 7)
+		ps = append(ps, Printed{Text: rational.FormatRat(v, 1, rational.RoundHalfEven), Places: 1})
+	}
+	b, err := BoxFromPrinted(ps, nil)
+	require.NoError(t, err)
+	return b, Printed{Text: "0.0360", Places: 4}
+}
+
+// TestJacobianStopsWhenCancelled cancels the longest kind of check a
+// claim can ask for (64 scores, the whole box budget) after a moment and
+// requires it to return ctx's error at once.
+func TestJacobianStopsWhenCancelled(t *testing.T) {
+	b, fig := budgetBox(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := CheckJacobianMaxAbs(ctx, b, fig, Options{})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	t.Logf("stopped %v after the deadline", time.Since(start)-50*time.Millisecond)
+	assert.Less(t, time.Since(start), 2*time.Second)
+
+	_, err = JacobianMaxAbsRange(ctx, b, Options{})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	outs := make([]Printed, 64)
+	for i := range outs {
+		outs[i] = Printed{Text: "0.02", Places: 2}
+	}
+	_, err = Check(ctx, b, outs, Options{})
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+// TestJacobianWholeBudget runs the whole box budget at 64 scores, where
+// the check was ×14 slower per doubling of the scores; it logs the time
+// (a figure for the README), and checks that the verdict is an honest
+// "undecided" with the minimum still enclosed.
+func TestJacobianWholeBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole box budget at 64 scores")
+	}
+	b, fig := budgetBox(t)
+	start := time.Now()
+	rep, err := CheckJacobianMaxAbs(bg, b, fig, Options{})
+	require.NoError(t, err)
+	t.Logf("64 scores, %d boxes: %v (%s)", rep.Boxes, time.Since(start), rep)
+	assert.Equal(t, Undecided, rep.Verdict)
+	assert.Equal(t, 4095, rep.Boxes)
 }

@@ -21,14 +21,14 @@ func TestLessonSoftmaxFigures(t *testing.T) {
 	for _, c := range cases {
 		z := rats(t, c.z...)
 		assert.Equal(t, c.want, rounded(t, z, c.places), "softmax(%v)", c.z)
-		reps, err := Check(Point(z, nil), printed(c.places, c.want...), Options{})
+		reps, err := Check(bg, Point(z, nil), printed(c.places, c.want...), Options{})
 		require.NoError(t, err)
 		for i, r := range reps {
 			assert.Equal(t, Consistent, r.Verdict, "softmax(%v)[%d]: %s", c.z, i, r)
 		}
 	}
 	// A wrong figure for an exact input is caught.
-	reps, err := Check(Point(rats(t, "1", "2", "3"), nil), printed(2, "0.09", "0.25", "0.67"), Options{})
+	reps, err := Check(bg, Point(rats(t, "1", "2", "3"), nil), printed(2, "0.09", "0.25", "0.67"), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []Verdict{Consistent, Inconsistent, Consistent},
 		[]Verdict{reps[0].Verdict, reps[1].Verdict, reps[2].Verdict})
@@ -55,13 +55,13 @@ func TestLessonScaledSoftmaxOutputsConsistent(t *testing.T) {
 	b, err := BoxFromPrinted(rawScores, dk512)
 	require.NoError(t, err)
 	// numpy prints 0.030 as "0.03".
-	reps, err := Check(b, printed(3, "0.256", "0.038", "0.101", "0.574", "0.03"), Options{})
+	reps, err := Check(bg, b, printed(3, "0.256", "0.038", "0.101", "0.574", "0.03"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
 	}
 	// Figures off by a few units in the last place are not.
-	reps, err = Check(b, printed(3, "0.253", "0.040", "0.100", "0.577", "0.032"), Options{})
+	reps, err = Check(bg, b, printed(3, "0.253", "0.040", "0.100", "0.577", "0.032"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Inconsistent, r.Verdict, "output %d: %s", i, r)
@@ -71,7 +71,7 @@ func TestLessonScaledSoftmaxOutputsConsistent(t *testing.T) {
 func TestLessonRawSoftmaxOutputsConsistent(t *testing.T) {
 	b, err := BoxFromPrinted(rawScores, nil)
 	require.NoError(t, err)
-	reps, err := Check(b, printed(3, "0.", "0.", "0.", "1.", "0."), Options{})
+	reps, err := Check(bg, b, printed(3, "0.", "0.", "0.", "1.", "0."), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
 		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
@@ -96,7 +96,7 @@ func TestLessonJacobianMax(t *testing.T) {
 		{raw, "0.0001", Inconsistent},
 	}
 	for _, c := range cases {
-		rep, err := CheckJacobianMaxAbs(c.box, Printed{Text: c.text, Places: 4}, Options{})
+		rep, err := CheckJacobianMaxAbs(bg, c.box, Printed{Text: c.text, Places: 4}, Options{})
 		require.NoError(t, err)
 		assert.Equal(t, c.want, rep.Verdict, "%s: %s", c.text, rep)
 		// The evidence is the attainable range itself.
@@ -110,13 +110,13 @@ func TestLessonJacobianRecomputedFromRoundedScores(t *testing.T) {
 	z := rats(t, "22.8", "-20.1", "1.9", "41.1", "-25.4")
 	pt := Point(z, dk512)
 	got, err := settle(func(prec uint) (Interval, error) {
-		r, err := JacobianMaxAbsRange(pt, Options{Prec: prec})
+		r, err := JacobianMaxAbsRange(bg, pt, Options{Prec: prec})
 		return r.Hull(), err
 	}, 4, 4096)
 	require.NoError(t, err)
 	assert.Equal(t, "0.2445", got)
 	// Recomputing from the rounded scores does not reproduce the printed 0.2446 …
-	rep, err := CheckJacobianMaxAbs(pt, Printed{Text: "0.2446", Places: 4}, Options{})
+	rep, err := CheckJacobianMaxAbs(bg, pt, Printed{Text: "0.2446", Places: 4}, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, Inconsistent, rep.Verdict, "%s", rep)
 	// … although 0.2446 is attainable from scores that print as these (see TestLessonJacobianMax).
@@ -124,7 +124,7 @@ func TestLessonJacobianRecomputedFromRoundedScores(t *testing.T) {
 	// Unscaled point: JacobianMaxAbs and the range of a point box agree.
 	zr := rats(t, "1", "2", "3")
 	iv := JacobianMaxAbs(zr, 128)
-	r, err := JacobianMaxAbsRange(Point(zr, nil), Options{})
+	r, err := JacobianMaxAbsRange(bg, Point(zr, nil), Options{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, iv.Lo.Cmp(r.Hull().Lo))
 	assert.Equal(t, 0, iv.Hi.Cmp(r.Hull().Hi))

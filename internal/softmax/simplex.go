@@ -5,8 +5,9 @@ import (
 	"sort"
 )
 
-// simplexLowerBound returns a rational t with max_i g(p_i) ≥ t for every p
-// with l ≤ p ≤ h componentwise and Σ p_i = 1, where g(x) = x(1 − x).
+// simplexLowerBound returns t with max_i g(p_i) ≥ t for every p with
+// l ≤ p ≤ h componentwise and Σ p_i = 1, where g(x) = x(1 − x), computed
+// at wp bits with every rounding towards a smaller t.
 //
 // Argument: let p be such a point with T = max_i g(p_i) < ¼ and ρ < ½ the
 // root of g(ρ) = T. Then every p_i lies in [0, ρ] or in [1 − ρ, 1], and at most
@@ -16,18 +17,26 @@ import (
 // and T = g(ρ) ≥ g(min(ρmin, ½)) as g increases on [0, ½]. The coupling
 // Σ p_i = 1 is what makes the bound tight where several g(p_i) tie, e.g.
 // along the line z + t·(1, …, 1) on which softmax is constant.
-func simplexLowerBound(l, h []*big.Rat) *big.Rat {
+//
+// Rounding: each value whose maximum forms a case's bound is computed
+// rounded down (1 − h_k, Σ l_i) or exactly (max l_i), and the water level
+// below is rounded down too, so every case's bound, ρmin and then g(ρmin)
+// (g increasing on [0, ½]) are at most their exact values: the result is
+// a valid lower bound at any precision. The work is O(n log n)
+// operations on floating-point numbers, where exact rationals grew
+// without bound.
+func simplexLowerBound(l, h []*big.Float, wp uint) *big.Float {
 	n := len(l)
-	half := big.NewRat(1, 2)
-	one := big.NewRat(1, 1)
-	var rhoMin *big.Rat // nil means +∞
-	consider := func(r *big.Rat) {
+	half := big.NewFloat(0.5)
+	one := big.NewFloat(1)
+	var rhoMin *big.Float // nil means +∞
+	consider := func(r *big.Float) {
 		if r != nil && (rhoMin == nil || r.Cmp(rhoMin) < 0) {
 			rhoMin = r
 		}
 	}
-	maxOf := func(rs ...*big.Rat) *big.Rat {
-		var m *big.Rat
+	maxOf := func(rs ...*big.Float) *big.Float {
+		var m *big.Float
 		for _, r := range rs {
 			if r == nil {
 				return nil
@@ -38,60 +47,130 @@ func simplexLowerBound(l, h []*big.Rat) *big.Rat {
 		}
 		return m
 	}
+	// h sorted once, ascending; each case skips one index of it.
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return h[order[a]].Cmp(h[order[b]]) < 0 })
+	sorted := make([]*big.Float, n)
+	for i, k := range order {
+		sorted[i] = h[k]
+	}
+	water := newWaterTable(sorted, wp)
+	position := make([]int, n) // position[k] is k's place in sorted
+	for i, k := range order {
+		position[k] = i
+	}
 	// All low: l_i ≤ p_i ≤ ρ and 1 = Σ p_i ≤ Σ min(h_i, ρ).
-	maxL := new(big.Rat)
+	zero := new(big.Float)
+	maxL, second := zero, zero // the largest l and the next, at least 0
 	for _, x := range l {
-		if x.Cmp(maxL) > 0 {
-			maxL = x
+		switch {
+		case x.Cmp(maxL) > 0:
+			maxL, second = x, maxL
+		case x.Cmp(second) > 0:
+			second = x
 		}
 	}
-	consider(maxOf(maxL, waterLevel(h, -1, one)))
+	consider(maxOf(maxL, waterLevel(water, -1, one)))
 	// Only k high: 1 − ρ ≤ p_k ≤ h_k; l_i ≤ p_i ≤ ρ (i ≠ k);
 	// Σ_{i≠k} l_i ≤ 1 − p_k ≤ ρ; 1 − h_k ≤ 1 − p_k ≤ Σ_{i≠k} min(h_i, ρ).
-	for k := 0; k < n; k++ {
-		rest := new(big.Rat).Sub(one, h[k])
-		maxLk, sumLk := new(big.Rat), new(big.Rat)
-		for i, x := range l {
-			if i == k {
-				continue
-			}
-			if x.Cmp(maxLk) > 0 {
-				maxLk = x
-			}
-			sumLk.Add(sumLk, x)
+	// Σ_{i≠k} l_i is a prefix plus a suffix sum, each rounded down.
+	prefix := make([]*big.Float, n+1)
+	suffix := make([]*big.Float, n+1)
+	prefix[0], suffix[n] = newF(wp, down), newF(wp, down)
+	for i := range n {
+		prefix[i+1] = addR(down, wp, prefix[i], l[i])
+		suffix[n-1-i] = addR(down, wp, suffix[n-i], l[n-1-i])
+	}
+	for k := range n {
+		rest := subR(down, wp, one, h[k])
+		maxLk := maxL
+		if l[k] == maxL {
+			maxLk = second
 		}
-		consider(maxOf(rest, maxLk, sumLk, waterLevel(h, k, rest)))
+		sumLk := addR(down, wp, prefix[k], suffix[k+1])
+		consider(maxOf(rest, maxLk, sumLk, waterLevel(water, position[k], rest)))
 	}
 	if rhoMin == nil || rhoMin.Cmp(half) >= 0 {
-		return big.NewRat(1, 4)
+		return big.NewFloat(0.25)
 	}
 	if rhoMin.Sign() <= 0 {
-		return new(big.Rat)
+		return new(big.Float)
 	}
-	return new(big.Rat).Mul(rhoMin, new(big.Rat).Sub(one, rhoMin))
+	return mulR(down, wp, rhoMin, subR(down, wp, one, rhoMin))
 }
 
-// waterLevel returns the least ρ ≥ 0 with Σ_{i≠skip} min(h_i, ρ) ≥ target, or nil if there is none.
-func waterLevel(h []*big.Rat, skip int, target *big.Rat) *big.Rat {
+// A waterTable answers water-level questions about one list of upper
+// bounds: the least ρ ≥ 0 with Σ_i min(h_i, ρ) ≥ target, over all of the
+// list or all but one entry, by binary search on its sorted entries and
+// their prefix sums (rounded up), in O(log n) operations per question.
+//
+// On [hs_{j−1}, hs_j] the sum is P_j + (m − j)·ρ with P_j the sum of the j
+// smallest; the sum is concave in ρ, so it lies below the line extending
+// any one piece, and (target − P_j)/(m − j) is at most the least ρ for
+// every j. Rounding P_j up and the quotient down keeps that so, whichever
+// piece the search stops at; exactly, the pieces where that value falls
+// inside the piece are the last ones, so the search stops at the first
+// of them. There is no ρ when the last piece's value, at most the exact
+// one, still exceeds the largest entry.
+type waterTable struct {
+	sorted []*big.Float // the entries, ascending
+	prefix []*big.Float // prefix[j] ≥ sum of sorted[:j]
+	wp     uint
+}
+
+func newWaterTable(sorted []*big.Float, wp uint) *waterTable {
+	w := &waterTable{sorted: sorted, prefix: make([]*big.Float, len(sorted)+1), wp: wp}
+	w.prefix[0] = newF(wp, up)
+	for j, x := range sorted {
+		w.prefix[j+1] = addR(up, wp, w.prefix[j], x)
+	}
+	return w
+}
+
+// waterLevel returns a lower bound of the least ρ ≥ 0 with
+// Σ_{i≠skip} min(sorted_i, ρ) ≥ target (skip −1 for none), or nil if
+// there is none.
+func waterLevel(w *waterTable, skip int, target *big.Float) *big.Float {
 	if target.Sign() <= 0 {
-		return new(big.Rat)
+		return new(big.Float)
 	}
-	hs := make([]*big.Rat, 0, len(h))
-	for i, x := range h {
-		if i != skip {
-			hs = append(hs, x)
+	m := len(w.sorted)
+	if skip >= 0 {
+		m--
+	}
+	// entry and sum of the list without skip.
+	entry := func(j int) *big.Float {
+		if skip >= 0 && j >= skip {
+			return w.sorted[j+1]
+		}
+		return w.sorted[j]
+	}
+	sum := func(j int) *big.Float {
+		if skip >= 0 && j > skip {
+			return subR(up, w.wp, w.prefix[j+1], w.sorted[skip])
+		}
+		return w.prefix[j]
+	}
+	level := func(j int) *big.Float {
+		return quoR(down, w.wp, subR(down, w.wp, target, sum(j)), new(big.Float).SetInt64(int64(m-j)))
+	}
+	if m == 0 {
+		return nil
+	}
+	if level(m-1).Cmp(entry(m-1)) > 0 {
+		return nil
+	}
+	lo, hi := 0, m-1 // the last piece holds the level; find the first that does
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if level(mid).Cmp(entry(mid)) <= 0 {
+			hi = mid
+		} else {
+			lo = mid + 1
 		}
 	}
-	sort.Slice(hs, func(i, j int) bool { return hs[i].Cmp(hs[j]) < 0 })
-	prefix := new(big.Rat)
-	for j, x := range hs {
-		// On [hs[j−1], hs[j]] the sum is prefix + (m − j)·ρ.
-		rho := new(big.Rat).Sub(target, prefix)
-		rho.Quo(rho, big.NewRat(int64(len(hs)-j), 1))
-		if rho.Cmp(x) <= 0 {
-			return rho
-		}
-		prefix.Add(prefix, x)
-	}
-	return nil
+	return level(hi)
 }

@@ -1,6 +1,7 @@
 package softmax
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -85,12 +86,8 @@ func approx(z []*big.Rat, prec uint) []*big.Float {
 // symmetrically for the upper bound.
 func softmaxBounds(wlo, whi []*big.Rat, prec uint) (lo, hi []*big.Float) {
 	n := len(wlo)
-	lo = make([]*big.Float, n)
-	hi = make([]*big.Float, n)
 	if n == 1 {
-		lo[0] = new(big.Float).SetInt64(1)
-		hi[0] = new(big.Float).SetInt64(1)
-		return lo, hi
+		return combine(make([]*big.Float, 1), make([]*big.Float, 1), 0)
 	}
 	m := whi[0]
 	for _, v := range whi[1:] {
@@ -98,7 +95,7 @@ func softmaxBounds(wlo, whi []*big.Rat, prec uint) (lo, hi []*big.Float) {
 			m = v
 		}
 	}
-	wp := prec + 32 + uint(big.NewInt(int64(n)).BitLen())
+	wp := workPrec(prec, n)
 	// eHi[j] bounds exp(whi_j − m), eLo[j] bounds exp(wlo_j − m).
 	// Only the upper bounds of the former and lower bounds of the latter are needed.
 	eHiHi, eLoLo := make([]*big.Float, n), make([]*big.Float, n)
@@ -106,16 +103,36 @@ func softmaxBounds(wlo, whi []*big.Rat, prec uint) (lo, hi []*big.Float) {
 		_, eHiHi[j] = expNegBounds(new(big.Rat).Sub(m, whi[j]), wp)
 		eLoLo[j], _ = expNegBounds(new(big.Rat).Sub(m, wlo[j]), wp)
 	}
+	return combine(eLoLo, eHiHi, wp)
+}
+
+// workPrec is the working precision of softmaxBounds for n scores.
+func workPrec(prec uint, n int) uint { return prec + 32 + uint(big.NewInt(int64(n)).BitLen()) }
+
+// combine returns the bounds of softmaxBounds from eLoLo[j] ≤ exp(wlo_j − m)
+// and eHiHi[j] ≥ exp(whi_j − m), for any common shift m, which cancels.
+func combine(eLoLo, eHiHi []*big.Float, wp uint) (lo, hi []*big.Float) {
+	n := len(eLoLo)
+	lo, hi = make([]*big.Float, n), make([]*big.Float, n)
+	if n == 1 {
+		lo[0] = new(big.Float).SetInt64(1)
+		hi[0] = new(big.Float).SetInt64(1)
+		return lo, hi
+	}
+	// Σ_{j≠i} is a prefix sum (j < i) plus a suffix sum (j > i), each
+	// rounded outward: O(n) additions in all, and no cancellation.
+	upBefore, upAfter := make([]*big.Float, n+1), make([]*big.Float, n+1)
+	dnBefore, dnAfter := make([]*big.Float, n+1), make([]*big.Float, n+1)
+	upBefore[0], dnBefore[0], upAfter[n], dnAfter[n] = newF(wp, up), newF(wp, down), newF(wp, up), newF(wp, down)
+	for j := 0; j < n; j++ {
+		upBefore[j+1] = addR(up, wp, upBefore[j], eHiHi[j])
+		dnBefore[j+1] = addR(down, wp, dnBefore[j], eLoLo[j])
+		upAfter[n-1-j] = addR(up, wp, upAfter[n-j], eHiHi[n-1-j])
+		dnAfter[n-1-j] = addR(down, wp, dnAfter[n-j], eLoLo[n-1-j])
+	}
 	for i := 0; i < n; i++ {
-		sUp := newF(wp, up) // upper bound of Σ_{j≠i} exp(whi_j − m)
-		sDn := newF(wp, down)
-		for j := 0; j < n; j++ {
-			if j == i {
-				continue
-			}
-			sUp = addR(up, wp, sUp, eHiHi[j])
-			sDn = addR(down, wp, sDn, eLoLo[j])
-		}
+		sUp := addR(up, wp, upBefore[i], upAfter[i+1]) // upper bound of Σ_{j≠i} exp(whi_j − m)
+		sDn := addR(down, wp, dnBefore[i], dnAfter[i+1])
 		x := eLoLo[i]
 		lo[i] = quoR(down, wp, x, addR(up, wp, x, sUp))
 		x = eHiHi[i]
@@ -267,31 +284,41 @@ func vertex(lo, hi []*big.Rat, i int, upI bool) []*big.Rat {
 	return v
 }
 
-// vertexBounds returns, for each i, enclosures of a_i = min_B p_i and b_i = max_B p_i, each evaluated at the extremal corner.
-func vertexBounds(b Box, s scaler, prec uint) (aLo, aHi, bLo, bHi []*big.Float, corners [][2][]*big.Float) {
+// vertexBounds returns, for each i, enclosures of a_i = min_B p_i and b_i = max_B p_i, each evaluated at the extremal corner; it returns ctx's error once ctx is done.
+func vertexBounds(ctx context.Context, b Box, ev *evaluator) (aLo, aHi, bLo, bHi []*big.Float, corners [][2][]*big.Float, err error) {
 	n := len(b.Lo)
 	aLo, aHi = make([]*big.Float, n), make([]*big.Float, n)
 	bLo, bHi = make([]*big.Float, n), make([]*big.Float, n)
 	corners = make([][2][]*big.Float, 0, 2*n)
 	for i := 0; i < n; i++ {
-		l, h := s.pointBounds(vertex(b.Lo, b.Hi, i, false), prec)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, nil, nil, nil, err
+		}
+		l, h := ev.point(vertex(b.Lo, b.Hi, i, false))
 		aLo[i], aHi[i] = l[i], h[i]
 		corners = append(corners, [2][]*big.Float{l, h})
-		l, h = s.pointBounds(vertex(b.Lo, b.Hi, i, true), prec)
+		l, h = ev.point(vertex(b.Lo, b.Hi, i, true))
 		bLo[i], bHi[i] = l[i], h[i]
 		corners = append(corners, [2][]*big.Float{l, h})
 	}
-	return aLo, aHi, bLo, bHi, corners
+	return aLo, aHi, bLo, bHi, corners, nil
 }
 
 // Ranges returns, for each output i, a Range enclosing min and max of p_i(z/√DK) over the Box, computed at the extremal corners with about prec bits.
 func Ranges(b Box, prec uint) ([]Range, error) {
+	return ranges(context.Background(), b, prec)
+}
+
+// ranges implements Ranges and returns ctx's error once ctx is done.
+func ranges(ctx context.Context, b Box, prec uint) ([]Range, error) {
 	if err := b.check(); err != nil {
 		return nil, err
 	}
 	prec = precOrDefault(prec)
-	s := newScaler(b.DK, prec)
-	aLo, aHi, bLo, bHi, _ := vertexBounds(b, s, prec)
+	aLo, aHi, bLo, bHi, _, err := vertexBounds(ctx, b, newEvaluator(b, prec))
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Range, len(b.Lo))
 	for i := range out {
 		out[i] = Range{

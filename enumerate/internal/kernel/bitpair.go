@@ -57,12 +57,25 @@ func (x *bitPairKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic
 		for k := range low {
 			low[k] = (b*bits.OnesCount64(uint64(k)) + c*bits.OnesCount64(qlo&uint64(k))) * histCopies
 		}
-		for khi := uint64(0); khi < nk>>lowBits; khi++ {
+		// One q meets 2^d vectors k: the stop flag is checked every
+		// chunkPairs of them.
+		perCheck := max(uint64(chunkPairs)>>lowBits, 1)
+		added, khi := uint64(0), uint64(0)
+		for ; khi < nk>>lowBits; khi++ {
+			if khi > 0 && khi%perCheck == 0 {
+				if progress != nil {
+					progress.Add(khi<<lowBits - added)
+					added = khi << lowBits
+				}
+				if stop.Load() {
+					break
+				}
+			}
 			base := cq + b*bits.OnesCount64(khi) + c*bits.OnesCount64(qhi&khi)
 			tallyShifted(low, base*histCopies, hist)
 		}
 		if progress != nil {
-			progress.Add(nk)
+			progress.Add(khi<<lowBits - added)
 		}
 	}
 	out := make([]uint64, x.size)

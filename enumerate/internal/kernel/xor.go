@@ -120,11 +120,19 @@ func (x *xorKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uin
 func (x *xorKernel) tallyScalar(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64, pc *[65]uint64) {
 	nk := uint64(1) << x.d
 	for q := lo; q < hi && !stop.Load(); q++ {
-		for k := range nk {
-			pc[bits.OnesCount64(q^k)]++
-		}
-		if progress != nil {
-			progress.Add(nk)
+		// One q meets 2^d vectors k, minutes of work past d = 40: the
+		// stop flag is checked every chunkPairs of them.
+		for k0 := uint64(0); k0 < nk; k0 += chunkPairs {
+			if k0 > 0 && stop.Load() {
+				return
+			}
+			k1 := min(k0+chunkPairs, nk)
+			for k := k0; k < k1; k++ {
+				pc[bits.OnesCount64(q^k)]++
+			}
+			if progress != nil {
+				progress.Add(k1 - k0)
+			}
 		}
 	}
 }

@@ -1,0 +1,162 @@
+package claims
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+func parseLines(t *testing.T, lines ...string) *File {
+	t.Helper()
+	f, err := Parse("l.claims", strings.NewReader(strings.Join(lines, "\n")+"\n"))
+	require.NoError(t, err)
+	return f
+}
+
+// jacobianLine is a jacobian-max claim on 64 printed scores whose figure
+// the enclosures cannot settle: its check runs the whole box budget.
+func jacobianLine() string {
+	var s []string
+	for i := range 64 {
+		s = append(s, rational.FormatRat(big.NewRat(int64((i*37)%17)-7, 7), 1, rational.RoundHalfEven))
+	}
+	return "jacobian-max scores=" + strings.Join(s, ",") + " rounded=1 is 0.0360"
+}
+
+// TestPlanRefusesTheWholeRun: claims each within the limits but together
+// over them are refused before any is checked, naming the costliest; a
+// longer --max-time lets them through.
+func TestPlanRefusesTheWholeRun(t *testing.T) {
+	var lines []string
+	for range 200 {
+		lines = append(lines, jacobianLine())
+	}
+	f := parseLines(t, lines...)
+	c := NewChecker(context.Background())
+	start := time.Now()
+	err := c.Plan(f.Claims)
+	var pe *PlanError
+	require.True(t, errors.As(err, &pe), "%v", err)
+	assert.Less(t, time.Since(start), time.Second, "the refusal must come at once")
+	assert.Contains(t, err.Error(), "the computations of this run would take about")
+	assert.Contains(t, err.Error(), "(limit 5 minutes): l.claims:1 (about")
+	assert.Contains(t, err.Error(), "and 197 more")
+	var be *enumerate.BudgetError
+	require.True(t, errors.As(err, &be), "the numbers are the engine's")
+	c.SetLimits(Limits{MaxTime: 2 * time.Hour})
+	require.NoError(t, c.Plan(f.Claims))
+
+	// One distribution needed by many claims counts once.
+	lines = lines[:0]
+	for range 2000 {
+		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
+	}
+	require.NoError(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims))
+	// Many distinct ones add up.
+	lines = lines[:0]
+	for i := range 2000 {
+		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
+	}
+	require.ErrorAs(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims), &pe)
+}
+
+// TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
+// under the checker's limits is refused at once, with its file and line
+// and the engine's numbers. (Past the default limits a claim is refused
+// already when the file is read.)
+func TestPlanRefusesOneClaim(t *testing.T) {
+	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
+	c := NewChecker(context.Background())
+	require.NoError(t, c.Plan(f.Claims))
+	c.SetLimits(Limits{MaxTime: time.Millisecond})
+	start := time.Now()
+	err := c.Plan(f.Claims)
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), time.Second)
+	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000 would take about")
+	assert.Contains(t, err.Error(), "(limit 0.001 seconds); a claim about the space of pairs needs its whole distribution: choose a smaller d, or allow more time with --max-time")
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 2, se.Line)
+	_, err = c.Check(f.Claims[1])
+	assert.ErrorContains(t, err, "l.claims:2: the closed form at d_k = 5000", "Check refuses what Plan refuses")
+}
+
+// TestCacheIsBounded checks claims at many widths with a small cache: the
+// distributions kept never pass the bound, and the verdicts do not depend
+// on what was dropped.
+func TestCacheIsBounded(t *testing.T) {
+	var lines []string
+	for d := 200; d < 260; d++ {
+		lines = append(lines, fmt.Sprintf("variance d=%d values=-1,0,1 is %d/3", d, 2*d))
+	}
+	// Back to the first widths: recomputed after they were dropped.
+	for d := 200; d < 205; d++ {
+		lines = append(lines, fmt.Sprintf("count d=%d values=-1,0,1 score=0 is 0", d))
+	}
+	f := parseLines(t, lines...)
+	small := NewChecker(context.Background())
+	small.SetLimits(Limits{MaxCacheBytes: 200_000})
+	large := NewChecker(context.Background())
+	for _, cl := range f.Claims {
+		a, err := small.Check(cl)
+		require.NoError(t, err)
+		require.LessOrEqual(t, small.cache.bytes, int64(200_000))
+		b, err := large.Check(cl)
+		require.NoError(t, err)
+		require.Equal(t, b.Holds, a.Holds, cl.Text)
+		require.Equal(t, b.Exact, a.Exact, cl.Text)
+	}
+	assert.Positive(t, small.cache.order.Len())
+	assert.Less(t, small.cache.order.Len(), 60, "the small cache kept everything")
+	assert.Equal(t, 60, large.cache.order.Len(), "the default cache keeps these small distributions")
+}
+
+func TestDistCache(t *testing.T) {
+	h := func(n int) *rational.Histogram {
+		out := &rational.Histogram{Base: new(big.Rat), Step: big.NewRat(1, 1)}
+		for range n {
+			out.Counts = append(out.Counts, big.NewInt(1))
+		}
+		return out
+	}
+	var c distCache
+	c.setMax(1000) // 48 bytes a count
+	c.put("a", h(10))
+	c.put("b", h(5))
+	require.NotNil(t, c.get("a"), "a is now the most recently used")
+	c.put("c", h(10)) // 1200 bytes: b, the least recently used, goes
+	assert.Nil(t, c.get("b"))
+	assert.NotNil(t, c.get("a"))
+	assert.NotNil(t, c.get("c"))
+	assert.Equal(t, int64(960), c.bytes)
+	c.put("huge", h(100)) // larger than the whole cache: not kept, nothing dropped
+	assert.Nil(t, c.get("huge"))
+	assert.Equal(t, 2, c.order.Len())
+	c.setMax(500)
+	assert.Equal(t, 1, c.order.Len())
+	assert.NotNil(t, c.get("c"), "the most recently used stays")
+}
+
+// TestCheckStopsPromptly cancels the longest softmax check a claims file
+// can ask for and requires the checker to return at once.
+func TestCheckStopsPromptly(t *testing.T) {
+	f := parseLines(t, jacobianLine())
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := NewChecker(ctx).Check(f.Claims[0])
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
+	assert.Less(t, time.Since(start), 2*time.Second)
+}

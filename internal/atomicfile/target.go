@@ -1,0 +1,123 @@
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// What a destination path may name, and what Create does with it:
+//
+//   - nothing yet: the file is created, with mode 0644;
+//   - a regular file: it is replaced, all at once, keeping its mode; one
+//     that this process may not write (read-only for a non-root user) is
+//     refused, as shell redirection refuses it;
+//   - a symbolic link: it is followed, through every link, and the file it
+//     points to is written as above (created if the link dangles); the link
+//     itself stays a link;
+//   - a device (/dev/null, /dev/stdout, a terminal) or a named pipe,
+//     process substitution's /dev/fd/N among them: the bytes are written
+//     to it directly, as shell redirection writes them, since it cannot be
+//     replaced; a pipe with no reader is refused at once instead of
+//     waiting for one;
+//   - a directory or a socket: refused.
+
+// maxLinks bounds the symbolic links followed, as the kernel's ELOOP does.
+const maxLinks = 40
+
+// A target is what a destination path names once its links are followed.
+type target struct {
+	path   string      // the file to write: path itself, or what its links point to
+	exists bool        // path exists
+	mode   fs.FileMode // its type and permissions when it exists
+}
+
+// resolve follows path's symbolic links and says what the final file is.
+func resolve(path string) (target, error) {
+	cur := path
+	for range maxLinks {
+		st, err := os.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			return target{path: cur}, nil
+		}
+		if err != nil {
+			return target{}, fmt.Errorf("cannot write %s: %v", path, Reason(err))
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return target{path: cur, exists: true, mode: st.Mode()}, nil
+		}
+		link, err := os.Readlink(cur)
+		if err != nil {
+			return target{}, fmt.Errorf("cannot write %s: %v", path, Reason(err))
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(cur), link)
+		}
+		cur = link
+	}
+	return target{}, fmt.Errorf("cannot write %s: more than %d symbolic links to follow", path, maxLinks)
+}
+
+// check refuses a target that cannot be written by Create.
+func (t target) check(path string) error {
+	switch m := t.mode; {
+	case !t.exists:
+		return nil
+	case m.IsDir():
+		return fmt.Errorf("%s is a directory", path)
+	case m&fs.ModeSocket != 0:
+		return fmt.Errorf("cannot write %s: it is a socket", path)
+	case m.IsRegular():
+		// Opening for writing, without truncating, changes nothing and asks
+		// the system the question shell redirection would.
+		f, err := os.OpenFile(t.path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %v", path, Reason(err))
+		}
+		return f.Close()
+	}
+	return nil
+}
+
+// direct reports whether the target is written in place: it exists and is
+// neither a regular file nor a directory.
+func (t target) direct() bool { return t.exists && !t.mode.IsRegular() && !t.mode.IsDir() }
+
+// perm returns the permissions a written file gets: the replaced file's,
+// or 0644 for a new one.
+func (t target) perm() fs.FileMode {
+	if t.exists && t.mode.IsRegular() {
+		return t.mode.Perm()
+	}
+	return 0o644
+}
+
+// openDirect opens a device or a named pipe for writing, without waiting
+// for a pipe's reader.
+func openDirect(path string, t target) (*os.File, error) {
+	flags := os.O_WRONLY
+	if t.mode&fs.ModeNamedPipe != 0 {
+		flags |= nonBlock
+	}
+	f, err := os.OpenFile(t.path, flags, 0)
+	if err != nil {
+		if t.mode&fs.ModeNamedPipe != 0 && errors.Is(err, errNoReader) {
+			return nil, fmt.Errorf("cannot write %s: it is a named pipe that no process reads", path)
+		}
+		return nil, fmt.Errorf("cannot write %s: %v", path, Reason(err))
+	}
+	return f, nil
+}
+
+// SameFile reports whether the paths a and b name one existing file,
+// through links of either kind.
+func SameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
