@@ -82,6 +82,40 @@ func TestGuardEngineAgreesWithListing(t *testing.T) {
 	require.Contains(t, sum.Because, "the law of q·k and the laws of the terms disagree")
 	reasons := reason([]Run{{D: 2, Steps: []Step{st}}}, "engine")
 	require.Contains(t, reasons, "the engine and the listing disagree, so one of them is wrong")
+
+	// A score that only one of the laws has: the first such score, in
+	// increasing order, with a count of 0 on the side that lacks it.
+	law := func(pairs ...int64) *scoreLaw {
+		sl := &scoreLaw{}
+		for n := 0; n < len(pairs); n += 2 {
+			sl.scores = append(sl.scores, big.NewRat(pairs[n], 1))
+			sl.weights = append(sl.weights, big.NewInt(pairs[n+1]))
+		}
+		return sl
+	}
+	listed := law(-2, 4, 0, 8, 2, 4)
+	for _, c := range []struct {
+		engine *scoreLaw
+		want   string
+	}{
+		{law(-2, 4, 0, 8, 2, 4), ""},
+		{law(-2, 4, 2, 4), "at q·k = 0 the listing counts 8 and enumerate 0"},
+		{law(-2, 4, 0, 8), "at q·k = 2 the listing counts 4 and enumerate 0"},
+		{law(-2, 4, -1, 1, 0, 8, 2, 4), "at q·k = -1 the listing counts 0 and enumerate 1"},
+		{law(-2, 4, 0, 8, 2, 4, 3, 1), "at q·k = 3 the listing counts 0 and enumerate 1"},
+		{law(-3, 1, -2, 4, 0, 8, 2, 4), "at q·k = -3 the listing counts 0 and enumerate 1"},
+		{law(-2, 4, 0, 7, 2, 4), "at q·k = 0 the listing counts 8 and enumerate 7"},
+		{law(), "at q·k = -2 the listing counts 4 and enumerate 0"},
+	} {
+		m := compareLaws(listed, c.engine)
+		if c.want == "" {
+			require.Nil(t, m, "equal laws reported different: %v", m)
+			continue
+		}
+		require.NotNil(t, m, "enumerate's law %v %v differs from the listing's, unnoticed", c.engine.scores, c.engine.weights)
+		require.Equal(t, c.want, m.String())
+	}
+	require.Equal(t, "at q·k = 0 the listing counts 0 and enumerate 8", compareLaws(law(), law(0, 8)).String())
 }
 
 func findAssertion(st Step, id string) (Assertion, bool) {

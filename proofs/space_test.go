@@ -187,6 +187,11 @@ func TestSpaceMoments(t *testing.T) {
 	require.ErrorContains(t, err, "is not listed outcome by outcome")
 	_, err = wide.listing(ctx)
 	require.ErrorContains(t, err, "the space at d_k = 40 is not listed outcome by outcome")
+	// The score alone comes from enumerate's law of q·k, which knows
+	// a space too large to list.
+	v, err = wide.Var(ctx, DividedBy(Score(), rational.NewSqrt(40), "√40"))
+	require.NoError(t, err)
+	requireValue(t, rational.NewFrac(1, 1), v, "Var(q·k/√40) at d_k = 40, from enumerate's law of q·k")
 	v, err = wide.Var(ctx, Term(40))
 	require.NoError(t, err)
 	requireValue(t, rational.NewFrac(1, 1), v, "Var(q_40·k_40) from the coordinate law")
@@ -195,6 +200,8 @@ func TestSpaceMoments(t *testing.T) {
 	require.True(t, in.Holds)
 	_, err = wide.Independent(ctx, Q(41))
 	require.Error(t, err)
+	_, err = wide.Independent(ctx)
+	require.ErrorContains(t, err, "no variables to judge independent")
 	mid := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}, 16)
 	_, err = mid.wholeLaw(ctx)
 	require.ErrorContains(t, err, "has 131072 outcomes, more than the 65536 a variable of the whole outcome is summed over")

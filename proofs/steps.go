@@ -376,17 +376,16 @@ func coordinatesIndependent(l *law, qi, ki, qj, kj RV) Independence {
 	return l.independent([]RV{qi, ki}, []RV{qj, kj})
 }
 
-// allName writes "q_1, …, q_d" (or all of them when there are three at most).
+// allName writes "q_1, …, q_d", or every name when there are three at most.
 func allName(f string, d int) string {
-	switch d {
-	case 1:
-		return fmt.Sprintf(f, 1)
-	case 2:
-		return fmt.Sprintf(f, 1) + ", " + fmt.Sprintf(f, 2)
-	case 3:
-		return fmt.Sprintf(f, 1) + ", " + fmt.Sprintf(f, 2) + ", " + fmt.Sprintf(f, 3)
+	if d > 3 {
+		return fmt.Sprintf(f, 1) + ", …, " + fmt.Sprintf(f, d)
 	}
-	return fmt.Sprintf(f, 1) + ", …, " + fmt.Sprintf(f, d)
+	names := make([]string, d)
+	for i := range names {
+		names[i] = fmt.Sprintf(f, i+1)
+	}
+	return strings.Join(names, ", ")
 }
 
 // meanIdentity writes E[q_i·k_i] = E[q_i]·E[k_i] + Cov(q_i, k_i) with values.
