@@ -189,6 +189,28 @@ func TestGuardEveryCovariancePair(t *testing.T) {
 	requireValue(t, rational.NewFrac(2, 1), value(t, tr.Runs[0], "var-score"), "Var(q·k)")
 }
 
+// TestGuardOneLawCoversEveryIndex: on a space too large to list, one law
+// stands for every coordinate and one for every pair, and the line it
+// gives covers each index and each pair i < j exactly once.
+func TestGuardOneLawCoversEveryIndex(t *testing.T) {
+	tr := prove(t, iid(t, "-1,1", "-1,1"), 9)
+	r := tr.Runs[0]
+	require.False(t, r.Listed)
+	for id, want := range map[string]int{"mean-q": 9, "var-term": 9, "indep-coords": 36, "cov-terms": 36} {
+		a, _, found, _ := r.assertion(id)
+		require.True(t, found, id)
+		seen := map[[2]int]bool{}
+		for _, ij := range a.at {
+			i, j := ij[0], ij[1]
+			require.True(t, 1 <= i && i <= 9, "%s covers coordinate %d, outside 1..9", id, i)
+			require.True(t, j == 0 || (i < j && j <= 9), "%s covers the pair (%d, %d), not one with i < j ≤ 9", id, i, j)
+			require.False(t, seen[ij], "%s covers %v twice", id, ij)
+			seen[ij] = true
+		}
+		require.Len(t, seen, want, "%s: the indices its one line covers", id)
+	}
+}
+
 // TestVariablesAreIdentifiedByWhatTheyAre: a teacher's variable named like
 // another is still itself.
 func TestVariablesAreIdentifiedByWhatTheyAre(t *testing.T) {
