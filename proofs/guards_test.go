@@ -211,6 +211,24 @@ func TestGuardOneLawCoversEveryIndex(t *testing.T) {
 	}
 }
 
+// TestSharedCovarianceCountsEveryPair: when one pair law stands for all
+// d_k(d_k−1)/2 pairs, the sum of the covariances is that many times its
+// covariance. A shared law is a product law, whose covariance is 0, so the
+// count is checked here on the law of a tied pair standing for them all.
+func TestSharedCovarianceCountsEveryPair(t *testing.T) {
+	for d := 2; d <= 4; d++ {
+		s := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, d)
+		ev, err := gather(t.Context(), s, big.NewRat(1, 2))
+		require.NoError(t, err)
+		requireValue(t, rational.NewInt(int64(d*(d-1)/2)), rational.NewRat(ev.covSum), "Σ Cov over the pairs, each 1")
+		ev.shared, ev.covSum, ev.coordsIndep, ev.termsIndep, ev.covs = true, new(big.Rat), nil, nil, nil
+		require.NoError(t, ev.pairPass(t.Context()))
+		require.Len(t, ev.covs, 1, "one law for every pair: one covariance computed")
+		_, covs := ev.termSums()
+		requireValue(t, rational.NewInt(int64(d*(d-1)/2)), rational.NewRat(covs), "d_k(d_k−1)/2 times the shared Cov(q_1·k_1, q_2·k_2) = 1")
+	}
+}
+
 // TestVariablesAreIdentifiedByWhatTheyAre: a teacher's variable named like
 // another is still itself.
 func TestVariablesAreIdentifiedByWhatTheyAre(t *testing.T) {
