@@ -462,3 +462,90 @@ func TestLimitsAtTheirEdges(t *testing.T) {
 	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{MaxTime: time.Hour})
 	require.EqualError(t, err, "the space at d_k = 1000 has 64 outcomes to list one by one, and its tallies would hold about 1535 MB (at most 1000 MB)")
 }
+
+// TestListEstimateTerms: the listing's time and memory estimates, worked
+// out by hand from their documented terms, on each side of each term's
+// condition: a joint law and a tie of a one-value vector (the check of all
+// entries runs through), the terms' joint law kept up to maxTermsJoint
+// outcomes, and pair tallies dense up to denseCodes codes.
+func TestListEstimateTerms(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		name  string
+		m     Model
+		d     int
+		units float64 // listSeconds in units of listNanos
+		bytes float64
+	}{
+		// 8 outcomes, 4 codes: (1 + 8 + 16 + 300 + 60·2) units each, then
+		// 2 coordinates of 4 codes and 1 pair of 8 combinations; 16·8
+		// bytes for the pair's table and 8·(2·2 + 48) for the terms.
+		{"joint law", joint(t, equalTermsLaw), 2, 8*445 + 2*(4*1500+30000) + 1*(8*1500+30000), 128 + 8*52},
+		// q = 1 tied: one component, so the check of all entries runs
+		// through: (3 + 12 + 16 + 300 + 60·3) units for each of 8 outcomes.
+		{"tie of a one-value q", Model{Q: alphabet(t, "1"), K: signs, Tie: TieQ}, 3, 8*511 + 3*(2*1500+30000) + 3*(4*1500+30000), 3*4*8 + 8*54},
+		// 2^18 = maxTermsJoint outcomes: the terms' joint law is kept.
+		{"q tied, 2^18 outcomes", Model{Q: signs, K: signs, Tie: TieQ}, 17, (1<<18)*520 + 17*36000 + 136*54000, 136*128 + (1<<18)*82},
+		{"q tied, 2^19 outcomes", Model{Q: signs, K: signs, Tie: TieQ}, 18, (1<<19)*241 + 18*36000 + 153*54000, 153 * 128},
+		// 22 codes: dense tables of 22·22 entries; 23: maps of at most
+		// as many entries as outcomes, 48 bytes each.
+		{"22 codes", Model{Q: alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22"), K: alphabet(t, "1"), Tie: TieBoth}, 2,
+			22*325 + 2*(22*1500+30000) + 1*(22*1500+30000), 22*22*8 + 22*52},
+		{"23 codes", Model{Q: alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23"), K: alphabet(t, "1"), Tie: TieBoth}, 2,
+			23*325 + 2*(23*1500+30000) + 1*(23*1500+30000), 23*48 + 23*52},
+	} {
+		s := space(t, c.m, c.d)
+		require.Equal(t, c.units*listNanos/1e9, s.listSeconds(), "%s: estimated seconds", c.name)
+		require.Equal(t, c.bytes, s.listBytes(), "%s: estimated bytes", c.name)
+	}
+	// The time limit is inclusive: q tied at d_k = 3 is estimated at
+	// 16·331 + 3·36000 + 3·54000 = 275296 units of 3 ns.
+	tied := Model{Q: signs, K: signs, Tie: TieQ}
+	_, err := NewSpace(tied, 3, Options{MaxTime: 825888 * time.Nanosecond})
+	require.NoError(t, err, "a listing estimated at exactly the limit is accepted")
+	_, err = NewSpace(tied, 3, Options{MaxTime: 825887 * time.Nanosecond})
+	var tl *TooLargeError
+	require.ErrorAs(t, err, &tl, "a listing estimated 1 ns over the limit is refused")
+}
+
+// TestWidthAndValueLimits: the largest width, and the largest scores the
+// listing's 64-bit sums hold.
+func TestWidthAndValueLimits(t *testing.T) {
+	s, err := NewSpace(Model{Q: rational.Signs(), K: rational.Signs()}, enumerate.MaxD, Options{})
+	require.NoError(t, err, "d_k = enumerate.MaxD is a width like any other")
+	require.False(t, s.Listed())
+	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
+	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
+	require.NoError(t, err)
+	tr, err := Prove(t.Context(), s.Model, nil, Options{})
+	require.NoError(t, err)
+	requireValue(t, rational.NewInt(4611686018427387903), value(t, tr.Runs[0], "mean-term"), "E[q_1·k_1] = 2^62 − 1, exactly")
+	_, err = NewSpace(joint(t, "1 4611686018427387904 1\n"), 1, Options{})
+	require.ErrorContains(t, err, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums")
+	// A negative score counts by its size.
+	_, err = NewSpace(joint(t, "1 1 1\n1 -4611686018427387904 1\n"), 1, Options{})
+	require.ErrorContains(t, err, "too large to list exactly")
+	require.Equal(t, "10^3 years", roughDuration(86400*365*1000))
+	require.Equal(t, "999 years", roughDuration(86400*365*999))
+}
+
+// TestMarginalLimit: the law of several coordinates of a space too large
+// to list is built as a product, up to maxMarginalOutcomes outcomes.
+func TestMarginalLimit(t *testing.T) {
+	wide := space(t, iid(t, "-1,1", "-1,1"), 9)
+	require.False(t, wide.Listed())
+	// 4^8 = 65536 outcomes: built, each of weight 1.
+	l, err := wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8})
+	require.NoError(t, err)
+	require.Len(t, l.rows, 65536)
+	require.Equal(t, "65536", l.total.String())
+	_, err = wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	require.ErrorContains(t, err, "the law of 9 coordinates has 262144 outcomes, more than the 65536 a marginal law may have")
+	sum := Q(1)
+	for i := 2; i <= 9; i++ {
+		sum, err = Plus(sum, Q(i))
+		require.NoError(t, err)
+	}
+	_, err = wide.E(t.Context(), sum)
+	require.ErrorContains(t, err, "the law of 9 coordinates has 262144 outcomes", "a variable of 9 coordinates is refused, not truncated")
+}
