@@ -440,6 +440,11 @@ func TestListingShape(t *testing.T) {
 		require.False(t, fails, id)
 		require.Equal(t, "all 4 value combinations", a.Values, id)
 	}
+	// The law of one coordinate knows only the values it takes: q_1 two
+	// of the five, with k_1 = 1.
+	a, _, _, _ := tr.Runs[0].assertion("indep-qk")
+	require.Equal(t, "q_1 and k_1 independent", a.Statement)
+	require.Equal(t, "all 2 value combinations", a.Values)
 }
 
 // TestLimitsAtTheirEdges: the largest weights and the estimate's terms.
@@ -548,4 +553,29 @@ func TestMarginalLimit(t *testing.T) {
 	}
 	_, err = wide.E(t.Context(), sum)
 	require.ErrorContains(t, err, "the law of 9 coordinates has 262144 outcomes", "a variable of 9 coordinates is refused, not truncated")
+}
+
+// TestListedMarginalLimits: a variable of several coordinates of a listed
+// space is summed over at most maxMarginalOutcomes values of them, and
+// one of the whole outcome over at most that many outcomes; beyond, it is
+// refused, never truncated.
+func TestListedMarginalLimits(t *testing.T) {
+	// k = 1 tied, q_i from 5 letters: 5^7 = 78125 values of (q_1, …, q_7).
+	s := space(t, Model{Q: alphabet(t, "-2,-1,0,1,2"), K: alphabet(t, "1"), Tie: TieK}, 7)
+	sum := Q(1)
+	for i := 2; i <= 7; i++ {
+		var err error
+		sum, err = Plus(sum, Q(i))
+		require.NoError(t, err)
+	}
+	_, err := s.E(t.Context(), sum)
+	require.ErrorContains(t, err, "the law of 7 coordinates has more than the 65536 outcomes a marginal law may have")
+	// Exactly 65536 outcomes: a function of the whole outcome is summed
+	// over all of them. q_i and k_i from 1..16: E[q_1·k_2] = (17/2)².
+	a := alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16")
+	s2 := space(t, Model{Q: a, K: a}, 2)
+	corner := Func("q_1·k_2", func(o *Outcome) *big.Rat { return new(big.Rat).Mul(o.Q[0], o.K[1]) })
+	e, err := s2.E(t.Context(), corner)
+	require.NoError(t, err)
+	requireValue(t, rational.NewFrac(289, 4), e, "E[q_1·k_2] over the 65536 outcomes")
 }
