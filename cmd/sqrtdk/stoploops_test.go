@@ -24,9 +24,8 @@ import (
 // must stop with 130 or 143, one line on stderr, nothing on stdout and no
 // file left, and it logs how long it took to stop (the README's figures).
 func TestSignalsStopEveryLongLoop(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs long computations for a second or two each")
-	}
+	// About 1.5 s per case, six cases: cheap enough for -short, and the
+	// only test of item 4 of the robustness issue, so CI runs it.
 	dir := t.TempDir()
 	bin := buildSqrtdk(t, dir)
 	work := filepath.Join(dir, "work")
