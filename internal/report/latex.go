@@ -408,7 +408,7 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 			case ColumnScore:
 				cells[i] = "$" + LaTeXValue(rational.NewRat(d.Hist.Score(r.index))) + "$"
 			case ColumnCount:
-				cells[i] = groupDigits(r.count)
+				cells[i] = groupDigits(r.c.String())
 			case ColumnProbability:
 				p, _ := new(big.Rat).SetString(prob(r.c))
 				cells[i] = "$" + LaTeXValue(rational.NewRat(p)) + "$"
