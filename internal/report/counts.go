@@ -20,10 +20,16 @@ func compactCases(cases *big.Int, n int64, d int) string {
 	if !f.compacted {
 		return s
 	}
-	if new(big.Int).Exp(big.NewInt(n), big.NewInt(int64(d)), nil).Cmp(cases) == 0 {
+	if isPower(cases, n, d) {
 		return strconv.FormatInt(n, 10) + "^" + strconv.Itoa(d)
 	}
 	return s
+}
+
+// isPower reports whether c = n^d; text, Markdown and LaTeX write a long
+// number of cases as the power only when it is one.
+func isPower(c *big.Int, n int64, d int) bool {
+	return new(big.Int).Exp(big.NewInt(n), big.NewInt(int64(d)), nil).Cmp(c) == 0
 }
 
 // maxFullCount is 10^MaxCountDigits, the least count written compactly.
