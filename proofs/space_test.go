@@ -231,6 +231,14 @@ func TestRefusals(t *testing.T) {
 	require.Equal(t, 1e-9, tl.MaxSeconds)
 	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{MaxTime: time.Hour})
 	require.NoError(t, err)
+	// A joint law is dependent, so its listing is bounded too; a small
+	// space with independent coordinates is listed whatever the limit.
+	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{MaxTime: time.Nanosecond})
+	require.ErrorAs(t, err, &tl)
+	require.Equal(t, "the space at d_k = 2 has 8 outcomes to list one by one, about 0.0004 s here (limit 1e-09 s)", err.Error())
+	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{MaxTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.True(t, s.Listed())
 	// Memory: tie both keeps a table for every pair of coordinates.
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
@@ -244,7 +252,7 @@ func TestRefusals(t *testing.T) {
 	_, err = NewSpace(Model{Q: heavy, K: heavy, Tie: TieQ}, 4, Options{})
 	require.ErrorContains(t, err, "d_k = 4: the outcomes' weights add up to 31999920000079999960000009999999, more than the 2^62 the listing counts exactly; choose a smaller d_k or smaller weights")
 	// Independent coordinates with such weights are simply not listed.
-	s, err := NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
+	s, err = NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
 	require.NoError(t, err)
 	require.False(t, s.Listed())
 	// Values whose common denominator makes the scores too large.
