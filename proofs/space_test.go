@@ -273,6 +273,9 @@ func TestRoughDuration(t *testing.T) {
 		{0.2, "0.2 s"}, {1.4, "1 s"}, {59, "59 s"}, {61, "1 min"}, {3599, "60 min"}, {3601, "1 h"},
 		{86400 * 3, "3 days"}, {86400 * 365 * 3, "3 years"}, {86400 * 365 * 5e3, "10^3 years"}, {0.004, "0.004 s"},
 		{1e13, "forever"}, {math.Inf(1), "forever"},
+		// Each unit from its first whole value on.
+		{1, "1 s"}, {60, "1 min"}, {3600, "1 h"}, {86400, "24 h"}, {86400 * 2, "2 days"}, {86400 * 365 * 2, "2 years"},
+		{86400 * 365 * 2 * 0.999, "729 days"}, {1e12, "10^4 years"},
 	} {
 		require.Equal(t, c.want, roughDuration(c.secs), "%g s", c.secs)
 	}
