@@ -2,8 +2,10 @@ package proofs
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -571,22 +573,24 @@ func TestMarginalLimit(t *testing.T) {
 // one of the whole outcome over at most that many outcomes; beyond, it is
 // refused, never truncated.
 func TestListedMarginalLimits(t *testing.T) {
-	// k = 1 tied, q_i from 5 letters: 5^7 = 78125 values of (q_1, …, q_7).
-	s := space(t, Model{Q: alphabet(t, "-2,-1,0,1,2"), K: alphabet(t, "1"), Tie: TieK}, 7)
-	sum := Q(1)
-	for i := 2; i <= 7; i++ {
-		var err error
-		sum, err = Plus(sum, Q(i))
-		require.NoError(t, err)
+	// q = 1 tied, k_i from 1..41: 41^3 = 68921 values of (k_1, k_2, k_3).
+	letters := make([]string, 41)
+	for i := range letters {
+		letters[i] = fmt.Sprint(i + 1)
 	}
-	_, err := s.E(t.Context(), sum)
-	require.ErrorContains(t, err, "the law of 7 coordinates has more than the 65536 outcomes a marginal law may have")
+	s := space(t, Model{Q: alphabet(t, "1"), K: alphabet(t, strings.Join(letters, ",")), Tie: TieQ}, 3)
+	sum, err := Plus(K(1), K(2))
+	require.NoError(t, err)
+	sum, err = Plus(sum, K(3))
+	require.NoError(t, err)
+	_, err = s.E(t.Context(), sum)
+	require.ErrorContains(t, err, "the law of 3 coordinates has more than the 65536 outcomes a marginal law may have")
 	// Exactly 65536 outcomes: a function of the whole outcome is summed
 	// over all of them. q_i and k_i from 1..16: E[q_1·k_2] = (17/2)².
 	a := alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16")
 	s2 := space(t, Model{Q: a, K: a}, 2)
-	corner := Func("q_1·k_2", func(o *Outcome) *big.Rat { return new(big.Rat).Mul(o.Q[0], o.K[1]) })
-	e, err := s2.E(t.Context(), corner)
+	score := Func("q_1·k_1 + q_2·k_2", func(o *Outcome) *big.Rat { return o.Score })
+	e, err := s2.E(t.Context(), score)
 	require.NoError(t, err)
-	requireValue(t, rational.NewFrac(289, 4), e, "E[q_1·k_2] over the 65536 outcomes")
+	requireValue(t, rational.NewFrac(289, 2), e, "E[q·k] over the 65536 outcomes: 2·(17/2)²")
 }
