@@ -213,10 +213,10 @@ func (v Value) String() string {
 	} else {
 		root = fmt.Sprintf("%s^(1/%d)", v.Radicand, v.Index)
 	}
-	switch {
-	case v.Coef.Cmp(big.NewRat(1, 1)) == 0:
+	if v.Coef.Cmp(big.NewRat(1, 1)) == 0 {
 		return root
-	case v.Coef.Cmp(big.NewRat(-1, 1)) == 0:
+	}
+	if v.Coef.Cmp(big.NewRat(-1, 1)) == 0 {
 		return "-" + root
 	}
 	return v.Coef.RatString() + "*" + root
