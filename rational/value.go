@@ -88,9 +88,7 @@ func NewSurd(c *big.Rat, n *big.Int, r int) Value {
 	g := r
 	for i := range factors {
 		q, rem := factors[i].exp/r, factors[i].exp%r
-		if q > 0 {
-			out.Mul(out, new(big.Int).Exp(factors[i].p, big.NewInt(int64(q)), nil))
-		}
+		out.Mul(out, new(big.Int).Exp(factors[i].p, big.NewInt(int64(q)), nil))
 		factors[i].exp = rem
 		g = gcd(g, rem)
 	}
@@ -98,9 +96,7 @@ func NewSurd(c *big.Rat, n *big.Int, r int) Value {
 	// Lower the index when every exponent shares a factor with it.
 	rad := big.NewInt(1)
 	for _, f := range factors {
-		if f.exp > 0 {
-			rad.Mul(rad, new(big.Int).Exp(f.p, big.NewInt(int64(f.exp/g)), nil))
-		}
+		rad.Mul(rad, new(big.Int).Exp(f.p, big.NewInt(int64(f.exp/g)), nil))
 	}
 	if rad.Cmp(big.NewInt(1)) == 0 {
 		return NewRat(coef)
@@ -114,10 +110,8 @@ func PowerOf(d int64, e *big.Rat) Value {
 	// d^(a/b) = d^q · d^(s/b) with q = ⌊a/b⌋ and 0 ≤ s < b.
 	q, s := new(big.Int).DivMod(a, b, new(big.Int))
 	base := big.NewInt(d)
-	whole := new(big.Rat).SetInt(new(big.Int).Exp(base, new(big.Int).Abs(q), nil))
-	if q.Sign() < 0 {
-		whole.Inv(whole)
-	}
+	// d^q = d^max(q, 0) / d^max(−q, 0), as big.Int gives x^y = 1 for y ≤ 0.
+	whole := new(big.Rat).SetFrac(new(big.Int).Exp(base, q, nil), new(big.Int).Exp(base, new(big.Int).Neg(q), nil))
 	if s.Sign() == 0 {
 		return NewRat(whole)
 	}
