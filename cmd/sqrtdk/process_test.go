@@ -115,29 +115,11 @@ func TestInterruptStopsPromptly(t *testing.T) {
 		{"table to file", []string{"table", "--d", "2,20", "--method", "brute", "-o", filepath.Join(dir, "t.txt")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(bin, c.args...)
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			require.NoError(t, cmd.Start())
-			// The buffers are read only after Wait, which returns once exec's
-			// copying goroutines are done with them.
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				t.Fatalf("finished before the signal (%v): %s", err, stderr.String())
-			case <-time.After(1500 * time.Millisecond):
-			}
-			sent := time.Now()
-			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-			err := <-done
-			latency := time.Since(sent)
+			stdout, stderr, code, latency := signalAfter(t, bin, c.args, 1500*time.Millisecond, syscall.SIGINT)
 			t.Logf("sqrtdk %s: stopped %v after SIGINT", strings.Join(c.args, " "), latency.Round(time.Millisecond))
-			var exit *exec.ExitError
-			require.ErrorAs(t, err, &exit)
-			require.Equal(t, 130, exit.ExitCode(), "stderr: %s", stderr.String())
-			require.Empty(t, stdout.String())
-			require.Equal(t, "sqrtdk: interrupted; no result was printed\n", stderr.String())
+			require.Equal(t, 130, code, "stderr: %s", stderr)
+			require.Empty(t, stdout)
+			require.Equal(t, "sqrtdk: interrupted; no result was printed\n", stderr)
 			left, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 			partial, _ := filepath.Glob(filepath.Join(dir, ".*"))
 			txt, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
@@ -146,6 +128,33 @@ func TestInterruptStopsPromptly(t *testing.T) {
 			require.NoError(t, statErr)
 		})
 	}
+}
+
+// signalAfter starts the built binary, sends it sig after wait (failing the
+// test if it finished before), and returns its output, exit status and how
+// long it took to stop after the signal.
+func signalAfter(t *testing.T, bin string, args []string, wait time.Duration, sig syscall.Signal) (stdout, stderr string, code int, latency time.Duration) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Start())
+	// The buffers are read only after Wait, which returns once exec's
+	// copying goroutines are done with them.
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("finished before the signal (%v): %s", err, errOut.String())
+	case <-time.After(wait):
+	}
+	sent := time.Now()
+	require.NoError(t, cmd.Process.Signal(sig))
+	err := <-done
+	latency = time.Since(sent)
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "stderr: %s", errOut.String())
+	return out.String(), errOut.String(), exit.ExitCode(), latency
 }
 
 // waitForFile polls until a file matching pattern exists, for at most 20 s.

@@ -24,9 +24,9 @@ type Dist struct {
 
 // A distRow is one score with a nonzero count.
 type distRow struct {
-	score, count string
-	index        int
-	c            *big.Int
+	score string
+	index int
+	c     *big.Int // the count, written in full or compactly by the caller
 }
 
 // each calls f for every score with a nonzero count, ascending, one row at
@@ -37,7 +37,7 @@ func (d *Dist) each(f func(r distRow) error) error {
 		if c.Sign() == 0 {
 			continue
 		}
-		if err := f(distRow{score: d.Hist.Score(i).RatString(), count: c.String(), index: i, c: c}); err != nil {
+		if err := f(distRow{score: d.Hist.Score(i).RatString(), index: i, c: c}); err != nil {
 			return err
 		}
 	}
@@ -65,8 +65,9 @@ func (d *Dist) WriteText(w io.Writer) error {
 	b.WriteString(": [")
 	sep := ""
 	// A write error is sticky in b: the walk stops at the first one.
+	var counts countFormat
 	err := d.each(func(r distRow) error {
-		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, compactCount(r.c))
+		_, err := fmt.Fprintf(b, "%s(%s, %s)", sep, r.score, counts.compact(r.c))
 		sep = ", "
 		return err
 	})
@@ -82,8 +83,9 @@ func (d *Dist) WriteText(w io.Writer) error {
 func (d *Dist) WriteMarkdown(w io.Writer) error {
 	prob := d.probabilities()
 	var rows [][]string
+	var counts countFormat
 	_ = d.each(func(r distRow) error {
-		rows = append(rows, []string{r.score, compactCount(r.c), prob(r.c)})
+		rows = append(rows, []string{r.score, counts.compact(r.c), prob(r.c)})
 		return nil
 	})
 	return writePipeTable(w, []string{"score", "count", "probability"}, rows)
@@ -96,7 +98,7 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 	b.WriteString("score,count,probability\n")
 	// Scores, counts and fractions never contain a comma or a quote.
 	err := d.each(func(r distRow) error {
-		_, err := b.WriteString(r.score + "," + r.count + "," + prob(r.c) + "\n")
+		_, err := b.WriteString(r.score + "," + r.c.String() + "," + prob(r.c) + "\n")
 		return err
 	})
 	if err != nil {
@@ -119,7 +121,7 @@ func (d *Dist) WriteJSON(w io.Writer) error {
 	prob := d.probabilities()
 	sep := "\n"
 	err := d.each(func(r distRow) error {
-		_, err := fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.count, prob(r.c))
+		_, err := fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.c.String(), prob(r.c))
 		sep = ",\n"
 		return err
 	})

@@ -275,9 +275,9 @@ func (t *Table) latexCases(r Row) string {
 	if len(s) <= maxLaTeXCasesDigits {
 		return groupDigits(s)
 	}
-	n := big.NewInt(t.Q.Size() * t.K.Size())
-	if new(big.Int).Exp(n, big.NewInt(int64(r.D)), nil).Cmp(r.Cases) == 0 {
-		return fmt.Sprintf("$%s^{%s}$", groupDigits(n.String()), groupDigits(strconv.Itoa(r.D)))
+	n := t.Q.Size() * t.K.Size()
+	if isPower(r.Cases, n, r.D) {
+		return fmt.Sprintf("$%s^{%s}$", groupDigits(strconv.FormatInt(n, 10)), groupDigits(strconv.Itoa(r.D)))
 	}
 	return groupDigits(s) // not the power of the alphabets' sizes: every digit
 }
@@ -408,7 +408,7 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 			case ColumnScore:
 				cells[i] = "$" + LaTeXValue(rational.NewRat(d.Hist.Score(r.index))) + "$"
 			case ColumnCount:
-				cells[i] = groupDigits(r.count)
+				cells[i] = groupDigits(r.c.String())
 			case ColumnProbability:
 				p, _ := new(big.Rat).SetString(prob(r.c))
 				cells[i] = "$" + LaTeXValue(rational.NewRat(p)) + "$"
