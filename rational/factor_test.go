@@ -221,3 +221,26 @@ func randomBits(rng *rand.Rand, n int) *big.Int {
 	}
 	return x.Rsh(x, uint((n+63)/64*64-n))
 }
+
+// TestGcdLcm checks gcd and lcm against their definitions by search: the
+// largest common divisor and the smallest positive common multiple.
+func TestGcdLcm(t *testing.T) {
+	for a := 1; a <= 30; a++ {
+		for b := 1; b <= 30; b++ {
+			wantGcd, wantLcm := 1, a*b
+			for d := 1; d <= min(a, b); d++ {
+				if a%d == 0 && b%d == 0 {
+					wantGcd = d
+				}
+			}
+			for m := a * b; m >= 1; m-- {
+				if m%a == 0 && m%b == 0 {
+					wantLcm = m
+				}
+			}
+			require.Equal(t, wantGcd, gcd(a, b), "gcd(%d, %d)", a, b)
+			require.Equal(t, wantLcm, lcm(a, b), "lcm(%d, %d)", a, b)
+		}
+	}
+	require.Equal(t, 7, gcd(7, 0), "gcd(a, 0) = a")
+}
