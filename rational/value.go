@@ -216,7 +216,9 @@ func (v Value) String() string {
 	return v.Coef.RatString() + "*" + root
 }
 
-// Float64 returns the nearest float64 to the value, for plotting only.
+// Float64 returns an approximation for plotting only: a rational value
+// rounded to 80 bits and then to a float64, an irrational one rounded to 20
+// decimal places and then to a float64 (so below 10^-20 in magnitude it is 0).
 func (v Value) Float64() float64 {
 	v = v.orZero()
 	f, _ := new(big.Float).SetPrec(80).SetRat(v.Coef).Float64()
