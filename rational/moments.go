@@ -1,7 +1,6 @@
 package rational
 
 import (
-	"math"
 	"math/big"
 	"math/bits"
 
@@ -45,24 +44,23 @@ func (s *LatticeSums) AddPair(t, u int, c *big.Int) {
 	if c.Sign() == 0 {
 		return
 	}
-	if !s.inWords(t, c) || !s.inWords(u, c) || uint(t)*uint(t) > math.MaxUint-uint(u)*uint(u) {
+	squares, carry := bits.Add(uint(t)*uint(t), uint(u)*uint(u), 0)
+	if !s.inWords(t, c) || !s.inWords(u, c) || carry != 0 {
 		s.Add(t, c)
 		s.Add(u, c)
 		return
 	}
 	nat.MulAddWord(&s.N, c, 2)
 	nat.MulAddWord(&s.S1, c, uint(t)+uint(u))
-	nat.MulAddWord(&s.S2, c, uint(t)*uint(t)+uint(u)*uint(u))
+	nat.MulAddWord(&s.S2, c, squares)
 }
 
 // inWords reports whether adding c at t can run on words: c and the sums
-// are non-negative and t² fits in a word.
+// are non-negative and t is below 2^(word size/2), so that t² fits in a
+// word.
 func (s *LatticeSums) inWords(t int, c *big.Int) bool {
-	return t >= 0 && uint64(t) <= maxWordRoot && c.Sign() > 0 && s.S1.Sign() >= 0 && s.S2.Sign() >= 0
+	return t >= 0 && uint(t)>>(bits.UintSize/2) == 0 && c.Sign() >= 0 && s.S1.Sign() >= 0 && s.S2.Sign() >= 0
 }
-
-// maxWordRoot is the largest t whose square fits in a big.Word.
-const maxWordRoot = 1<<(bits.UintSize/2) - 1
 
 // Mean returns E[Base + Step·t] = Base + Step·S1/N, or 0 when N = 0.
 func (s *LatticeSums) Mean(base, step *big.Rat) *big.Rat {

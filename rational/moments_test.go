@@ -2,6 +2,7 @@ package rational
 
 import (
 	"math/big"
+	"math/bits"
 	"testing"
 )
 
@@ -53,5 +54,68 @@ func TestLatticeSumsLargeCounts(t *testing.T) {
 	n, s1, s2 = naiveSums(pts, pcs)
 	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
 		t.Errorf("AddPair: sums %s, %s, %s, want %s, %s, %s", &p.N, &p.S1, &p.S2, n, s1, s2)
+	}
+}
+
+// TestInWords pins the fast path's condition exactly: indices from 0 to
+// 2^(word size/2) − 1, counts ≥ 0 and sums ≥ 0 run on words, anything
+// else on big.Int products.
+func TestInWords(t *testing.T) {
+	maxRoot := 1<<(bits.UintSize/2) - 1
+	one := big.NewInt(1)
+	var s LatticeSums
+	for _, c := range []struct {
+		t    int
+		c    *big.Int
+		want bool
+	}{
+		{0, one, true}, {1, one, true}, {maxRoot, one, true}, {maxRoot + 1, one, false}, {-1, one, false},
+		{5, new(big.Int), true}, {5, big.NewInt(-1), false},
+	} {
+		if got := s.inWords(c.t, c.c); got != c.want {
+			t.Errorf("empty sums: inWords(%d, %s) = %v, want %v", c.t, c.c, got, c.want)
+		}
+	}
+	var neg1, neg2 LatticeSums
+	neg1.Add(-1, one) // S1 = −1, S2 = 1
+	neg2.Add(1, big.NewInt(2))
+	neg2.Add(2, big.NewInt(-1)) // S1 = 0, S2 = −2
+	for _, s := range []*LatticeSums{&neg1, &neg2} {
+		if s.inWords(1, one) {
+			t.Errorf("inWords with S1 = %s, S2 = %s: want false", &s.S1, &s.S2)
+		}
+	}
+}
+
+// TestLatticeSumsAfterNegativeSums adds positive counts to sums made
+// negative by earlier counts, and pairs whose squares overflow a word
+// together though each fits: the results must match the definition.
+func TestLatticeSumsAfterNegativeSums(t *testing.T) {
+	maxRoot := 1<<(bits.UintSize/2) - 1
+	big1 := new(big.Int).Exp(big.NewInt(7), big.NewInt(90), nil)
+	var s LatticeSums
+	var ts []int
+	var cs []*big.Int
+	add := func(t int, c *big.Int) {
+		s.Add(t, c)
+		ts, cs = append(ts, t), append(cs, c)
+	}
+	add(-3, big.NewInt(5))
+	add(4, big.NewInt(-7))
+	add(2, big1)
+	add(maxRoot, big1)
+	s.AddPair(maxRoot, maxRoot, big1)
+	ts, cs = append(ts, maxRoot, maxRoot), append(cs, big1, big1)
+	s.AddPair(maxRoot-1, 3, big.NewInt(11))
+	ts, cs = append(ts, maxRoot-1, 3), append(cs, big.NewInt(11), big.NewInt(11))
+	n, s1, s2 := naiveSums(ts, cs)
+	if s.N.Cmp(n) != 0 || s.S1.Cmp(s1) != 0 || s.S2.Cmp(s2) != 0 {
+		t.Errorf("sums %s, %s, %s, want %s, %s, %s", &s.N, &s.S1, &s.S2, n, s1, s2)
+	}
+	var p LatticeSums
+	p.AddPair(maxRoot, maxRoot, big1) // 2·maxRoot² overflows a word
+	n, s1, s2 = naiveSums([]int{maxRoot, maxRoot}, []*big.Int{big1, big1})
+	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
+		t.Errorf("AddPair(%d, %d): sums %s, %s, %s, want %s, %s, %s", maxRoot, maxRoot, &p.N, &p.S1, &p.S2, n, s1, s2)
 	}
 }

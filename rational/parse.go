@@ -120,11 +120,8 @@ func (n decimalNumeral) rat() *big.Rat {
 		x, _ := strconv.Atoi(n.exponent)
 		e += x
 	}
-	r := new(big.Rat).SetInt(m)
-	if e >= 0 {
-		return r.Mul(r, new(big.Rat).SetInt(pow10(e)))
-	}
-	return r.Quo(r, new(big.Rat).SetInt(pow10(-e)))
+	// m·10^e is m·10^max(e, 0) / 10^max(−e, 0).
+	return new(big.Rat).SetFrac(m.Mul(m, pow10(max(e, 0))), pow10(max(-e, 0)))
 }
 
 func parseInt(s string, signed bool) (*big.Int, error) {

@@ -315,6 +315,7 @@ func TestCheckPlaces(t *testing.T) {
 	assert.Equal(t, int64(2), pe.Index)
 	assert.Equal(t, 500_000, pe.MaxPlaces)
 	require.NoError(t, ByD.CheckPlaces(MaxPlaces), "a rational scale costs no root")
+	require.NoError(t, Raw.CheckPlaces(MaxRootWork+1), "a rational scale costs no root, whatever the places")
 	odd, err := ParseScale("d^1/999")
 	require.NoError(t, err)
 	require.NoError(t, odd.CheckPlaces(1001))

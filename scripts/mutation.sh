@@ -15,6 +15,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# gremlins reads a source file when it reaches it, but its workers test in
+# copies of the tree taken at the start: an edit made during a run mixes
+# the two. So the run works on a snapshot of the tree as it is now (tracked
+# and untracked files, uncommitted edits included), and the tree stays free
+# to edit.
+snapshot=$(mktemp -d)
+trap 'rm -rf "$snapshot"' EXIT
+git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
+  if [ -e "$f" ]; then cp --parents -- "$f" "$snapshot/"; fi
+done
+cd "$snapshot"
+
 version=v0.6.0
 bin="$(go env GOPATH)/bin/gremlins"
 if ! [ -x "$bin" ] || ! go version -m "$bin" | grep -q "gremlins[[:space:]]*$version"; then
