@@ -89,6 +89,11 @@ func TestReasonsOrderAndPlurals(t *testing.T) {
 	require.Equal(t, "4", fraction(rational.NewInt(4)))
 	require.Equal(t, "(-1)", paren(rational.NewInt(-1)))
 	require.Equal(t, "0", paren(rational.NewInt(0)))
+	require.Equal(t, "q_1, q_2", allName("q_%d", 2))
+	require.Equal(t, "q_1·k_1, q_2·k_2, q_3·k_3", allName("q_%[1]d·k_%[1]d", 3))
+	require.Equal(t, "k_1, …, k_4", allName("k_%d", 4))
+	require.Equal(t, "Var(q_1·k_1)", sumName("Var(q_%d·k_%d)", 1))
+	require.Equal(t, "Var(q_1·k_1) + … + Var(q_3·k_3)", sumName("Var(q_%d·k_%d)", 3))
 	// Hypotheses come first, then each assertion of the reasoning once.
 	dg := prove(t, iid(t, "±2", "0,1"), 1, 2).Diagnosis
 	require.Equal(t, []string{
@@ -105,4 +110,31 @@ func TestReasonsOrderAndPlurals(t *testing.T) {
 	require.Contains(t, dg.Reasons[4], "Step 4, d_k = 1: Var(q·k) = d_k = 1 fails (2 ≠ 1)")
 	require.Contains(t, dg.Reasons[5], "Step 5, d_k = 1: Var(q·k/√d_k) = 1 fails (2 ≠ 1)")
 	require.Equal(t, "the conclusion Var(q·k/√d_k) = 1 fails: Var(q·k/√d_k) = 2, 2 at d_k = 1, 2", dg.Conclusion)
+}
+
+// TestReasonWhenNothingItRestsOnFails: an assertion that fails although
+// everything it rests on holds is a wrong computation, and the diagnosis
+// says so rather than blaming a hypothesis.
+func TestReasonWhenNothingItRestsOnFails(t *testing.T) {
+	holds := Equal("Cov(q_i·k_i, q_j·k_j)", rational.NewInt(0), "0", rational.NewInt(0))
+	holds.ID = "cov-terms"
+	wrong := Equal("Var(q·k)", rational.NewInt(3), "Var(q_1·k_1) + Var(q_2·k_2)", rational.NewInt(2))
+	wrong.ID, wrong.RestsOn, wrong.Because = "var-sum", []string{"cov-terms"}, "Var(q·k) = 2 + 2·0 = 2"
+	r := Run{D: 2, Steps: []Step{{Number: 4, Assertions: []Assertion{holds, wrong}}}}
+	require.Equal(t, "Step 4, d_k = 2: Var(q·k) = Var(q_1·k_1) + Var(q_2·k_2) fails (3 ≠ 2): Var(q·k) = 2 + 2·0 = 2; "+
+		"everything it rests on holds, so a computation is wrong and no verdict here can be trusted.", reason([]Run{r}, "var-sum"))
+	require.Equal(t, "", reason([]Run{r}, "cov-terms"), "an assertion that holds on premises that hold needs no reason")
+}
+
+// TestAssertionString: one line per assertion, with the indices it covers.
+func TestAssertionString(t *testing.T) {
+	tr := prove(t, iid(t, "-1,1", "0,2"), 2)
+	a, _, _, _ := tr.Runs[0].assertion("mean-k")
+	require.Equal(t, "E[k_i] = 0 (i = 1..2): 1 ≠ 0: FAILS", a.String())
+	a, _, _, _ = tr.Runs[0].assertion("cov-terms")
+	require.Equal(t, "Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds", a.String(), "one pair: no scope")
+	wide := prove(t, iid(t, "-1,1", "-1,1"), 64)
+	a, _, _, _ = wide.Runs[0].assertion("cov-terms")
+	require.Equal(t, "Cov(q_i·k_i, q_j·k_j) = 0 (all 2016 pairs i < j, one law): 0 = 0: holds", a.String())
+	require.Equal(t, "x = y: 1 = 1: holds", Equal("x", rational.NewInt(1), "y", rational.NewInt(1)).String())
 }

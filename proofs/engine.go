@@ -267,10 +267,20 @@ func compareLaws(listed, engine *scoreLaw) *lawMismatch {
 	i, j := 0, 0
 	zero := new(big.Int)
 	for i < len(listed.scores) || j < len(engine.scores) {
-		switch {
-		case j == len(engine.scores) || (i < len(listed.scores) && listed.scores[i].Cmp(engine.scores[j]) < 0):
+		// A score only one law has is the first mismatch: both lists
+		// are in increasing order.
+		var order int
+		if i == len(listed.scores) {
+			order = 1
+		} else if j == len(engine.scores) {
+			order = -1
+		} else {
+			order = listed.scores[i].Cmp(engine.scores[j])
+		}
+		if order < 0 {
 			return &lawMismatch{listed.scores[i], listed.weights[i], zero}
-		case i == len(listed.scores) || listed.scores[i].Cmp(engine.scores[j]) > 0:
+		}
+		if order > 0 {
 			return &lawMismatch{engine.scores[j], zero, engine.weights[j]}
 		}
 		if listed.weights[i].Cmp(engine.weights[j]) != 0 {

@@ -82,6 +82,40 @@ func TestGuardEngineAgreesWithListing(t *testing.T) {
 	require.Contains(t, sum.Because, "the law of q·k and the laws of the terms disagree")
 	reasons := reason([]Run{{D: 2, Steps: []Step{st}}}, "engine")
 	require.Contains(t, reasons, "the engine and the listing disagree, so one of them is wrong")
+
+	// A score that only one of the laws has: the first such score, in
+	// increasing order, with a count of 0 on the side that lacks it.
+	law := func(pairs ...int64) *scoreLaw {
+		sl := &scoreLaw{}
+		for n := 0; n < len(pairs); n += 2 {
+			sl.scores = append(sl.scores, big.NewRat(pairs[n], 1))
+			sl.weights = append(sl.weights, big.NewInt(pairs[n+1]))
+		}
+		return sl
+	}
+	listed := law(-2, 4, 0, 8, 2, 4)
+	for _, c := range []struct {
+		engine *scoreLaw
+		want   string
+	}{
+		{law(-2, 4, 0, 8, 2, 4), ""},
+		{law(-2, 4, 2, 4), "at q·k = 0 the listing counts 8 and enumerate 0"},
+		{law(-2, 4, 0, 8), "at q·k = 2 the listing counts 4 and enumerate 0"},
+		{law(-2, 4, -1, 1, 0, 8, 2, 4), "at q·k = -1 the listing counts 0 and enumerate 1"},
+		{law(-2, 4, 0, 8, 2, 4, 3, 1), "at q·k = 3 the listing counts 0 and enumerate 1"},
+		{law(-3, 1, -2, 4, 0, 8, 2, 4), "at q·k = -3 the listing counts 0 and enumerate 1"},
+		{law(-2, 4, 0, 7, 2, 4), "at q·k = 0 the listing counts 8 and enumerate 7"},
+		{law(), "at q·k = -2 the listing counts 4 and enumerate 0"},
+	} {
+		m := compareLaws(listed, c.engine)
+		if c.want == "" {
+			require.Nil(t, m, "equal laws reported different: %v", m)
+			continue
+		}
+		require.NotNil(t, m, "enumerate's law %v %v differs from the listing's, unnoticed", c.engine.scores, c.engine.weights)
+		require.Equal(t, c.want, m.String())
+	}
+	require.Equal(t, "at q·k = 0 the listing counts 0 and enumerate 8", compareLaws(law(), law(0, 8)).String())
 }
 
 func findAssertion(st Step, id string) (Assertion, bool) {
@@ -153,6 +187,46 @@ func TestGuardEveryCovariancePair(t *testing.T) {
 	require.Len(t, got, 6)
 	// Var(q·k) = 4 + 2·(1 − 1 − 1) = 2.
 	requireValue(t, rational.NewFrac(2, 1), value(t, tr.Runs[0], "var-score"), "Var(q·k)")
+}
+
+// TestGuardOneLawCoversEveryIndex: on a space too large to list, one law
+// stands for every coordinate and one for every pair, and the line it
+// gives covers each index and each pair i < j exactly once.
+func TestGuardOneLawCoversEveryIndex(t *testing.T) {
+	tr := prove(t, iid(t, "-1,1", "-1,1"), 9)
+	r := tr.Runs[0]
+	require.False(t, r.Listed)
+	for id, want := range map[string]int{"mean-q": 9, "var-term": 9, "indep-coords": 36, "cov-terms": 36} {
+		a, _, found, _ := r.assertion(id)
+		require.True(t, found, id)
+		seen := map[[2]int]bool{}
+		for _, ij := range a.at {
+			i, j := ij[0], ij[1]
+			require.True(t, 1 <= i && i <= 9, "%s covers coordinate %d, outside 1..9", id, i)
+			require.True(t, j == 0 || (i < j && j <= 9), "%s covers the pair (%d, %d), not one with i < j ≤ 9", id, i, j)
+			require.False(t, seen[ij], "%s covers %v twice", id, ij)
+			seen[ij] = true
+		}
+		require.Len(t, seen, want, "%s: the indices its one line covers", id)
+	}
+}
+
+// TestSharedCovarianceCountsEveryPair: when one pair law stands for all
+// d_k(d_k−1)/2 pairs, the sum of the covariances is that many times its
+// covariance. A shared law is a product law, whose covariance is 0, so the
+// count is checked here on the law of a tied pair standing for them all.
+func TestSharedCovarianceCountsEveryPair(t *testing.T) {
+	for d := 2; d <= 4; d++ {
+		s := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, d)
+		ev, err := gather(t.Context(), s, big.NewRat(1, 2))
+		require.NoError(t, err)
+		requireValue(t, rational.NewInt(int64(d*(d-1)/2)), rational.NewRat(ev.covSum), "Σ Cov over the pairs, each 1")
+		ev.shared, ev.covSum, ev.coordsIndep, ev.termsIndep, ev.covs = true, new(big.Rat), nil, nil, nil
+		require.NoError(t, ev.pairPass(t.Context()))
+		require.Len(t, ev.covs, 1, "one law for every pair: one covariance computed")
+		_, covs := ev.termSums()
+		requireValue(t, rational.NewInt(int64(d*(d-1)/2)), rational.NewRat(covs), "d_k(d_k−1)/2 times the shared Cov(q_1·k_1, q_2·k_2) = 1")
+	}
 }
 
 // TestVariablesAreIdentifiedByWhatTheyAre: a teacher's variable named like

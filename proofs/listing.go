@@ -407,6 +407,7 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 	}
 	tally := map[string]uint64{}
 	var keys []string
+	tooMany := false
 	err = s.each(ctx, func(codes []int, w uint64) bool {
 		parts := make([]string, len(coords))
 		for n, c := range coords {
@@ -414,15 +415,19 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 		}
 		k := strings.Join(parts, " ")
 		if _, ok := tally[k]; !ok {
+			if len(keys) == maxMarginalOutcomes {
+				tooMany = true
+				return false
+			}
 			keys = append(keys, k)
 		}
 		tally[k] += w
-		return len(tally) <= maxMarginalOutcomes
+		return true
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(tally) > maxMarginalOutcomes {
+	if tooMany {
 		return nil, fmt.Errorf("the law of %d coordinates has more than the %d outcomes a marginal law may have", len(coords), maxMarginalOutcomes)
 	}
 	for _, k := range keys {

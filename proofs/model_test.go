@@ -45,6 +45,11 @@ func TestPairLaw(t *testing.T) {
 		_, err := ParsePairLaw(c.in)
 		require.ErrorContains(t, err, c.err, "%q", c.in)
 	}
+	// The weights at their bounds: 1 written out, and 1000000 reached
+	// by adding a pair's weights.
+	l, err = ParsePairLaw("1 1:1, -1 -1:500000, -1 -1:500000")
+	require.NoError(t, err)
+	require.Equal(t, "-1 -1:1000000, 1 1", l.String())
 	_, err = NewPairLaw(nil)
 	require.ErrorContains(t, err, "the pair law is empty")
 	_, err = NewPairLaw([]Pair{{Q: big.NewRat(1, 1), Weight: 1}})

@@ -17,17 +17,15 @@ func (s *Space) lawFor(ctx context.Context, xs ...RV) (*law, error) {
 			return nil, fmt.Errorf("coordinate %d is outside 1..%d", c, s.D)
 		}
 	}
-	switch {
-	case r.whole || (r.score && len(coords) > 0):
+	if r.whole || (r.score && len(coords) > 0) {
 		return s.wholeLaw(ctx)
-	case r.score:
+	}
+	if r.score {
 		sl, err := s.scoreLaw(ctx)
 		if err != nil {
 			return nil, err
 		}
 		return sl.law(), nil
-	case len(coords) == 0:
-		return s.marginal(ctx, []int{1})
 	}
 	return s.marginal(ctx, coords)
 }
@@ -60,6 +58,9 @@ func (s *Space) Cov(ctx context.Context, x, y RV) (rational.Value, error) {
 // values: every combination of values must have the product of the values'
 // probabilities.
 func (s *Space) Independent(ctx context.Context, xs ...RV) (Independence, error) {
+	if len(xs) == 0 {
+		return Independence{}, fmt.Errorf("no variables to judge independent")
+	}
 	l, err := s.lawFor(ctx, xs...)
 	if err != nil {
 		return Independence{}, err

@@ -340,12 +340,7 @@ func (s *Space) checkListable() {
 		return
 	}
 	_, nums := s.scoreDen()
-	bound := new(big.Int)
-	for _, n := range nums {
-		if a := new(big.Int).Abs(n); a.Cmp(bound) > 0 {
-			bound = a
-		}
-	}
+	bound := new(big.Int).Abs(slices.MaxFunc(nums, (*big.Int).CmpAbs))
 	if bound.Mul(bound, big.NewInt(int64(s.D))).BitLen() > maxWeightBits {
 		s.listable, s.why = false, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums"
 	}

@@ -2,8 +2,10 @@ package proofs
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -187,6 +189,11 @@ func TestSpaceMoments(t *testing.T) {
 	require.ErrorContains(t, err, "is not listed outcome by outcome")
 	_, err = wide.listing(ctx)
 	require.ErrorContains(t, err, "the space at d_k = 40 is not listed outcome by outcome")
+	// The score alone comes from enumerate's law of q·k, which knows
+	// a space too large to list.
+	v, err = wide.Var(ctx, DividedBy(Score(), rational.NewSqrt(40), "√40"))
+	require.NoError(t, err)
+	requireValue(t, rational.NewFrac(1, 1), v, "Var(q·k/√40) at d_k = 40, from enumerate's law of q·k")
 	v, err = wide.Var(ctx, Term(40))
 	require.NoError(t, err)
 	requireValue(t, rational.NewFrac(1, 1), v, "Var(q_40·k_40) from the coordinate law")
@@ -195,6 +202,8 @@ func TestSpaceMoments(t *testing.T) {
 	require.True(t, in.Holds)
 	_, err = wide.Independent(ctx, Q(41))
 	require.Error(t, err)
+	_, err = wide.Independent(ctx)
+	require.ErrorContains(t, err, "no variables to judge independent")
 	mid := space(t, Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}, 16)
 	_, err = mid.wholeLaw(ctx)
 	require.ErrorContains(t, err, "has 131072 outcomes, more than the 65536 a variable of the whole outcome is summed over")
@@ -224,6 +233,14 @@ func TestRefusals(t *testing.T) {
 	require.Equal(t, 1e-9, tl.MaxSeconds)
 	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{MaxTime: time.Hour})
 	require.NoError(t, err)
+	// A joint law is dependent, so its listing is bounded too; a small
+	// space with independent coordinates is listed whatever the limit.
+	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{MaxTime: time.Nanosecond})
+	require.ErrorAs(t, err, &tl)
+	require.Equal(t, "the space at d_k = 2 has 8 outcomes to list one by one, about 0.0004 s here (limit 1e-09 s)", err.Error())
+	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{MaxTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.True(t, s.Listed())
 	// Memory: tie both keeps a table for every pair of coordinates.
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
@@ -237,7 +254,7 @@ func TestRefusals(t *testing.T) {
 	_, err = NewSpace(Model{Q: heavy, K: heavy, Tie: TieQ}, 4, Options{})
 	require.ErrorContains(t, err, "d_k = 4: the outcomes' weights add up to 31999920000079999960000009999999, more than the 2^62 the listing counts exactly; choose a smaller d_k or smaller weights")
 	// Independent coordinates with such weights are simply not listed.
-	s, err := NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
+	s, err = NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
 	require.NoError(t, err)
 	require.False(t, s.Listed())
 	// Values whose common denominator makes the scores too large.
@@ -258,6 +275,9 @@ func TestRoughDuration(t *testing.T) {
 		{0.2, "0.2 s"}, {1.4, "1 s"}, {59, "59 s"}, {61, "1 min"}, {3599, "60 min"}, {3601, "1 h"},
 		{86400 * 3, "3 days"}, {86400 * 365 * 3, "3 years"}, {86400 * 365 * 5e3, "10^3 years"}, {0.004, "0.004 s"},
 		{1e13, "forever"}, {math.Inf(1), "forever"},
+		// Each unit from its first whole value on.
+		{1, "1 s"}, {60, "1 min"}, {3600, "1 h"}, {86400, "24 h"}, {86400 * 2, "2 days"}, {86400 * 365 * 2, "2 years"},
+		{86400 * 365 * 2 * 0.999, "729 days"}, {1e12, "10^4 years"},
 	} {
 		require.Equal(t, c.want, roughDuration(c.secs), "%g s", c.secs)
 	}
@@ -433,6 +453,11 @@ func TestListingShape(t *testing.T) {
 		require.False(t, fails, id)
 		require.Equal(t, "all 4 value combinations", a.Values, id)
 	}
+	// The law of one coordinate knows only the values it takes: q_1 two
+	// of the five, with k_1 = 1.
+	a, _, _, _ := tr.Runs[0].assertion("indep-qk")
+	require.Equal(t, "q_1 and k_1 independent", a.Statement)
+	require.Equal(t, "all 2 value combinations", a.Values)
 }
 
 // TestLimitsAtTheirEdges: the largest weights and the estimate's terms.
@@ -454,4 +479,118 @@ func TestLimitsAtTheirEdges(t *testing.T) {
 	require.NoError(t, err)
 	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{MaxTime: time.Hour})
 	require.EqualError(t, err, "the space at d_k = 1000 has 64 outcomes to list one by one, and its tallies would hold about 1535 MB (at most 1000 MB)")
+}
+
+// TestListEstimateTerms: the listing's time and memory estimates, worked
+// out by hand from their documented terms, on each side of each term's
+// condition: a joint law and a tie of a one-value vector (the check of all
+// entries runs through), the terms' joint law kept up to maxTermsJoint
+// outcomes, and pair tallies dense up to denseCodes codes.
+func TestListEstimateTerms(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		name  string
+		m     Model
+		d     int
+		units float64 // listSeconds in units of listNanos
+		bytes float64
+	}{
+		// 8 outcomes, 4 codes: (1 + 8 + 16 + 300 + 60·2) units each, then
+		// 2 coordinates of 4 codes and 1 pair of 8 combinations; 16·8
+		// bytes for the pair's table and 8·(2·2 + 48) for the terms.
+		{"joint law", joint(t, equalTermsLaw), 2, 8*445 + 2*(4*1500+30000) + 1*(8*1500+30000), 128 + 8*52},
+		// q = 1 tied: one component, so the check of all entries runs
+		// through: (3 + 12 + 16 + 300 + 60·3) units for each of 8 outcomes.
+		{"tie of a one-value q", Model{Q: alphabet(t, "1"), K: signs, Tie: TieQ}, 3, 8*511 + 3*(2*1500+30000) + 3*(4*1500+30000), 3*4*8 + 8*54},
+		// 2^18 = maxTermsJoint outcomes: the terms' joint law is kept.
+		{"q tied, 2^18 outcomes", Model{Q: signs, K: signs, Tie: TieQ}, 17, (1<<18)*520 + 17*36000 + 136*54000, 136*128 + (1<<18)*82},
+		{"q tied, 2^19 outcomes", Model{Q: signs, K: signs, Tie: TieQ}, 18, (1<<19)*241 + 18*36000 + 153*54000, 153 * 128},
+		// 22 codes: dense tables of 22·22 entries; 23: maps of at most
+		// as many entries as outcomes, 48 bytes each.
+		{"22 codes", Model{Q: alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22"), K: alphabet(t, "1"), Tie: TieBoth}, 2,
+			22*325 + 2*(22*1500+30000) + 1*(22*1500+30000), 22*22*8 + 22*52},
+		{"23 codes", Model{Q: alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23"), K: alphabet(t, "1"), Tie: TieBoth}, 2,
+			23*325 + 2*(23*1500+30000) + 1*(23*1500+30000), 23*48 + 23*52},
+	} {
+		s := space(t, c.m, c.d)
+		require.Equal(t, c.units*listNanos/1e9, s.listSeconds(), "%s: estimated seconds", c.name)
+		require.Equal(t, c.bytes, s.listBytes(), "%s: estimated bytes", c.name)
+	}
+	// The time limit is inclusive: q tied at d_k = 3 is estimated at
+	// 16·331 + 3·36000 + 3·54000 = 275296 units of 3 ns.
+	tied := Model{Q: signs, K: signs, Tie: TieQ}
+	_, err := NewSpace(tied, 3, Options{MaxTime: 825888 * time.Nanosecond})
+	require.NoError(t, err, "a listing estimated at exactly the limit is accepted")
+	_, err = NewSpace(tied, 3, Options{MaxTime: 825887 * time.Nanosecond})
+	var tl *TooLargeError
+	require.ErrorAs(t, err, &tl, "a listing estimated 1 ns over the limit is refused")
+}
+
+// TestWidthAndValueLimits: the largest width, and the largest scores the
+// listing's 64-bit sums hold.
+func TestWidthAndValueLimits(t *testing.T) {
+	s, err := NewSpace(Model{Q: rational.Signs(), K: rational.Signs()}, enumerate.MaxD, Options{})
+	require.NoError(t, err, "d_k = enumerate.MaxD is a width like any other")
+	require.False(t, s.Listed())
+	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
+	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
+	require.NoError(t, err)
+	tr, err := Prove(t.Context(), s.Model, nil, Options{})
+	require.NoError(t, err)
+	requireValue(t, rational.NewInt(4611686018427387903), value(t, tr.Runs[0], "mean-term"), "E[q_1·k_1] = 2^62 − 1, exactly")
+	_, err = NewSpace(joint(t, "1 4611686018427387904 1\n"), 1, Options{})
+	require.ErrorContains(t, err, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums")
+	// A negative score counts by its size.
+	_, err = NewSpace(joint(t, "1 1 1\n1 -4611686018427387904 1\n"), 1, Options{})
+	require.ErrorContains(t, err, "too large to list exactly")
+	require.Equal(t, "10^3 years", roughDuration(86400*365*1000))
+	require.Equal(t, "999 years", roughDuration(86400*365*999))
+}
+
+// TestMarginalLimit: the law of several coordinates of a space too large
+// to list is built as a product, up to maxMarginalOutcomes outcomes.
+func TestMarginalLimit(t *testing.T) {
+	wide := space(t, iid(t, "-1,1", "-1,1"), 9)
+	require.False(t, wide.Listed())
+	// 4^8 = 65536 outcomes: built, each of weight 1.
+	l, err := wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8})
+	require.NoError(t, err)
+	require.Len(t, l.rows, 65536)
+	require.Equal(t, "65536", l.total.String())
+	_, err = wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	require.ErrorContains(t, err, "the law of 9 coordinates has 262144 outcomes, more than the 65536 a marginal law may have")
+	sum := Q(1)
+	for i := 2; i <= 9; i++ {
+		sum, err = Plus(sum, Q(i))
+		require.NoError(t, err)
+	}
+	_, err = wide.E(t.Context(), sum)
+	require.ErrorContains(t, err, "the law of 9 coordinates has 262144 outcomes", "a variable of 9 coordinates is refused, not truncated")
+}
+
+// TestListedMarginalLimits: a variable of several coordinates of a listed
+// space is summed over at most maxMarginalOutcomes values of them, and
+// one of the whole outcome over at most that many outcomes; beyond, it is
+// refused, never truncated.
+func TestListedMarginalLimits(t *testing.T) {
+	// q = 1 tied, k_i from 1..41: 41^3 = 68921 values of (k_1, k_2, k_3).
+	letters := make([]string, 41)
+	for i := range letters {
+		letters[i] = fmt.Sprint(i + 1)
+	}
+	s := space(t, Model{Q: alphabet(t, "1"), K: alphabet(t, strings.Join(letters, ",")), Tie: TieQ}, 3)
+	sum, err := Plus(K(1), K(2))
+	require.NoError(t, err)
+	sum, err = Plus(sum, K(3))
+	require.NoError(t, err)
+	_, err = s.E(t.Context(), sum)
+	require.ErrorContains(t, err, "the law of 3 coordinates has more than the 65536 outcomes a marginal law may have")
+	// Exactly 65536 outcomes: a function of the whole outcome is summed
+	// over all of them. q_i and k_i from 1..16: E[q_1·k_2] = (17/2)².
+	a := alphabet(t, "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16")
+	s2 := space(t, Model{Q: a, K: a}, 2)
+	score := Func("q_1·k_1 + q_2·k_2", func(o *Outcome) *big.Rat { return o.Score })
+	e, err := s2.E(t.Context(), score)
+	require.NoError(t, err)
+	requireValue(t, rational.NewFrac(289, 2), e, "E[q·k] over the 65536 outcomes: 2·(17/2)²")
 }

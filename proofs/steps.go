@@ -156,10 +156,15 @@ func (ev *evidence) pairIndices() [][2]int {
 	if ev.shared {
 		return [][2]int{{1, 2}}
 	}
+	return allPairs(ev.d)
+}
+
+// allPairs returns every pair i < j of coordinates 1..d.
+func allPairs(d int) [][2]int {
 	var out [][2]int
-	for i := 1; i <= ev.d; i++ {
-		for j := i + 1; j <= ev.d; j++ {
-			out = append(out, [2]int{i, j})
+	for i := range d {
+		for j := i + 1; j < d; j++ {
+			out = append(out, [2]int{i + 1, j + 1})
 		}
 	}
 	return out
@@ -231,14 +236,10 @@ func (ev *evidence) group(id, hypothesis, source string, restsOn []string, insts
 			// One law stands for every index: the line covers them all.
 			a.at = nil
 			if perPair {
-				for i := 1; i <= ev.d; i++ {
-					for j := i + 1; j <= ev.d; j++ {
-						a.at = append(a.at, [2]int{i, j})
-					}
-				}
+				a.at = allPairs(ev.d)
 			} else {
-				for i := 1; i <= ev.d; i++ {
-					a.at = append(a.at, [2]int{i, 0})
+				for i := range ev.d {
+					a.at = append(a.at, [2]int{i + 1, 0})
 				}
 			}
 		}
@@ -376,17 +377,16 @@ func coordinatesIndependent(l *law, qi, ki, qj, kj RV) Independence {
 	return l.independent([]RV{qi, ki}, []RV{qj, kj})
 }
 
-// allName writes "q_1, …, q_d" (or all of them when there are three at most).
+// allName writes "q_1, …, q_d", or every name when there are three at most.
 func allName(f string, d int) string {
-	switch d {
-	case 1:
-		return fmt.Sprintf(f, 1)
-	case 2:
-		return fmt.Sprintf(f, 1) + ", " + fmt.Sprintf(f, 2)
-	case 3:
-		return fmt.Sprintf(f, 1) + ", " + fmt.Sprintf(f, 2) + ", " + fmt.Sprintf(f, 3)
+	if d > 3 {
+		return fmt.Sprintf(f, 1) + ", …, " + fmt.Sprintf(f, d)
 	}
-	return fmt.Sprintf(f, 1) + ", …, " + fmt.Sprintf(f, d)
+	names := make([]string, d)
+	for i := range names {
+		names[i] = fmt.Sprintf(f, i+1)
+	}
+	return strings.Join(names, ", ")
 }
 
 // meanIdentity writes E[q_i·k_i] = E[q_i]·E[k_i] + Cov(q_i, k_i) with values.

@@ -202,6 +202,25 @@ var brokenCases = []brokenCase{
 		broken:  []string{"the divisor's square is d_k, at d_k = 2: (d_k)² = d_k is false: 4 ≠ 2"},
 	},
 	{
+		// Not dividing at all: Var(q·k/1) = Var(q·k) = d_k.
+		name: "no scale", d: 2, scale: new(big.Rat),
+		model:   func(t *testing.T) Model { return iid(t, "-1,1", "-1,1") },
+		fails:   []string{"divisor", "scaling", "var-scaled"},
+		values:  map[string]rational.Value{"scaling": rational.NewFrac(2, 1), "divisor": rational.NewFrac(1, 1)},
+		reasons: []string{"Var(q·k/1) = Var(q·k)/d_k fails (2 ≠ 1): Var(q·k/1) = Var(q·k)/(1)² = 2/1; it rests on (1)² = d_k, which fails."},
+		broken:  []string{"the divisor's square is d_k, at d_k = 2: (1)² = d_k is false: 1 ≠ 2"},
+	},
+	{
+		// Dividing by the fourth root: d_k^(1/4) = √2 at d_k = 4, so
+		// Var(q·k/√2) = 4/2.
+		name: "fourth-root scale", d: 4, scale: big.NewRat(1, 4),
+		model:   func(t *testing.T) Model { return iid(t, "-1,1", "-1,1") },
+		fails:   []string{"divisor", "scaling", "var-scaled"},
+		values:  map[string]rational.Value{"scaling": rational.NewFrac(2, 1), "divisor": rational.NewFrac(2, 1)},
+		reasons: []string{"Var(q·k/d_k^(1/4)) = Var(q·k)/d_k fails (2 ≠ 1): Var(q·k/d_k^(1/4)) = Var(q·k)/(d_k^(1/4))² = 4/2; it rests on (d_k^(1/4))² = d_k, which fails."},
+		broken:  []string{"the divisor's square is d_k, at d_k = 4: (d_k^(1/4))² = d_k is false: 2 ≠ 4"},
+	},
+	{
 		// A variance 1 + 2·10⁻¹⁰ + 10⁻²⁰ that a tolerance would call 1.
 		name: "nearly unit variance", d: 1,
 		model: func(t *testing.T) Model { return iid(t, "-1,1", "±10000000001/10000000000") },
