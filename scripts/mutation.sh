@@ -5,7 +5,7 @@
 # killed / (killed + lived). Runs on proofs and rational, or on the
 # packages given, and fails below the threshold (95 % by default).
 #
-#   scripts/mutation.sh                 # proofs and rational, about 30 minutes on 2 cores
+#   scripts/mutation.sh                 # proofs and rational, about 45 minutes on 2 cores
 #   scripts/mutation.sh proofs          # one package
 #   THRESHOLD=90 scripts/mutation.sh    # another threshold
 #   WORKERS=4 scripts/mutation.sh       # more mutants at once (default: one per core)
