@@ -16,7 +16,8 @@ const MaxLineBytes = 4096
 // MaxClaims bounds the number of claims in one file.
 const MaxClaims = 10_000
 
-// A SyntaxError is a problem with one line of a claims file.
+// A SyntaxError is a problem with one line of a claims file (or of an
+// answer key or answer file, which package grade reads).
 type SyntaxError struct {
 	File string
 	Line int

@@ -42,7 +42,7 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 	for i, raw := range lines {
 		n := i + 1
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{name, n, fmt.Sprintf(format, args...)}
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 		}
 		line := stripComment(raw)
 		if line == "" {

@@ -16,8 +16,9 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// MaxLineBytes bounds one line of a key or an answer file.
-const MaxLineBytes = 4096
+// MaxLineBytes bounds one line of a key or an answer file, as it bounds a
+// line of a claims file.
+const MaxLineBytes = claims.MaxLineBytes
 
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
@@ -25,14 +26,9 @@ const MaxParts = 1000
 // MaxPoints bounds the points of one answer.
 const MaxPoints = 1_000_000
 
-// A SyntaxError is a problem with one line of a key or an answer file.
-type SyntaxError struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// A SyntaxError is a problem with one line of a key or an answer file: the
+// claims file's error, as a key's questions are claims.
+type SyntaxError = claims.SyntaxError
 
 // A Key is a parsed answer key: questions, each with one or more parts that
 // a student answers.
@@ -194,13 +190,13 @@ func readLines(name string, r io.Reader) ([]string, error) {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		if !utf8.ValidString(line) {
-			return nil, &SyntaxError{name, len(lines) + 1, "the line is not valid UTF-8"}
+			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: "the line is not valid UTF-8"}
 		}
 		lines = append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &SyntaxError{name, len(lines) + 1, fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -228,7 +224,7 @@ func parseDraws(name string, lines []string) ([]Draw, error) {
 			continue
 		}
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{name, i + 1, fmt.Sprintf(format, args...)}
+			return &SyntaxError{File: name, Line: i + 1, Msg: fmt.Sprintf(format, args...)}
 		}
 		if len(words) != 4 || words[2] != "from" {
 			return nil, fail("write draw NAME from A..B or draw NAME from a,b,c")
@@ -307,7 +303,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 	for i, raw := range lines {
 		n := i + 1
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{name, n, fmt.Sprintf(format, args...)}
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 		}
 		line, err := substitute(stripComment(raw), values)
 		if err != nil {
@@ -414,11 +410,11 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 	}
 	for _, q := range k.Questions {
 		if len(q.Parts) == 0 {
-			return nil, &SyntaxError{name, q.Line, fmt.Sprintf("question %s has no answer line", q.ID)}
+			return nil, &SyntaxError{File: name, Line: q.Line, Msg: fmt.Sprintf("question %s has no answer line", q.ID)}
 		}
 	}
 	if len(k.parts) == 0 {
-		return nil, &SyntaxError{name, len(lines), "the key has no answer lines"}
+		return nil, &SyntaxError{File: name, Line: len(lines), Msg: "the key has no answer lines"}
 	}
 	return k, nil
 }
