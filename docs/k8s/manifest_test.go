@@ -1,4 +1,7 @@
-package main
+// Package k8s holds the test of the Kubernetes manifest beside it, in a
+// module of its own so that the main module does not depend on the
+// Kubernetes API types.
+package k8s
 
 import (
 	"bytes"
@@ -30,7 +33,7 @@ import (
 // objects checked against each other, and its two shell scripts run here
 // with the built binary and /data in a temporary directory.
 
-const manifestPath = "../../docs/k8s/sqrtdk-shards.yaml"
+const manifestPath = "sqrtdk-shards.yaml"
 
 // A k8sManifest is the manifest's objects, in the API's types.
 type k8sManifest struct {
@@ -240,4 +243,31 @@ func TestKubernetesManifestScripts(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err)
 	assert.Contains(t, string(out), "done already")
+}
+
+// buildSqrtdk builds the command from the main module (two levels up) into
+// dir and returns the binary's path.
+func buildSqrtdk(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "sqrtdk")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/sqrtdk")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+// execSqrtdk runs the binary and returns its exit status, stdout and stderr.
+func execSqrtdk(t *testing.T, bin string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), stdout.String(), stderr.String()
+	}
+	require.NoError(t, err)
+	return 0, stdout.String(), stderr.String()
 }
