@@ -372,7 +372,10 @@ func TestBitPairPathsAgree(t *testing.T) {
 }
 
 // TestCancels stops long runs of every kernel once they have tallied some
-// pairs; a kernel that ignored the stop flag would run for minutes.
+// pairs, and checks what stopping promises: Tally returns within 2 s of the
+// stop (the project's bound for any signal), having tallied fewer pairs than the range holds (a kernel that
+// ignored the flag would run for minutes), and its histogram holds exactly
+// the pairs it reported as progress.
 func TestCancels(t *testing.T) {
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
 	for _, c := range []struct {
@@ -381,25 +384,35 @@ func TestCancels(t *testing.T) {
 		t    [][]int
 	}{
 		{XorPopcount, 24, [][]int{{1, 0}, {0, 1}}}, {BitPair, 20, [][]int{{0, 1}, {1, 3}}},
-		{GrayCode, 14, three}, {SlicedIndex, 16, three},
+		{GrayCode, 14, three}, {SlicedIndex, 16, three}, {SlicedIndex, 22, [][]int{{1, 0}, {0, 1}}},
 	} {
+		s := specOf(c.d, c.t)
 		for _, p := range paths() {
 			restore, _ := Force(p)
-			k := New(c.kind, specOf(c.d, c.t))
+			k := New(c.kind, s)
 			restore()
 			t.Run(fmt.Sprintf("%s/%s", p, k.Name()), func(t *testing.T) {
 				var stop atomic.Bool
 				var progress atomic.Uint64
-				done := make(chan struct{})
-				go func() {
-					k.Tally(0, qCount(specOf(c.d, c.t)), &stop, &progress)
-					close(done)
-				}()
+				done := make(chan []uint64)
+				go func() { done <- k.Tally(0, qCount(s), &stop, &progress) }()
 				for progress.Load() == 0 {
 					time.Sleep(time.Millisecond)
 				}
 				stop.Store(true)
-				<-done
+				var hist []uint64
+				select {
+				case hist = <-done:
+				case <-time.After(2 * time.Second):
+					t.Fatal("Tally still running 2 s after the stop")
+				}
+				var tallied uint64
+				for _, n := range hist {
+					tallied += n
+				}
+				require.Positive(t, tallied)
+				require.Less(t, tallied, qCount(s)*kCount(s), "stopped early")
+				require.Equal(t, progress.Load(), tallied, "progress (want) against the histogram's pairs (got)")
 			})
 		}
 	}
