@@ -17,8 +17,9 @@
 //
 // Assembly kernels are chosen at run time from the CPU's features
 // (golang.org/x/sys/cpu); Force selects a slower path for tests and
-// benchmarks. The amd64 assembly is generated: go generate runs
-// gen_amd64.go.
+// benchmarks. The amd64 assembly and its declarations are generated with
+// avo by the program in _asm (a module of its own), the portable
+// sliced-index tally by gen_portable.go: go generate runs both.
 package kernel
 
 import (

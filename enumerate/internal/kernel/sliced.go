@@ -7,19 +7,19 @@ import (
 	"unsafe"
 )
 
-// slicedKernel is the sliced-index kernel for alphabets of any size on
-// AVX-512. A block is the vectors k that share their high coordinates
-// h…D−1; its lanes are the nk^h choices of the low coordinates, padded to
-// whole 512-lane words. For each q, the low coordinates' share of every
-// lane's index is a constant of q's low coordinates (tabulated once, and
-// kept bit-sliced: plane j holds bit j of every lane's share), and the
-// high coordinates' share v is the same for every lane of a block, so a
-// block's lane indices are the table plus v. Per q, the kernel adds each
-// value v that a block can have to the table (a bit-sliced addition of a
-// constant) once, and each block loads the lanes of its v. Each block
-// then adds, for every nonzero set S of index bits,
-// the number of lanes whose index has all bits of S (an AND of planes and
-// VPOPCNTQ); the count of each index follows by Möbius inversion over the
+// slicedKernel is the sliced-index kernel for alphabets of any size. A
+// block is the vectors k that share their high coordinates h…D−1; its
+// lanes are the nk^h choices of the low coordinates, padded to whole words
+// (512 lanes on AVX-512, 256 on AVX2, 64 in plain Go). For each q, the low
+// coordinates' share of every lane's index is a constant of q's low
+// coordinates (tabulated once, and kept bit-sliced: plane j holds bit j of
+// every lane's share), and the high coordinates' share v is the same for
+// every lane of a block, so a block's lane indices are the table plus v.
+// Per q, the kernel adds each value v that a block can have to the table (a
+// bit-sliced addition of a constant) once, and each block loads the lanes
+// of its v. Each block then adds, for every nonzero set S of index bits,
+// the number of lanes whose index has all bits of S (an AND of planes and a
+// popcount); the count of each index follows by Möbius inversion over the
 // subsets (mobius.go). Padding lanes hold index v: the kernel counts the
 // blocks by v and takes them out at the end. Every real pair is counted
 // exactly once.
@@ -27,31 +27,67 @@ type slicedKernel struct {
 	d, nq, nk int
 	t         [][]int
 	size      int
+	impl      slicedImpl
 	h         int // coordinates of k in the lanes
 	lanes     int // nk^h
-	nw        int // 512-lane words per block
+	nw        int // words per block
 	nb        int // bits of an index
 	nv        int // largest index
 	tMax      int // largest entry of t
 	nqLow     int // nq^h: the values of q's low coordinates
 	nBlocks   int // nk^(D−h) blocks per q
 	once      sync.Once
-	planes    []uint64 // [nqLow][nw][nb][8]: the low coordinates' shares, bit-sliced
+	planes    []uint64 // [nqLow][nw][nb][wordWords]: the low coordinates' shares, bit-sliced
+}
+
+// A slicedImpl is an implementation of the sliced-index kernel.
+type slicedImpl int
+
+const (
+	slicedAVX512 slicedImpl = iota
+	slicedAVX2
+	slicedPortable
+)
+
+// slicedImpls describes the implementations: the name, the lanes of a word,
+// the uint64 words of one plane of a word, and the most words in a block.
+// An AVX2 word holds its 256 lanes in the low nibbles of 64 bytes, four
+// lanes a byte, so that a byte of a mask indexes VPSHUFB's table of nibble
+// bit counts directly.
+var slicedImpls = [...]struct {
+	name                          string
+	wordLanes, wordWords, maxWords int
+}{
+	slicedAVX512:   {"AVX-512", 512, 8, 4},
+	slicedAVX2:     {"AVX2", 256, 8, 8},
+	slicedPortable: {"portable", 64, 1, 32},
 }
 
 // Limits of the sliced-index kernel: index values of at most
-// slicedMaxBits bits, blocks of at most slicedMaxWords words, and a lane
-// table of at most slicedMaxTable words.
+// slicedMaxBits bits, and a lane table of at most slicedMaxTable words.
 const (
 	slicedMaxBits  = 8
-	slicedMaxWords = 4
 	slicedMaxTable = 1 << 20
 )
 
+//go:generate go run gen_portable.go -out sliced_portable.go
+
+// slicedImplForCPU returns the fastest implementation this CPU may run.
+func slicedImplForCPU() slicedImpl {
+	switch {
+	case useAVX512():
+		return slicedAVX512
+	case useAVX2():
+		return slicedAVX2
+	}
+	return slicedPortable
+}
+
 // planSliced returns the sliced-index kernel for s with the split of k that
-// fills its words best, or nil when this CPU or s does not allow one.
+// fills its words best, in the fastest implementation this CPU runs, or nil
+// when s does not allow one.
 func planSliced(s Spec) *slicedKernel {
-	if !useAVX512() || s.D < 1 || len(s.T) < 1 || len(s.T[0]) < 2 {
+	if s.D < 1 || len(s.T) < 1 || len(s.T[0]) < 2 {
 		return nil
 	}
 	tMax := 0
@@ -68,17 +104,19 @@ func planSliced(s Spec) *slicedKernel {
 	for 1<<nb <= nv {
 		nb++
 	}
-	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, nb: nb, nv: nv, tMax: tMax}
+	impl := slicedImplForCPU()
+	im := slicedImpls[impl]
+	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, impl: impl, nb: nb, nv: nv, tMax: tMax}
 	best := 0.0
 	lanes, nqLow := 1, 1
 	for h := 1; h <= s.D; h++ {
 		lanes *= x.nk
 		nqLow *= x.nq
-		nw := (lanes + 511) / 512
-		if nw > slicedMaxWords || nqLow*nw*nb*8 > slicedMaxTable {
+		nw := (lanes + im.wordLanes - 1) / im.wordLanes
+		if nw > im.maxWords || nqLow*nw*nb*im.wordWords > slicedMaxTable {
 			break
 		}
-		if fill := float64(lanes) / float64(nw*512); fill > best {
+		if fill := float64(lanes) / float64(nw*im.wordLanes); fill > best {
 			best = fill
 			x.h, x.lanes, x.nw, x.nqLow = h, lanes, nw, nqLow
 		}
@@ -94,15 +132,30 @@ func planSliced(s Spec) *slicedKernel {
 }
 
 func (x *slicedKernel) Name() string {
-	return fmt.Sprintf("sliced-index (%d of %d lanes, %d-bit indices, AVX-512)", x.lanes, x.nw*512, x.nb)
+	return fmt.Sprintf("sliced-index (%d of %d lanes, %d-bit indices, %s)", x.lanes, x.nw*x.wordLanes(), x.nb, slicedImpls[x.impl].name)
 }
 
 func (x *slicedKernel) Rate() float64 { return slicedRate(x) }
 
+func (x *slicedKernel) wordLanes() int { return slicedImpls[x.impl].wordLanes }
+
+// wordStride is the uint64 words of one word's nb planes.
+func (x *slicedKernel) wordStride() int { return x.nb * slicedImpls[x.impl].wordWords }
+
+// laneBit returns where lane l of a word lies in one of its planes: the
+// uint64 word and the bit. On AVX2 lane l is bit l mod 4 of byte l/4.
+func (x *slicedKernel) laneBit(l int) (word, bit int) {
+	if x.impl == slicedAVX2 {
+		return l / 32, l / 4 % 8 * 8 + l%4
+	}
+	return l / 64, l % 64
+}
+
 // buildPlanes tabulates, for every value of q's low coordinates, each
 // lane's share of the index, bit-sliced.
 func (x *slicedKernel) buildPlanes() {
-	x.planes = alignedWords(x.nqLow * x.nw * x.nb * 8)
+	ww := slicedImpls[x.impl].wordWords
+	x.planes = alignedWords(x.nqLow * x.nw * x.wordStride())
 	digits := make([]int, x.h)
 	row := make([]int, 0, x.lanes)
 	for qlo := range x.nqLow {
@@ -110,12 +163,13 @@ func (x *slicedKernel) buildPlanes() {
 			digits[i], n = n%x.nq, n/x.nq
 		}
 		row = shares(row[:0], x.t, digits, x.nk)
-		base := qlo * x.nw * x.nb * 8
+		base := qlo * x.nw * x.wordStride()
 		for lane, v := range row {
-			word := base + lane/512*x.nb*8 + lane%512/64
+			word, bit := x.laneBit(lane % x.wordLanes())
+			word += base + lane/x.wordLanes()*x.wordStride()
 			for j := range x.nb {
 				if v>>j&1 == 1 {
-					x.planes[word+j*8] |= 1 << (lane % 64)
+					x.planes[word+j*ww] |= 1 << bit
 				}
 			}
 		}
@@ -148,8 +202,10 @@ type slicedScratch struct {
 	corr  [256]uint64     // blocks by their value
 	words uint64          // words tallied, padding lanes included
 	// values holds, in two halves, two q's lane values for each block
-	// value (64-byte aligned), filled by each call of the assembly.
+	// value (64-byte aligned), filled by each call of the kernel.
 	values []uint64
+	// bytes is the AVX2 kernel's byte counters, zero between calls.
+	bytes *[256][4]uint64
 }
 
 func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
@@ -157,7 +213,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	blockValues := make([]byte, x.nBlocks)
 	highDigits := make([]int, x.d-x.h)
 	row := make([]int, 0, x.nBlocks)
-	chunk := max(chunkPairs/(x.nw*512), 1) // blocks per call
+	chunk := max(chunkPairs/(x.nw*x.wordLanes()), 1) // blocks per call
 	var pending uint64
 	lastHigh := ^uint64(0)
 	nvals := 0
@@ -175,16 +231,16 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				nvals = max(nvals, v+1)
 			}
 			lastHigh = qhi
-			if sc == nil || len(sc.values) < 2*nvals*x.nw*x.nb*8 {
+			if sc == nil || len(sc.values) < 2*nvals*x.nw*x.wordStride() {
 				sc = x.newScratch(sc, nvals)
 			}
 		}
-		planes := &x.planes[int(qlo)*x.nw*x.nb*8]
+		planes := int(qlo) * x.nw * x.wordStride()
 		if x.nBlocks <= chunk {
 			// Consecutive q that share their high coordinates (and so
 			// their block values), as many as fit in a chunk.
 			n := min(uint64(chunk/x.nBlocks), hi-q, uint64(x.nqLow)-qlo)
-			slicedBlocks(x.nb, planes, x.nw, &blockValues[0], x.nBlocks, sc, x.nv, nvals, int(n))
+			x.blocks(planes, blockValues, sc, nvals, int(n))
 			sc.words += n * uint64(x.nBlocks*x.nw)
 			pending += n * uint64(x.nBlocks*x.lanes)
 			q += n
@@ -194,7 +250,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 					break
 				}
 				e := min(b+chunk, x.nBlocks)
-				slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv, nvals, 1)
+				x.blocks(planes, blockValues[b:e], sc, nvals, 1)
 				sc.words += uint64((e - b) * x.nw)
 				pending += uint64((e - b) * x.lanes)
 			}
@@ -214,43 +270,66 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	return x.drain(sc)
 }
 
+// blocks runs, for each of nq consecutive q whose lane shares follow one
+// another from x.planes[planes], the blocks whose values are blockValues,
+// all below nvals: it adds the subset tallies of S = 1…nv to sc.sub and
+// counts each block in sc.corr by its value.
+func (x *slicedKernel) blocks(planes int, blockValues []byte, sc *slicedScratch, nvals, nq int) {
+	if x.impl != slicedPortable {
+		slicedBlocksAsm(x, &x.planes[planes], blockValues, sc, nvals, nq)
+		return
+	}
+	stride := x.nw * x.nb
+	for i := range nq {
+		shares := x.planes[planes+i*stride : planes+(i+1)*stride]
+		for v := range nvals {
+			addBitSliced(sc.values[v*stride:(v+1)*stride], shares, x.nb, uint64(v))
+		}
+		slicedTallies[x.nb](sc.values, stride, blockValues, x.nv, sc.sub, &sc.corr)
+	}
+}
+
+// addBitSliced sets dst to the words of src (nb planes each) with v added
+// lane by lane.
+func addBitSliced(dst, src []uint64, nb int, v uint64) {
+	for w := 0; w+nb <= len(src); w += nb {
+		var carry uint64
+		for j := range nb {
+			a, k := src[w+j], -(v >> j & 1)
+			dst[w+j] = a ^ k ^ carry
+			carry = a&k | carry&(a^k)
+		}
+	}
+}
+
 // newScratch returns scratch with room for the lane values of nvals block
 // values, keeping the tallies of old when it is not nil.
 func (x *slicedKernel) newScratch(old *slicedScratch, nvals int) *slicedScratch {
 	sc := old
 	if sc == nil {
 		sc = &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
+		if x.impl == slicedAVX2 {
+			sc.bytes = new([256][4]uint64)
+		}
 	}
-	sc.values = alignedWords(2 * max(nvals, 1) * x.nw * x.nb * 8)
+	sc.values = alignedWords(2 * max(nvals, 1) * x.nw * x.wordStride())
 	return sc
 }
 
 // drain turns the subset tallies into the histogram of indices.
 func (x *slicedKernel) drain(sc *slicedScratch) []uint64 {
 	f := make([]uint64, 1<<x.nb)
-	f[0] = sc.words * 512
+	f[0] = sc.words * uint64(x.wordLanes())
 	for set := 1; set < len(f); set++ {
 		for _, n := range sc.sub[set] {
 			f[set] += n
 		}
 	}
 	supersetMobius(f)
-	pad := uint64(x.nw*512 - x.lanes)
+	pad := uint64(x.nw*x.wordLanes() - x.lanes)
 	hist := make([]uint64, x.size)
 	for v := 0; v <= x.nv; v++ {
 		hist[v] = f[v] - pad*sc.corr[v]
 	}
 	return hist
 }
-
-// kbits[v][j] is all ones when bit j of v is 1 and 0 otherwise: the
-// broadcast words of a block value's bits.
-var kbits = func() *[256][8]uint64 {
-	k := (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))
-	for v := range k {
-		for j := range k[v] {
-			k[v][j] = -(uint64(v) >> j & 1)
-		}
-	}
-	return k
-}()
