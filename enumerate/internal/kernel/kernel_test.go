@@ -167,53 +167,56 @@ func TestKernelsMatchOracle(t *testing.T) {
 	}
 }
 
-// TestSlicedShapes checks the sliced-index kernel at every index width it
-// has code for (1 to 8 bits), with one to four words of lanes, blocks
-// that cover all of k, subset tallies beyond the registers, and padding
-// lanes in every word count.
+// TestSlicedShapes checks the sliced-index kernel on every path this CPU
+// runs, with one to eight words of lanes, few and many threshold planes
+// (an odd number, so that the single steps and the steps by four both
+// run), blocks that cover all of k, and padding lanes in every word
+// count; on AVX-512 the words per block are as listed.
 func TestSlicedShapes(t *testing.T) {
-	restore, ok := Force(AVX512)
-	if !ok {
-		t.Skip("no AVX-512 on this CPU")
-	}
-	defer restore()
 	rng := rand.New(rand.NewPCG(7, 8))
 	cases := []struct {
 		d, nq, nk, tMax int
-		words           int // expected 512-lane words per block
+		words           int // expected 512-lane words per block on AVX-512
 	}{
-		{1, 2, 3, 1, 1},    // 1 bit, one block per q, 509 padding lanes
-		{2, 3, 3, 1, 1},    // 2 bits
-		{3, 3, 3, 2, 1},    // 3 bits
-		{5, 3, 3, 2, 1},    // 4 bits
-		{7, 3, 3, 2, 2},    // 4 bits, 729 of 1024 lanes
-		{8, 3, 3, 2, 2},    // 5 bits
-		{8, 3, 3, 3, 2},    // 5 bits (24)
-		{7, 3, 4, 9, 2},    // 6 bits, tallies beyond the registers
-		{6, 4, 4, 20, 2},   // 7 bits, 1024 lanes without padding
-		{5, 4, 4, 51, 2},   // 8 bits, largest index 255
-		{4, 3, 5, 60, 2},   // 8 bits, 625 lanes
-		{4, 2, 6, 30, 3},   // 7 bits, 1296 lanes in three words
-		{3, 2, 12, 40, 4},  // 7 bits, 1728 lanes in four words
+		{1, 2, 3, 1, 1},    // one block per q, 509 padding lanes
+		{2, 3, 3, 1, 1},    // two thresholds
+		{3, 3, 3, 2, 1},    // 6
+		{5, 3, 3, 2, 1},    // 10
+		{7, 3, 3, 2, 2},    // 729 of 1024 lanes
+		{8, 3, 3, 3, 2},    // 18
+		{7, 3, 4, 9, 2},    // 45
+		{6, 4, 4, 20, 1},   // 256 lanes (1024 would make the table too large)
+		{5, 4, 4, 51, 1},   // largest index 255, 204 thresholds
+		{4, 3, 5, 60, 2},   // 625 lanes
+		{4, 2, 6, 30, 3},   // 1296 lanes in three words
+		{3, 2, 12, 40, 4},  // 1728 lanes in four words
 		{10, 2, 3, 1, 2},   // q of two letters against three
-		{4, 7, 7, 63, 1},   // 8 bits, 343 lanes
+		{4, 7, 7, 63, 1},   // 343 lanes, 189 thresholds
 		{9, 2, 2, 3, 1},    // two letters, beside xor-popcount and bit-pair
-		{12, 2, 2, 21, 1},  // 8 bits (252)
-		{3, 40, 40, 12, 4}, // large alphabets: 1600 lanes
+		{12, 2, 2, 21, 1},  // 189 thresholds, 252 the largest index
+		{3, 40, 40, 12, 1}, // large alphabets: 40 lanes (1600 would make the table too large)
 	}
-	for _, c := range cases {
-		s := specOf(c.d, randomTable(rng, c.nq, c.nk, c.tMax))
-		x := planSliced(s)
-		require.NotNil(t, x, "d=%d %dx%d tMax=%d", c.d, c.nq, c.nk, c.tMax)
-		nb := 0
-		for 1<<nb <= c.d*c.tMax {
-			nb++
+	for _, p := range paths() {
+		restore, _ := Force(p)
+		for _, c := range cases {
+			s := specOf(c.d, randomTable(rng, c.nq, c.nk, c.tMax))
+			x := planSliced(s)
+			require.NotNil(t, x, "d=%d %dx%d tMax=%d", c.d, c.nq, c.nk, c.tMax)
+			lanes := 1
+			for range x.h {
+				lanes *= c.nk
+			}
+			require.Equal(t, lanes, x.lanes)
+			require.Equal(t, x.h*c.tMax, x.hmax, "thresholds")
+			require.Equal(t, (lanes+x.wordLanes()-1)/x.wordLanes(), x.nw, "words per block")
+			if p == AVX512 {
+				require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
+			}
+			t.Run(fmt.Sprintf("%s/d=%d/%dx%d/tmax=%d/%s", p, c.d, c.nq, c.nk, c.tMax, x.Name()), func(t *testing.T) {
+				checkKernel(t, x, s, ranges(s, rng, 1<<21))
+			})
 		}
-		require.Equal(t, nb, x.nb)
-		require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
-		t.Run(fmt.Sprintf("d=%d/%dx%d/tmax=%d/%s", c.d, c.nq, c.nk, c.tMax, x.Name()), func(t *testing.T) {
-			checkKernel(t, x, s, ranges(s, rng, 1<<21))
-		})
+		restore()
 	}
 }
 
@@ -250,18 +253,17 @@ func TestSlicedChunks(t *testing.T) {
 	require.Equal(t, want, got)
 }
 
-// TestForChoosesByCost checks the kind For picks: on AVX-512 the
-// sliced-index kernel wherever its words fill and its indices fit in 8
-// bits, the ±1 kernel at small widths where the sliced kernel's cost per q
-// dominates, the Gray walk where the lanes would mostly be padding; without
-// AVX-512 the two-letter kernels by the table's symmetry, the Gray walk
-// otherwise.
+// TestForChoosesByCost checks the kind For picks on every path: the
+// sliced-index kernel wherever its words fill and its indices stay below
+// 256 (it does less per pair than the ±1 and two-letter kernels at every
+// width), the Gray walk where the lanes would mostly be padding or the
+// indices are too large.
 func TestForChoosesByCost(t *testing.T) {
 	pm := [][]int{{1, 0}, {0, 1}}
 	pair := [][]int{{0, 1}, {1, 3}}
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
-	// 50 letters: 50 lanes of 512 when k's lanes hold one coordinate
-	// (2500 would not fit), and 249 subsets to tally per word.
+	// 50 letters: 50 lanes of a word when k's lanes hold one coordinate
+	// (2500 would not fit), and 83 thresholds to count per word.
 	wide := make([][]int, 50)
 	for a := range wide {
 		wide[a] = make([]int, 50)
@@ -269,23 +271,22 @@ func TestForChoosesByCost(t *testing.T) {
 			wide[a][b] = (a * b) % 84
 		}
 	}
-	if restore, ok := Force(AVX512); ok {
-		require.Equal(t, XorPopcount, For(specOf(10, pm)))
-		require.Equal(t, SlicedIndex, For(specOf(18, pm)))
-		require.Equal(t, SlicedIndex, For(specOf(16, pair)))
-		require.Equal(t, SlicedIndex, For(specOf(10, three)))
-		require.Equal(t, GrayCode, For(specOf(3, wide)), "50 of 512 lanes in use, 249 subsets")
-		require.Equal(t, GrayCode, For(specOf(130, three)), "indices beyond 8 bits")
+	for _, p := range paths() {
+		restore, _ := Force(p)
+		for _, c := range []struct {
+			d int
+			t [][]int
+		}{{9, pm}, {10, pm}, {18, pm}, {16, pair}, {10, three}} {
+			require.Equal(t, SlicedIndex, For(specOf(c.d, c.t)), "%s: d=%d %v", p, c.d, c.t)
+		}
+		require.Contains(t, New(SlicedIndex, specOf(10, three)).Name(), map[Path]string{AVX512: "AVX-512", AVX2: "AVX2", Portable: "portable"}[p])
+		require.Equal(t, GrayCode, For(specOf(3, wide)), "%s: 50 lanes of a word in use, 83 thresholds", p)
+		require.Equal(t, GrayCode, For(specOf(130, three)), "%s: indices of 260", p)
+		require.Nil(t, planSliced(specOf(34, pm)), "%s: 2^25 blocks per q or more", p)
+		require.NotNil(t, planSliced(specOf(30, pm)), "%s: at most 2^24 blocks per q", p)
+		require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(130, three)).Name(), "gray-code"), "the Gray walk stands in")
 		restore()
 	}
-	restore, _ := Force(Portable)
-	defer restore()
-	require.Equal(t, SlicedIndex, For(specOf(18, pm)))
-	require.Equal(t, SlicedIndex, For(specOf(16, pair)))
-	require.Equal(t, SlicedIndex, For(specOf(10, three)))
-	require.Contains(t, New(SlicedIndex, specOf(10, three)).Name(), "portable")
-	require.Equal(t, GrayCode, For(specOf(130, three)), "indices beyond 8 bits")
-	require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(130, three)).Name(), "gray-code"), "the Gray walk stands in")
 }
 
 func TestMobius(t *testing.T) {

@@ -50,82 +50,13 @@ func xorSubsets16(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b
 //go:noescape
 func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0 uint64, b1 uint64, n0 int, n1 int)
 
-// slicedBlocks1 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 1 bits (see slicedBlocks).
+// slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocks).
 //
 //go:noescape
-func slicedBlocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
+func slicedThresholds512(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int)
 
-// slicedBlocks2 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 2 bits (see slicedBlocks).
+// slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocks); it
+// counts in the byte counters of bytes, which it leaves zero.
 //
 //go:noescape
-func slicedBlocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks3 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 3 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks4 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 4 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks5 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 5 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks6 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 6 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks7 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 7 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedBlocks8 is the sliced-index kernel on AVX-512 (512 lanes per word, bytes unused) for lane values of 8 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedBlocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks1 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 1 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks2 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 2 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks3 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 3 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks4 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 4 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks5 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 5 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks6 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 6 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks7 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 7 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
-
-// slicedAVX2Blocks8 is the sliced-index kernel on AVX2 (256 lanes per word, in low nibbles) for lane values of 8 bits (see slicedBlocks).
-//
-//go:noescape
-func slicedAVX2Blocks8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, scratch *uint64, nvals int, nq int, scratch2 *uint64, bytes *[256][4]uint64)
+func slicedThresholdsAVX2(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int, nv int, bytes *[256][4]uint64)

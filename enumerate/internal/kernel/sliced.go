@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -10,19 +11,19 @@ import (
 // slicedKernel is the sliced-index kernel for alphabets of any size. A
 // block is the vectors k that share their high coordinates h…D−1; its
 // lanes are the nk^h choices of the low coordinates, padded to whole words
-// (512 lanes on AVX-512, 256 on AVX2, 64 in plain Go). For each q, the low
-// coordinates' share of every lane's index is a constant of q's low
-// coordinates (tabulated once, and kept bit-sliced: plane j holds bit j of
-// every lane's share), and the high coordinates' share v is the same for
-// every lane of a block, so a block's lane indices are the table plus v.
-// Per q, the kernel adds each value v that a block can have to the table (a
-// bit-sliced addition of a constant) once, and each block loads the lanes
-// of its v. Each block then adds, for every nonzero set S of index bits,
-// the number of lanes whose index has all bits of S (an AND of planes and a
-// popcount); the count of each index follows by Möbius inversion over the
-// subsets (mobius.go). Padding lanes hold index v: the kernel counts the
-// blocks by v and takes them out at the end. Every real pair is counted
-// exactly once.
+// (512 lanes on AVX-512, 256 on AVX2, 64 in plain Go). A pair's index is
+// s + v: s, the low coordinates' share, depends on the lane and on q's low
+// coordinates, and v, the high coordinates' share, is the same for every
+// lane of a block. The shares are tabulated once for every value of q's low
+// coordinates as threshold planes: plane m holds, lane by lane, whether
+// s ≥ m (m = 1…hmax, hmax = h·max T). A block of value v then counts, for
+// each m, the lanes of plane m (a popcount) into the counter of index
+// threshold v+m: the pairs whose index is at least v+m. Every pair's index
+// is at least v; the number of pairs with index ≥ k for k ≤ v is the
+// block's lanes, which the kernel counts by the blocks of each value. The
+// count of each index is the difference of two thresholds. Padding lanes
+// are 0 in every plane, so they count nowhere. Every real pair is counted
+// exactly once, in every block.
 type slicedKernel struct {
 	d, nq, nk int
 	t         [][]int
@@ -31,13 +32,12 @@ type slicedKernel struct {
 	h         int // coordinates of k in the lanes
 	lanes     int // nk^h
 	nw        int // words per block
-	nb        int // bits of an index
 	nv        int // largest index
-	tMax      int // largest entry of t
+	hmax      int // largest share of the low coordinates
 	nqLow     int // nq^h: the values of q's low coordinates
 	nBlocks   int // nk^(D−h) blocks per q
 	once      sync.Once
-	planes    []uint64 // [nqLow][nw][nb][wordWords]: the low coordinates' shares, bit-sliced
+	planes    []uint64 // [nqLow][nw][hmax][wordWords]: the threshold planes of the shares
 }
 
 // A slicedImpl is an implementation of the sliced-index kernel.
@@ -49,13 +49,13 @@ const (
 	slicedPortable
 )
 
-// slicedImpls describes the implementations: the name, the lanes of a word,
-// the uint64 words of one plane of a word, and the most words in a block.
-// An AVX2 word holds its 256 lanes in the low nibbles of 64 bytes, four
-// lanes a byte, so that a byte of a mask indexes VPSHUFB's table of nibble
-// bit counts directly.
+// slicedImpls describes the implementations: the name, the lanes of a
+// word, the uint64 words of one plane of a word, and the most words in a
+// block. An AVX2 word holds its 256 lanes in the low nibbles of 64 bytes,
+// four lanes a byte, so that a byte of a plane indexes VPSHUFB's table of
+// nibble bit counts directly.
 var slicedImpls = [...]struct {
-	name                          string
+	name                           string
 	wordLanes, wordWords, maxWords int
 }{
 	slicedAVX512:   {"AVX-512", 512, 8, 4},
@@ -63,14 +63,15 @@ var slicedImpls = [...]struct {
 	slicedPortable: {"portable", 64, 1, 32},
 }
 
-// Limits of the sliced-index kernel: index values of at most
-// slicedMaxBits bits, and a lane table of at most slicedMaxTable words.
+// Limits of the sliced-index kernel: indices below slicedMaxIndex (block
+// values are bytes), a plane table of at most slicedMaxTable words, and at
+// most slicedMaxBlocks blocks per q (a worker holds their values: widths
+// beyond it have far too many pairs to enumerate anyway).
 const (
-	slicedMaxBits  = 8
-	slicedMaxTable = 1 << 20
+	slicedMaxIndex  = 256
+	slicedMaxTable  = 1 << 20
+	slicedMaxBlocks = 1 << 24
 )
-
-//go:generate go run gen_portable.go -out sliced_portable.go
 
 // slicedImplForCPU returns the fastest implementation this CPU may run.
 func slicedImplForCPU() slicedImpl {
@@ -83,9 +84,8 @@ func slicedImplForCPU() slicedImpl {
 	return slicedPortable
 }
 
-// planSliced returns the sliced-index kernel for s with the split of k that
-// fills its words best, in the fastest implementation this CPU runs, or nil
-// when s does not allow one.
+// planSliced returns the sliced-index kernel for s in the fastest
+// implementation this CPU runs, or nil when s does not allow one.
 func planSliced(s Spec) *slicedKernel {
 	if s.D < 1 || len(s.T) < 1 || len(s.T[0]) < 2 {
 		return nil
@@ -97,65 +97,66 @@ func planSliced(s Spec) *slicedKernel {
 		}
 	}
 	nv := s.D * tMax
-	if nv >= 1<<slicedMaxBits || nv >= s.Size || nv < 1 {
+	if nv >= slicedMaxIndex || nv >= s.Size || nv < 1 {
 		return nil
-	}
-	nb := 0
-	for 1<<nb <= nv {
-		nb++
 	}
 	impl := slicedImplForCPU()
 	im := slicedImpls[impl]
-	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, impl: impl, nb: nb, nv: nv, tMax: tMax}
+	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, impl: impl, nv: nv}
+	// The split of k: the fewest low coordinates that fill the words
+	// best (more would add thresholds to every word; measured).
 	best := 0.0
 	lanes, nqLow := 1, 1
 	for h := 1; h <= s.D; h++ {
 		lanes *= x.nk
 		nqLow *= x.nq
 		nw := (lanes + im.wordLanes - 1) / im.wordLanes
-		if nw > im.maxWords || nqLow*nw*nb*im.wordWords > slicedMaxTable {
+		if nw > im.maxWords || nqLow*nw*h*tMax*im.wordWords > slicedMaxTable {
 			break
 		}
 		if fill := float64(lanes) / float64(nw*im.wordLanes); fill > best {
 			best = fill
-			x.h, x.lanes, x.nw, x.nqLow = h, lanes, nw, nqLow
+			x.h, x.lanes, x.nw, x.nqLow, x.hmax = h, lanes, nw, nqLow, h*tMax
 		}
 	}
-	if x.h == 0 {
+	if x.h == 0 || x.hmax == 0 {
 		return nil
 	}
 	x.nBlocks = 1
 	for range s.D - x.h {
 		x.nBlocks *= x.nk
+		if x.nBlocks > slicedMaxBlocks {
+			return nil
+		}
 	}
 	return x
 }
 
 func (x *slicedKernel) Name() string {
-	return fmt.Sprintf("sliced-index (%d of %d lanes, %d-bit indices, %s)", x.lanes, x.nw*x.wordLanes(), x.nb, slicedImpls[x.impl].name)
+	return fmt.Sprintf("sliced-index (%d of %d lanes, %d thresholds, %s)", x.lanes, x.nw*x.wordLanes(), x.hmax, slicedImpls[x.impl].name)
 }
 
 func (x *slicedKernel) Rate() float64 { return slicedRate(x) }
 
 func (x *slicedKernel) wordLanes() int { return slicedImpls[x.impl].wordLanes }
 
-// wordStride is the uint64 words of one word's nb planes.
-func (x *slicedKernel) wordStride() int { return x.nb * slicedImpls[x.impl].wordWords }
+// qStride is the uint64 words of one q's planes.
+func (x *slicedKernel) qStride() int { return x.nw * x.hmax * slicedImpls[x.impl].wordWords }
 
 // laneBit returns where lane l of a word lies in one of its planes: the
 // uint64 word and the bit. On AVX2 lane l is bit l mod 4 of byte l/4.
 func (x *slicedKernel) laneBit(l int) (word, bit int) {
 	if x.impl == slicedAVX2 {
-		return l / 32, l / 4 % 8 * 8 + l%4
+		return l / 32, l/4%8*8 + l%4
 	}
 	return l / 64, l % 64
 }
 
-// buildPlanes tabulates, for every value of q's low coordinates, each
-// lane's share of the index, bit-sliced.
+// buildPlanes tabulates, for every value of q's low coordinates, the
+// threshold planes of the lanes' shares.
 func (x *slicedKernel) buildPlanes() {
 	ww := slicedImpls[x.impl].wordWords
-	x.planes = alignedWords(x.nqLow * x.nw * x.wordStride())
+	x.planes = alignedWords(x.nqLow * x.qStride())
 	digits := make([]int, x.h)
 	row := make([]int, 0, x.lanes)
 	for qlo := range x.nqLow {
@@ -163,14 +164,12 @@ func (x *slicedKernel) buildPlanes() {
 			digits[i], n = n%x.nq, n/x.nq
 		}
 		row = shares(row[:0], x.t, digits, x.nk)
-		base := qlo * x.nw * x.wordStride()
-		for lane, v := range row {
+		base := qlo * x.qStride()
+		for lane, s := range row {
 			word, bit := x.laneBit(lane % x.wordLanes())
-			word += base + lane/x.wordLanes()*x.wordStride()
-			for j := range x.nb {
-				if v>>j&1 == 1 {
-					x.planes[word+j*ww] |= 1 << bit
-				}
+			word += base + lane/x.wordLanes()*x.hmax*ww
+			for m := 1; m <= s; m++ {
+				x.planes[word+(m-1)*ww] |= 1 << bit
 			}
 		}
 	}
@@ -196,16 +195,17 @@ func shares(row []int, t [][]int, digits []int, nk int) []int {
 	return row
 }
 
-// slicedScratch is one worker's tallies and lane values.
+// slicedScratch is one worker's counters.
 type slicedScratch struct {
-	sub   *[256][8]uint64 // subset tallies by lane group (64-byte aligned)
-	corr  [256]uint64     // blocks by their value
-	words uint64          // words tallied, padding lanes included
-	// values holds, in two halves, two q's lane values for each block
-	// value (64-byte aligned), filled by each call of the kernel.
-	values []uint64
+	// acc[k] counts, lane group by lane group, the pairs with index ≥ k
+	// that the popcounts found (64-byte aligned).
+	acc  *[256][8]uint64
+	corr [256]uint64 // blocks by their value
 	// bytes is the AVX2 kernel's byte counters, zero between calls.
 	bytes *[256][4]uint64
+	// counts is the portable kernel's counters, dense: counts[k] counts
+	// the pairs with index ≥ k that the popcounts found.
+	counts [slicedMaxIndex]uint64
 }
 
 func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
@@ -216,8 +216,10 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	chunk := max(chunkPairs/(x.nw*x.wordLanes()), 1) // blocks per call
 	var pending uint64
 	lastHigh := ^uint64(0)
-	nvals := 0
-	var sc *slicedScratch
+	sc := &slicedScratch{acc: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
+	if x.impl == slicedAVX2 {
+		sc.bytes = new([256][4]uint64)
+	}
 	for q := lo; q < hi && !stop.Load(); {
 		qlo, qhi := q%uint64(x.nqLow), q/uint64(x.nqLow)
 		if qhi != lastHigh {
@@ -225,23 +227,17 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				highDigits[i], n = int(n%uint64(x.nq)), n/uint64(x.nq)
 			}
 			row = shares(row[:0], x.t, highDigits, x.nk)
-			nvals = 0
 			for i, v := range row {
 				blockValues[i] = byte(v)
-				nvals = max(nvals, v+1)
 			}
 			lastHigh = qhi
-			if sc == nil || len(sc.values) < 2*nvals*x.nw*x.wordStride() {
-				sc = x.newScratch(sc, nvals)
-			}
 		}
-		planes := int(qlo) * x.nw * x.wordStride()
+		planes := int(qlo) * x.qStride()
 		if x.nBlocks <= chunk {
 			// Consecutive q that share their high coordinates (and so
 			// their block values), as many as fit in a chunk.
 			n := min(uint64(chunk/x.nBlocks), hi-q, uint64(x.nqLow)-qlo)
-			x.blocks(planes, blockValues, sc, nvals, int(n))
-			sc.words += n * uint64(x.nBlocks*x.nw)
+			x.blocks(planes, blockValues, sc, int(n))
 			pending += n * uint64(x.nBlocks*x.lanes)
 			q += n
 		} else {
@@ -250,8 +246,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 					break
 				}
 				e := min(b+chunk, x.nBlocks)
-				x.blocks(planes, blockValues[b:e], sc, nvals, 1)
-				sc.words += uint64((e - b) * x.nw)
+				x.blocks(planes, blockValues[b:e], sc, 1)
 				pending += uint64((e - b) * x.lanes)
 			}
 			q++
@@ -264,72 +259,66 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	if progress != nil && pending > 0 {
 		progress.Add(pending)
 	}
-	if sc == nil {
-		sc = x.newScratch(nil, 0)
-	}
 	return x.drain(sc)
 }
 
-// blocks runs, for each of nq consecutive q whose lane shares follow one
-// another from x.planes[planes], the blocks whose values are blockValues,
-// all below nvals: it adds the subset tallies of S = 1…nv to sc.sub and
-// counts each block in sc.corr by its value.
-func (x *slicedKernel) blocks(planes int, blockValues []byte, sc *slicedScratch, nvals, nq int) {
+// blocks counts, for each of nq consecutive q whose planes follow one
+// another from x.planes[planes], the blocks whose values are blockValues:
+// for a block of value v, the counter of v+m (sc.acc[v+m] in assembly,
+// sc.counts[v+m] in Go) gains the lanes of plane m, for m = 1…hmax, and
+// sc.corr[v] counts the block.
+func (x *slicedKernel) blocks(planes int, blockValues []byte, sc *slicedScratch, nq int) {
 	if x.impl != slicedPortable {
-		slicedBlocksAsm(x, &x.planes[planes], blockValues, sc, nvals, nq)
+		slicedBlocksAsm(x, &x.planes[planes], blockValues, sc, nq)
 		return
 	}
-	stride := x.nw * x.nb
+	stride := x.nw * x.hmax
 	for i := range nq {
-		shares := x.planes[planes+i*stride : planes+(i+1)*stride]
-		for v := range nvals {
-			addBitSliced(sc.values[v*stride:(v+1)*stride], shares, x.nb, uint64(v))
-		}
-		slicedTallies[x.nb](sc.values, stride, blockValues, x.nv, sc.sub, &sc.corr)
+		countBlocks(x.planes[planes+i*stride:planes+(i+1)*stride], x.hmax, blockValues, &sc.counts, &sc.corr)
 	}
 }
 
-// addBitSliced sets dst to the words of src (nb planes each) with v added
-// lane by lane.
-func addBitSliced(dst, src []uint64, nb int, v uint64) {
-	for w := 0; w+nb <= len(src); w += nb {
-		var carry uint64
-		for j := range nb {
-			a, k := src[w+j], -(v >> j & 1)
-			dst[w+j] = a ^ k ^ carry
-			carry = a&k | carry&(a^k)
+// countBlocks is the portable kernel's count of the blocks of one q, whose
+// words of hmax planes are p: for each block value v, corr[v] gains one and
+// counts[v+m] the bits of plane m of each word, for m = 1…hmax.
+func countBlocks(p []uint64, hmax int, values []byte, counts *[slicedMaxIndex]uint64, corr *[256]uint64) {
+	for _, v := range values {
+		corr[v]++
+		c := counts[int(v)+1 : int(v)+1+hmax]
+		for w := 0; w+hmax <= len(p); w += hmax {
+			word := p[w : w+hmax : w+hmax]
+			m := 0
+			for ; m+4 <= len(word); m += 4 {
+				b, a := (*[4]uint64)(word[m:]), (*[4]uint64)(c[m:])
+				a[0] += uint64(bits.OnesCount64(b[0]))
+				a[1] += uint64(bits.OnesCount64(b[1]))
+				a[2] += uint64(bits.OnesCount64(b[2]))
+				a[3] += uint64(bits.OnesCount64(b[3]))
+			}
+			for ; m < len(word); m++ {
+				c[m] += uint64(bits.OnesCount64(word[m]))
+			}
 		}
 	}
 }
 
-// newScratch returns scratch with room for the lane values of nvals block
-// values, keeping the tallies of old when it is not nil.
-func (x *slicedKernel) newScratch(old *slicedScratch, nvals int) *slicedScratch {
-	sc := old
-	if sc == nil {
-		sc = &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
-		if x.impl == slicedAVX2 {
-			sc.bytes = new([256][4]uint64)
-		}
-	}
-	sc.values = alignedWords(2 * max(nvals, 1) * x.nw * x.wordStride())
-	return sc
-}
-
-// drain turns the subset tallies into the histogram of indices.
+// drain turns the threshold counts into the histogram of indices: the
+// pairs with index ≥ k are the counted ones plus every pair of the blocks
+// whose value is at least k; the pairs with index k are those with index
+// ≥ k less those with index ≥ k+1.
 func (x *slicedKernel) drain(sc *slicedScratch) []uint64 {
-	f := make([]uint64, 1<<x.nb)
-	f[0] = sc.words * uint64(x.wordLanes())
-	for set := 1; set < len(f); set++ {
-		for _, n := range sc.sub[set] {
-			f[set] += n
+	atLeast := make([]uint64, x.nv+2)
+	var blocksFrom uint64 // blocks of value ≥ k
+	for k := x.nv; k >= 0; k-- {
+		blocksFrom += sc.corr[k]
+		atLeast[k] = blocksFrom*uint64(x.lanes) + sc.counts[k]
+		for _, n := range sc.acc[k] {
+			atLeast[k] += n
 		}
 	}
-	supersetMobius(f)
-	pad := uint64(x.nw*x.wordLanes() - x.lanes)
 	hist := make([]uint64, x.size)
-	for v := 0; v <= x.nv; v++ {
-		hist[v] = f[v] - pad*sc.corr[v]
+	for k := 0; k <= x.nv; k++ {
+		hist[k] = atLeast[k] - atLeast[k+1]
 	}
 	return hist
 }

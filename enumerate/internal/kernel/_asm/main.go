@@ -25,22 +25,13 @@ func main() {
 		xorSubsets(d, lanePlanes, bitMasks)
 	}
 	bitPair()
-	for nb := 1; nb <= maxSlicedBits; nb++ {
-		sliced512(nb)
-	}
-	lut := nibblePopcounts()
-	for nb := 1; nb <= maxSlicedBits; nb++ {
-		slicedAVX2(nb, lut)
-	}
+	thresholds512()
+	thresholdsAVX2(nibblePopcounts())
 	Generate()
 }
 
 // The widths of the AVX-512 ±1 kernel (must match xor_amd64.go).
 const minAVX512XorD, maxAVX512XorD = 9, 16
-
-// maxSlicedBits is the most index bits of a sliced-index kernel (must
-// match slicedMaxBits in sliced.go).
-const maxSlicedBits = 8
 
 // z and y name the vector registers by number.
 var (
@@ -66,9 +57,6 @@ func arg(name string) Mem {
 	}
 	return b.Addr
 }
-
-// label returns a label name unique to the function: prefix + tag.
-func label(prefix string, tag string) string { return prefix + tag }
 
 // tern returns the VPTERNLOG immediate of f. In Go's operand order,
 // VPTERNLOGQ $imm, c, b, a sets a = f(a, b, c) bit by bit.
@@ -198,22 +186,6 @@ func trailingZeros(s int) int {
 		n++
 	}
 	return n
-}
-
-// maxLiveMasks returns how many masks a subset plan keeps at once, counting
-// single-bit masks when singles is true.
-func maxLiveMasks(smax int, singles bool) int {
-	live, most := 0, 0
-	for _, st := range subsetPlan(smax) {
-		if st.keep && (singles || st.parent != 0) {
-			live++
-		}
-		most = max(most, live)
-		if st.free != 0 && (singles || st.free&(st.free-1) != 0) {
-			live--
-		}
-	}
-	return most
 }
 
 // pool is a set of free registers.
