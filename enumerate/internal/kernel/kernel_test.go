@@ -3,6 +3,8 @@ package kernel
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -418,5 +420,30 @@ func TestCancels(t *testing.T) {
 				require.Equal(t, progress.Load(), tallied, "progress (want) against the histogram's pairs (got)")
 			})
 		}
+	}
+}
+
+// TestGODEBUGSelectsPath checks what bench/paths.py rests on: GODEBUG
+// switches the CPU features off for the kernels, so that one AVX-512
+// machine times the AVX2 and plain Go paths that other CPUs run. It runs
+// this test binary again with each setting and reads the path it reports.
+func TestGODEBUGSelectsPath(t *testing.T) {
+	if os.Getenv("SQRTDK_REPORT_PATH") == "1" {
+		fmt.Printf("path: %s\n", slicedImpls[slicedImplForCPU()].name)
+		return
+	}
+	if !hasAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	for godebug, want := range map[string]string{
+		"":                             "AVX-512",
+		"cpu.avx512f=off":              "AVX2",
+		"cpu.avx512f=off,cpu.avx2=off": "portable",
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGODEBUGSelectsPath$")
+		cmd.Env = append(os.Environ(), "GODEBUG="+godebug, "SQRTDK_REPORT_PATH=1")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		require.Contains(t, string(out), "path: "+want+"\n", "GODEBUG=%s", godebug)
 	}
 }
