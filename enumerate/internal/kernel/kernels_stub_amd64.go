@@ -50,12 +50,12 @@ func xorSubsets16(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b
 //go:noescape
 func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0 uint64, b1 uint64, n0 int, n1 int)
 
-// slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocks).
+// slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocksAsm).
 //
 //go:noescape
 func slicedThresholds512(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int)
 
-// slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocks); it
+// slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocksAsm); it
 // counts in the byte counters of bytes, which it leaves zero.
 //
 //go:noescape

@@ -97,7 +97,7 @@ func (f thresholdFrame) write() {
 func thresholds512() {
 	TEXT("slicedThresholds512", NOSPLIT, "func(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int)")
 	Pragma("noescape")
-	Doc("slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocks).")
+	Doc("slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocksAsm).")
 	thresholdFrame{
 		prefix: "t512", planeSize: 64, rowSize: 64, rows: RDI,
 		setup: func() {}, wordDone: func() {}, finish: func() {},
@@ -137,7 +137,7 @@ const avx2FlushWords = 31
 func thresholdsAVX2(lut Mem) {
 	TEXT("slicedThresholdsAVX2", NOSPLIT, "func(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int, nv int, bytes *[256][4]uint64)")
 	Pragma("noescape")
-	Doc("slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocks); it",
+	Doc("slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocksAsm); it",
 		"counts in the byte counters of bytes, which it leaves zero.")
 	flushLeft := AllocLocal(8)
 	flush := func(tag string) {
