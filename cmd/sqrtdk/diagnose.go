@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
 )
 
 func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

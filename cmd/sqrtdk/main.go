@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 )
 
 func main() {

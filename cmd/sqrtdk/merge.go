@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 )
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -13,8 +13,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
-	"github.com/sqrtdk/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

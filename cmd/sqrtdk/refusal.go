@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/sqrtdk/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
