@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -65,6 +65,6 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return adviseRefusal(err)
 	}
-	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h, LaTeX: lx}
+	out := render.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -71,7 +71,7 @@ func addPlans(b *enumerate.Budget, ps []*enumerate.Plan) {
 
 // addRounding adds a table's irrational cells, rows of them, to a run's
 // budget: each may need an exact root (rational.Scale.RoundingSeconds).
-func addRounding(b *enumerate.Budget, t *report.Table, rows int) {
+func addRounding(b *enumerate.Budget, t *render.Table, rows int) {
 	var s float64
 	cells := 0
 	for i, sc := range t.Scales {

@@ -1,11 +1,11 @@
-package report_test
+package render_test
 
 import (
 	"context"
 	"os"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,13 +14,13 @@ import (
 func ExampleTable_Write() {
 	a, _ := rational.ParseAlphabet("±2")
 	scales := []rational.Scale{rational.Raw, rational.Sqrt}
-	t := report.Table{Q: a, K: a, Scales: scales}
+	t := render.Table{Q: a, K: a, Scales: scales}
 	for _, d := range []int{1, 2, 3} {
 		plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: d}, enumerate.BruteForce, enumerate.Options{})
 		h, _ := plan.Brute(context.Background())
-		t.Rows = append(t.Rows, report.NewRow(d, h, enumerate.BruteForce, scales))
+		t.Rows = append(t.Rows, render.NewRow(d, h, enumerate.BruteForce, scales))
 	}
-	_ = t.Write(os.Stdout, report.Markdown)
+	_ = t.Write(os.Stdout, render.Markdown)
 	// Output:
 	// | d_k | cases |  raw | /sqrt(d_k) | method |
 	// |----:|------:|-----:|-----------:|-------:|
