@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 

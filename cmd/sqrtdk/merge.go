@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {

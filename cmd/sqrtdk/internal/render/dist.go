@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -110,34 +109,29 @@ func (d *Dist) WriteCSV(w io.Writer) error {
 // WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",
 // "scores": [{"score", "count", "probability"}]}, ascending by score, zero
 // counts omitted, every number an exact decimal or fraction string,
-// indented by two spaces.
+// indented by two spaces. It streams the scores, one encoded at a time, so
+// a distribution of millions of digits is never held twice in memory; the
+// bytes are those of encoding the whole object at once (writeJSON).
 func (d *Dist) WriteJSON(w io.Writer) error {
-	b := bufio.NewWriter(w)
-	list := func(tokens []string) string {
-		return "[\n    " + strings.Join(quoteAll(tokens), ",\n    ") + "\n  ]"
+	type score struct {
+		Score       string `json:"score"`
+		Count       string `json:"count"`
+		Probability string `json:"probability"`
 	}
-	fmt.Fprintf(b, "{\n  \"d_k\": %d,\n  \"cases\": %q,\n  \"method\": %s,\n  \"q_values\": %s,\n  \"k_values\": %s,\n  \"scores\": [",
-		d.D, d.Hist.Total().String(), mustJSON(d.Method.String()), list(d.Q.Tokens()), list(d.K.Tokens()))
+	head := struct {
+		D      int      `json:"d_k"`
+		Cases  string   `json:"cases"`
+		Method string   `json:"method"`
+		Q      []string `json:"q_values"`
+		K      []string `json:"k_values"`
+		Scores [0]score `json:"scores"`
+	}{D: d.D, Cases: d.Hist.Total().String(), Method: d.Method.String(), Q: d.Q.Tokens(), K: d.K.Tokens()}
 	prob := d.probabilities()
-	sep := "\n"
-	err := d.each(func(r distRow) error {
-		_, err := fmt.Fprintf(b, "%s    {\n      \"score\": %q,\n      \"count\": %q,\n      \"probability\": %q\n    }", sep, r.score, r.c.String(), prob(r.c))
-		sep = ",\n"
-		return err
+	return streamJSONArray(w, head, func(each func(v any) error) error {
+		return d.each(func(r distRow) error {
+			return each(score{Score: r.score, Count: r.c.String(), Probability: prob(r.c)})
+		})
 	})
-	if err != nil {
-		return err
-	}
-	b.WriteString("\n  ]\n}\n")
-	return b.Flush()
-}
-
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, t := range s {
-		out[i] = mustJSON(t)
-	}
-	return out
 }
 
 // stickyError returns the error a buffered writer has met, which it keeps

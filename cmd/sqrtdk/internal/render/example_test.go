@@ -4,8 +4,8 @@ import (
 	"context"
 	"os"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -22,9 +22,9 @@ func ExampleTable_Write() {
 	}
 	_ = t.Write(os.Stdout, render.Markdown)
 	// Output:
-	// | d_k | cases |  raw | /sqrt(d_k) | method |
-	// |----:|------:|-----:|-----------:|-------:|
-	// |   1 |     4 | 16.0 |      16.00 |  brute |
-	// |   2 |    16 | 32.0 |      16.00 |  brute |
-	// |   3 |    64 | 48.0 |      16.00 |  brute |
+	// | d\_k | cases |  raw | /sqrt(d\_k) | method |
+	// |-----:|------:|-----:|------------:|-------:|
+	// |    1 |     4 | 16.0 |       16.00 |  brute |
+	// |    2 |    16 | 32.0 |       16.00 |  brute |
+	// |    3 |    64 | 48.0 |       16.00 |  brute |
 }

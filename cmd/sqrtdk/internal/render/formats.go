@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -57,28 +58,29 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 	return writePipeTable(w, header, rows)
 }
 
+// writePipeTable writes a GitHub pipe table: every cell escaped (see
+// markdownText), every column right-aligned and padded to at least three
+// characters by padColumn.
 func writePipeTable(w io.Writer, header []string, rows [][]string) error {
-	widths := make([]int, len(header))
-	for i, h := range header {
-		widths[i] = max(utf8.RuneCountInString(h), 3)
+	lines := make([]string, len(rows)+2)
+	for j, h := range header {
+		cells := []string{markdownText(h)}
 		for _, r := range rows {
-			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
+			cells = append(cells, markdownText(r[j]))
 		}
+		cells = padColumn(cells, 3, true)
+		width := utf8.RuneCountInString(cells[0])
+		for i, c := range cells {
+			if i > 0 {
+				i++ // after the rule below the header
+			}
+			lines[i] += "| " + c + " "
+		}
+		lines[1] += "|" + strings.Repeat("-", width+1) + ":"
 	}
 	var b strings.Builder
-	line := func(cells []string) {
-		for i, c := range cells {
-			fmt.Fprintf(&b, "| %s%s ", strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)), c)
-		}
-		b.WriteString("|\n")
-	}
-	line(header)
-	for i := range header {
-		fmt.Fprintf(&b, "|%s:", strings.Repeat("-", widths[i]+1))
-	}
-	b.WriteString("|\n")
-	for _, r := range rows {
-		line(r)
+	for _, l := range lines {
+		b.WriteString(l + "|\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -117,37 +119,61 @@ type jsonValue struct {
 	Decimal  string `json:"decimal"`
 }
 
+// A jsonScaled is one row's variances keyed by scale name, in the order the
+// scales were given (a Go map would sort them).
+type jsonScaled struct {
+	names  []string
+	values []jsonValue
+}
+
+// MarshalJSON writes the object with its keys in order, each key and value
+// encoded by encoding/json.
+func (v jsonScaled) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range v.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(name)
+		if err != nil {
+			return nil, err
+		}
+		val, err := json.Marshal(v.values[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
 // WriteJSON writes one object: the alphabets, the rounding, and per width
 // the cases (a decimal string), the method and each scale's variance keyed
 // by its canonical name in the order the scales were given.
 func (t *Table) WriteJSON(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("{\n")
-	fmt.Fprintf(&b, "  \"q_values\": %s,\n  \"k_values\": %s,\n", mustJSON(t.Q.Tokens()), mustJSON(t.K.Tokens()))
-	fmt.Fprintf(&b, "  \"rounding\": %q,\n  \"rows\": [", t.Round.String())
-	for ri, r := range t.Rows {
-		if ri > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "\n    {\"d_k\": %d, \"cases\": %q, \"method\": %q, \"variance\": {", r.D, r.Cases.String(), r.Method.String())
-		for i, v := range r.Variance {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			jv := jsonValue{Exact: v.String(), Rational: v.IsRational(), Decimal: t.decimal(r, i)}
-			fmt.Fprintf(&b, "%s: %s", mustJSON(t.Scales[i].Name()), mustJSON(jv))
-		}
-		b.WriteString("}}")
+	type row struct {
+		D        int        `json:"d_k"`
+		Cases    string     `json:"cases"`
+		Method   string     `json:"method"`
+		Variance jsonScaled `json:"variance"`
 	}
-	b.WriteString("\n  ]\n}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func mustJSON(v any) string {
-	out, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // only plain strings and structs of strings reach here
+	out := struct {
+		Q        []string `json:"q_values"`
+		K        []string `json:"k_values"`
+		Rounding string   `json:"rounding"`
+		Rows     []row    `json:"rows"`
+	}{Q: t.Q.Tokens(), K: t.K.Tokens(), Rounding: t.Round.String(), Rows: []row{}}
+	for _, r := range t.Rows {
+		v := jsonScaled{}
+		for i, x := range r.Variance {
+			v.names = append(v.names, t.Scales[i].Name())
+			v.values = append(v.values, jsonValue{Exact: x.String(), Rational: x.IsRational(), Decimal: t.decimal(r, i)})
+		}
+		out.Rows = append(out.Rows, row{D: r.D, Cases: r.Cases.String(), Method: r.Method.String(), Variance: v})
 	}
-	return string(out)
+	return writeJSON(w, out)
 }

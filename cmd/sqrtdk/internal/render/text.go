@@ -57,52 +57,41 @@ func (t *Table) WriteText(w io.Writer) error {
 	return writeColumns(w, cols)
 }
 
-// writeColumns lays the columns out. A cell wider than its column widens
-// it. A right-aligned header one or more characters wider than its cells may
-// spill into the gap after it, keeping at least one space, as the lesson's
-// "/sqrt(d_k)" does; otherwise it widens the column too.
+// writeColumns lays the columns out, each padded by padColumn. A cell
+// wider than its column widens it. A right-aligned header one or more
+// characters wider than its cells may spill into the gap after it, keeping
+// at least one space, as the lesson's "/sqrt(d_k)" does; otherwise it
+// widens the column too.
 func writeColumns(w io.Writer, cols []column) error {
-	widths := make([]int, len(cols))
-	spill := make([]int, len(cols))
+	lines := make([]string, len(cols[0].cells)+1)
+	carry := 0 // the characters the previous header spilt into this gap
 	for i, c := range cols {
-		widths[i] = c.minWidth
+		cells := append([]string{c.header}, c.cells...)
+		spill := utf8.RuneCountInString(c.header) - c.minWidth
 		for _, s := range c.cells {
-			widths[i] = max(widths[i], utf8.RuneCountInString(s))
+			spill = min(spill, utf8.RuneCountInString(c.header)-utf8.RuneCountInString(s))
 		}
-		if extra := utf8.RuneCountInString(c.header) - widths[i]; extra > 0 {
-			if c.right && i+1 < len(cols) && extra <= cols[i+1].gap-1 {
-				spill[i] = extra
-			} else {
-				widths[i] = len(c.header)
+		spills := spill > 0 && c.right && i+1 < len(cols) && spill <= cols[i+1].gap-1
+		if spills {
+			cells = padColumn(c.cells, c.minWidth, c.right)
+			cells = append([]string{c.header}, cells...)
+		} else {
+			cells = padColumn(cells, c.minWidth, c.right)
+		}
+		for r, s := range cells {
+			gap := c.gap
+			if r == 0 {
+				gap -= carry
 			}
+			lines[r] += strings.Repeat(" ", gap) + s
+		}
+		carry = 0
+		if spills {
+			carry = spill
 		}
 	}
-	var b strings.Builder
-	line := func(cell func(i int) string, header bool) error {
-		b.Reset()
-		carry := 0
-		for i, c := range cols {
-			b.WriteString(strings.Repeat(" ", c.gap-carry))
-			carry = 0
-			s := cell(i)
-			switch {
-			case header && spill[i] > 0:
-				b.WriteString(s)
-				carry = spill[i]
-			case c.right:
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(s)) + s)
-			default:
-				b.WriteString(s + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(s)))
-			}
-		}
-		_, err := io.WriteString(w, strings.TrimRight(b.String(), " ")+"\n")
-		return err
-	}
-	if err := line(func(i int) string { return cols[i].header }, true); err != nil {
-		return err
-	}
-	for r := range cols[0].cells {
-		if err := line(func(i int) string { return cols[i].cells[r] }, false); err != nil {
+	for _, l := range lines {
+		if _, err := io.WriteString(w, strings.TrimRight(l, " ")+"\n"); err != nil {
 			return err
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
