@@ -84,17 +84,16 @@
 // A key with draw lines is a template. CHOICES are integers A..B (both
 // included) or a list a,b,c; every {NAME} in the key is replaced by the
 // drawn value. The variant of a student is fixed by a seed and the student
-// id (see Pick), so printing a student's sheet (WriteSheet) and grading the
-// student's answers need only the id; WriteVariantKey writes the variant's
-// key with its solutions.
+// id (see Pick), so printing a student's sheet and grading the student's
+// answers need only the id; Key.Lines gives the variant as a key file and
+// Grader.Solutions its solutions.
 //
 // # Results
 //
 // A Result holds each part's verdict (right, too few places, wrong,
-// unreadable, no answer), points, named mistakes and feedback. WriteText,
-// WriteJSON and WriteGradescope (the results.json of a Gradescope
-// autograder) write one; WriteClassCSV writes one row per student and
-// Analyse, WriteItemAnalysis and WriteItemCSV the item analysis of a class:
-// per part the share right, the mean points and the most frequent named
-// mistake. Points are exact decimals throughout.
+// unreadable, no answer), points, named mistakes and feedback, as data;
+// Analyse gives the item analysis of a class: per part the share right,
+// the points scored and the most frequent named mistake. Points are exact
+// decimals throughout. The sqrtdk command writes them as text, JSON, CSV or
+// a Gradescope results.json.
 package grade

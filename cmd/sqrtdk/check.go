@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -68,14 +69,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			results = append(results, r)
 		}
 	}
-	write := claims.WriteReport
-	if f == "json" {
-		write = claims.WriteJSON
-	}
-	if err := write(stdout, results); err != nil {
+	if err := render.WriteVerdicts(stdout, results, f); err != nil {
 		return err
 	}
-	if _, fails := claims.Summary(results); fails > 0 {
+	fails := 0
+	for _, r := range results {
+		if !r.Holds {
+			fails++
+		}
+	}
+	if fails > 0 {
 		return &checkFailed{msg: fmt.Sprintf("%d of %d claims fail", fails, len(results))}
 	}
 	return nil

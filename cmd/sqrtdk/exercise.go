@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -63,8 +64,8 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer out.discard()
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
-			return grade.WriteVariantKey(w, variant, solutions)
+			return render.WriteVariantKey(w, variant, solutions)
 		}
-		return grade.WriteSheet(w, variant, f, solutions)
+		return render.WriteSheet(w, variant, f, solutions)
 	})
 }

@@ -333,10 +333,10 @@ func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...str
 	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
 }
 
-func (f *choiceFormatFlag) parse() (string, error) {
+func (f *choiceFormatFlag) parse() (render.Format, error) {
 	for _, c := range f.choices {
 		if f.format == c {
-			return c, nil
+			return render.Format(c), nil
 		}
 	}
 	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))

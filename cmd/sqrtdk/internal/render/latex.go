@@ -423,3 +423,12 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 	l.end(b)
 	return b.Flush()
 }
+
+// latexText escapes text for LaTeX and writes the symbols the sheets use
+// in LaTeX's own terms: the one LaTeX text escaper.
+var latexText = strings.NewReplacer(
+	`\`, `\textbackslash{}`, `{`, `\{`, `}`, `\}`, `$`, `\$`, `&`, `\&`, `#`, `\#`,
+	`^`, `\^{}`, `_`, `\_`, `%`, `\%`, `~`, `\~{}`, `|`, `\textbar{}`, `<`, `\textless{}`, `>`, `\textgreater{}`,
+	"√", `$\surd$`, "·", `$\cdot$`, "²", `$^2$`, "±", `$\pm$`, "≈", `$\approx$`, "…", `\dots{}`,
+	"÷", `$\div$`, "−", `$-$`, "×", `$\times$`, "ₖ", `$_k$`, "≤", `$\le$`, "≥", `$\ge$`, "¼", `$\frac14$`,
+).Replace

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -19,7 +20,19 @@ const (
 	LaTeX    Format = "latex"
 	CSV      Format = "csv"
 	JSON     Format = "json"
+	// Gradescope is the results.json of a Gradescope autograder.
+	Gradescope Format = "gradescope"
 )
+
+// formatError refuses format f for a writer that writes only the allowed
+// formats.
+func formatError(f Format, allowed ...Format) error {
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = string(a)
+	}
+	return fmt.Errorf("unknown format %q (use %s)", f, strings.Join(names, ", "))
+}
 
 // ParseFormat reads a format name.
 func ParseFormat(s string) (Format, error) {
