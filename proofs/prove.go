@@ -11,16 +11,16 @@ import (
 
 // A Run is the five steps checked at one width.
 type Run struct {
-	D int `json:"d_k"`
+	D int
 	// Outcomes is the number of distinct outcomes (q, k) and Weight their
 	// total weight (for alphabets, the pairs counted with multiplicity).
-	Outcomes string `json:"outcomes"`
-	Weight   string `json:"weight"`
+	Outcomes string
+	Weight   string
 	// Listed says whether every outcome was listed one by one.
-	Listed bool `json:"listed"`
+	Listed bool
 	// Sources explains each short source name the assertions use.
-	Sources []Source `json:"sources"`
-	Steps   []Step   `json:"steps"`
+	Sources []Source
+	Steps   []Step
 
 	// variance and scaled are Var(q·k) and Var(q·k/divisor), for the summary.
 	variance, scaled rational.Value
@@ -31,8 +31,8 @@ type Run struct {
 // A Source is a law assertions are computed on: its short name and how it
 // was obtained.
 type Source struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+	Name        string
+	Description string
 }
 
 // Holds reports whether every step of the run holds.

@@ -13,10 +13,10 @@ import (
 // title, the lesson's statement in symbols and every assertion checked
 // for it.
 type Step struct {
-	Number     int         `json:"step"`
-	Title      string      `json:"title"`
-	Statement  string      `json:"statement"`
-	Assertions []Assertion `json:"assertions"`
+	Number     int
+	Title      string
+	Statement  string
+	Assertions []Assertion
 }
 
 // Holds reports whether every assertion of the step holds.

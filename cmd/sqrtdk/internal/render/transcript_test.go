@@ -1,10 +1,10 @@
-package proofs
+package render
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,39 +12,78 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/transcripts")
+
+// equalTermsLaw is a joint law whose entries are dependent but whose terms
+// q_i·k_i are independent.
+const equalTermsLaw = `# weight q k
+1 -1,-1 -1,-1
+1 -1,-1 1,1
+1 -1,1 -1,1
+1 -1,1 1,-1
+1 1,-1 -1,1
+1 1,-1 1,-1
+1 1,1 -1,-1
+1 1,1 1,1
+`
+
+func alphabet(t testing.TB, s string) rational.Alphabet {
+	t.Helper()
+	a, err := rational.ParseAlphabet(s)
+	require.NoError(t, err)
+	return a
+}
+
+func iid(t testing.TB, q, k string) proofs.Model {
+	return proofs.Model{Q: alphabet(t, q), K: alphabet(t, k)}
+}
+
+func joint(t testing.TB, text string) proofs.Model {
+	t.Helper()
+	j, err := proofs.ReadJointLaw(strings.NewReader(text))
+	require.NoError(t, err)
+	return proofs.Model{Joint: j}
+}
+
+func prove(t testing.TB, m proofs.Model, ds ...int) *proofs.Transcript {
+	t.Helper()
+	tr, err := proofs.Prove(context.Background(), m, ds, proofs.Options{})
+	require.NoError(t, err)
+	return tr
+}
 
 // TestTranscripts compares whole transcripts, in each format, with
 // testdata/ byte for byte.
 func TestTranscripts(t *testing.T) {
 	signs := rational.Signs()
 	for _, c := range []struct {
-		file  string
-		model Model
-		ds    []int
-		write func(*Transcript, io.Writer) error
+		file   string
+		model  proofs.Model
+		ds     []int
+		format Format
 	}{
-		{"tie_both.txt", Model{Q: signs, K: signs, Tie: TieBoth}, []int{2, 3}, (*Transcript).WriteText},
-		{"wide.txt", Model{Q: signs, K: signs}, []int{1, 64}, (*Transcript).WriteText},
-		{"k_equals_q.md", Model{Pairs: SamePairs(signs)}, []int{1, 2}, (*Transcript).WriteMarkdown},
-		{"tie_q_skewed.json", Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: TieQ}, []int{2}, (*Transcript).WriteJSON},
-		{"equal_terms.txt", joint(t, equalTermsLaw), nil, (*Transcript).WriteText},
-		{"holds.md", Model{Q: alphabet(t, "-3,1/3:9"), K: signs}, []int{1, 3}, (*Transcript).WriteMarkdown},
-		{"holds.json", Model{Q: signs, K: signs}, []int{2}, (*Transcript).WriteJSON},
-		{"pm2.txt", iid(t, "±2", "±2"), []int{1, 2}, (*Transcript).WriteText},
+		{"tie_both.txt", proofs.Model{Q: signs, K: signs, Tie: proofs.TieBoth}, []int{2, 3}, Text},
+		{"wide.txt", proofs.Model{Q: signs, K: signs}, []int{1, 64}, Text},
+		{"k_equals_q.md", proofs.Model{Pairs: proofs.SamePairs(signs)}, []int{1, 2}, Markdown},
+		{"tie_q_skewed.json", proofs.Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: proofs.TieQ}, []int{2}, JSON},
+		{"equal_terms.txt", joint(t, equalTermsLaw), nil, Text},
+		{"holds.md", proofs.Model{Q: alphabet(t, "-3,1/3:9"), K: signs}, []int{1, 3}, Markdown},
+		{"holds.json", proofs.Model{Q: signs, K: signs}, []int{2}, JSON},
+		{"pm2.txt", iid(t, "±2", "±2"), []int{1, 2}, Text},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, c.write(prove(t, c.model, c.ds...), &b))
-			path := filepath.Join("testdata", c.file)
+			require.NoError(t, WriteTranscript(&b, prove(t, c.model, c.ds...), c.format))
+			path := filepath.Join("testdata", "transcripts", c.file)
 			if *update {
 				require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
 			}
 			want, err := os.ReadFile(path)
-			require.NoError(t, err, "go test ./proofs -update writes it")
+			require.NoError(t, err, "go test ./cmd/sqrtdk/internal/render -update writes it")
 			require.Equal(t, string(want), b.String())
 		})
 	}
@@ -52,7 +91,7 @@ func TestTranscripts(t *testing.T) {
 
 func TestTranscriptJSON(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, prove(t, Model{Pairs: OppositePairs(rational.Signs())}, 1, 2).WriteJSON(&b))
+	require.NoError(t, WriteTranscript(&b, prove(t, proofs.Model{Pairs: proofs.OppositePairs(rational.Signs())}, 1, 2), JSON))
 	var out struct {
 		Space struct {
 			Description, Pairs, Tie string
@@ -62,7 +101,7 @@ func TestTranscriptJSON(t *testing.T) {
 		Runs            []struct {
 			D       int `json:"d_k"`
 			Listed  bool
-			Sources []Source
+			Sources []jsonSource
 			Steps   []struct {
 				Step       int
 				Assertions []map[string]any
@@ -97,10 +136,9 @@ func TestTranscriptJSON(t *testing.T) {
 }
 
 func TestMarkdownEscapes(t *testing.T) {
-	require.Equal(t, `a\|b\*c\_d`, md("a|b*c_d"))
 	require.Equal(t, "Éa", capitalize("éa"))
 	var b strings.Builder
-	require.NoError(t, prove(t, iid(t, "-1,1", "-1,1"), 2).WriteMarkdown(&b))
+	require.NoError(t, WriteTranscript(&b, prove(t, iid(t, "-1,1", "-1,1"), 2), Markdown))
 	require.Contains(t, b.String(), "| Step 1 | E[q\\_i] = 0 | 0 = 0 | i = 1..2 | (q\\_i, k\\_i) | holds |")
 	require.Contains(t, b.String(), "- Every step holds for d\\_k = 2.")
 }
