@@ -10,12 +10,12 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Verdict is how one answer was graded.
-type Verdict int
+// A Mark is how one answer was graded.
+type Mark int
 
 const (
 	// Unanswered: the answer file gives nothing for the part.
-	Unanswered Verdict = iota
+	Unanswered Mark = iota
 	// Right: the answer holds and shows the places the key asks for.
 	Right
 	// Short: the value is right but it shows fewer places or significant
@@ -27,23 +27,23 @@ const (
 	Unreadable
 )
 
-var verdictNames = []string{"no answer", "right", "too few places", "wrong", "unreadable"}
+var markNames = []string{"no answer", "right", "too few places", "wrong", "unreadable"}
 
 // String returns "no answer", "right", "too few places", "wrong" or
 // "unreadable".
-func (v Verdict) String() string {
-	if v < 0 || int(v) >= len(verdictNames) {
-		return fmt.Sprintf("Verdict(%d)", int(v))
+func (v Mark) String() string {
+	if v < 0 || int(v) >= len(markNames) {
+		return fmt.Sprintf("Mark(%d)", int(v))
 	}
-	return verdictNames[v]
+	return markNames[v]
 }
 
 // A PartResult is the grade of one answer.
 type PartResult struct {
-	Part    *Part
-	Answer  Answer // Text "" when unanswered
-	Verdict Verdict
-	Points  *big.Rat
+	Part   *Part
+	Answer Answer // Text "" when unanswered
+	Mark   Mark
+	Points *big.Rat
 	// Mistakes are the named mistakes a wrong answer matches, the key's
 	// own first, then the catalogue's in order; the first is the one
 	// reported as the answer's mistake.
@@ -77,7 +77,7 @@ type Result struct {
 // AllRight reports whether every answer is right.
 func (r *Result) AllRight() bool {
 	for _, p := range r.Parts {
-		if p.Verdict != Right {
+		if p.Mark != Right {
 			return false
 		}
 	}
@@ -123,12 +123,12 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 	ans, ok := a.ByPart[p.ID]
 	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
 	if !ok {
-		r.Verdict, r.Feedback = Unanswered, "No answer."
+		r.Mark, r.Feedback = Unanswered, "No answer."
 		return r, nil
 	}
 	claim, err := p.Claim.Answer(a.Name, ans.Line, ans.Text)
 	if err != nil {
-		r.Verdict = Unreadable
+		r.Mark = Unreadable
 		r.Feedback = fmt.Sprintf("Cannot read %q as an answer to this question: %v.", ans.Text, err)
 		return r, nil
 	}
@@ -143,17 +143,17 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 	if v.Holds {
 		r.Exact = exact
 		if short := g.shortBy(p, ans.Text); short != "" {
-			r.Verdict = Short
+			r.Mark = Short
 			r.Points = new(big.Rat).Mul(p.Points, p.Partial)
-			r.Mistakes = []Mistake{{"too-few-places", short}}
+			r.Mistakes = []Mistake{known(TooFewPlaces, short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
 		}
-		r.Verdict, r.Points = Right, new(big.Rat).Set(p.Points)
+		r.Mark, r.Points = Right, new(big.Rat).Set(p.Points)
 		r.Feedback = "Right."
 		return r, nil
 	}
-	r.Verdict = Wrong
+	r.Mark = Wrong
 	if r.Mistakes, err = g.mistakes(p, ans); err != nil {
 		return r, err
 	}
@@ -260,7 +260,7 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			return nil, err
 		}
 		if ok {
-			addOnce(Mistake{fmt.Sprintf("key-line-%d", m.Line), m.Says})
+			addOnce(Mistake{Name: m.Name, Says: m.Says})
 		}
 	}
 	for _, alt := range alternatives(p) {
@@ -274,7 +274,7 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			ok = f.Matches(alt.value)
 		}
 		if ok {
-			addOnce(Mistake{alt.name, alt.says})
+			addOnce(known(alt.kind, alt.says))
 		}
 	}
 	if x, ok, err := p.Claim.Value(g.ch); err == nil && ok {

@@ -1,9 +1,7 @@
 package grade
 
 import (
-	"fmt"
 	"math/big"
-	"sort"
 )
 
 // An Item is the analysis of one part over a class.
@@ -20,6 +18,8 @@ type Item struct {
 	// match none.
 	Mistakes  map[string]int
 	Unmatched int
+
+	rank map[string]int // each mistake's place in TopMistake's order
 }
 
 // ShareRight returns Right/Students exactly.
@@ -31,35 +31,30 @@ func (it Item) ShareRight() *big.Rat {
 }
 
 // TopMistake returns the most frequent named mistake and its count; ties
-// go to the earlier in the catalogue (a key's own mistakes first).
+// go to the key's own mistakes in the key's order, then to the
+// catalogue's in its order.
 func (it Item) TopMistake() (string, int) {
-	names := make([]string, 0, len(it.Mistakes))
-	for name := range it.Mistakes {
-		names = append(names, name)
-	}
-	sort.Slice(names, func(i, j int) bool { return mistakeRank(names[i]) < mistakeRank(names[j]) })
 	best, n := "", 0
-	for _, name := range names {
-		if c := it.Mistakes[name]; c > n {
+	for name, c := range it.Mistakes {
+		if c > n || (c == n && it.rank[name] < it.rank[best]) {
 			best, n = name, c
 		}
 	}
 	return best, n
 }
 
-// mistakeRank orders mistake names: a key's own by line, then the
-// catalogue's in order.
-func mistakeRank(name string) int {
-	var line int
-	if _, err := fmt.Sscanf(name, "key-line-%d", &line); err == nil {
-		return line
+// mistakeRank orders the mistakes of part p: the key's own in the key's
+// order, then the catalogue's in its order.
+func mistakeRank(p *Part, m Mistake) int {
+	if m.Kind != 0 {
+		return len(p.Mistakes) + int(m.Kind)
 	}
-	for i, m := range Catalogue {
-		if m.Name == name {
-			return 1<<30 + i
+	for i, km := range p.Mistakes {
+		if km.Name == m.Name {
+			return i
 		}
 	}
-	return 1 << 31
+	return len(p.Mistakes) + int(numKinds)
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key
@@ -74,12 +69,12 @@ func Analyse(rs []*Result) []Item {
 			if !ok {
 				i = len(items)
 				index[p.Part.ID] = i
-				items = append(items, Item{ID: p.Part.ID, MaxPoints: p.Part.Points, Points: new(big.Rat), Mistakes: map[string]int{}})
+				items = append(items, Item{ID: p.Part.ID, MaxPoints: p.Part.Points, Points: new(big.Rat), Mistakes: map[string]int{}, rank: map[string]int{}})
 			}
 			it := &items[i]
 			it.Students++
 			it.Points.Add(it.Points, p.Points)
-			switch p.Verdict {
+			switch p.Mark {
 			case Unanswered:
 				continue
 			case Right:
@@ -88,9 +83,11 @@ func Analyse(rs []*Result) []Item {
 				it.Short++
 			}
 			it.Answered++
-			if p.Verdict == Wrong || p.Verdict == Unreadable || p.Verdict == Short {
-				if m := p.Mistake(); m != "" {
-					it.Mistakes[m]++
+			if p.Mark == Wrong || p.Mark == Unreadable || p.Mark == Short {
+				if len(p.Mistakes) > 0 {
+					m := p.Mistakes[0]
+					it.Mistakes[m.Name]++
+					it.rank[m.Name] = mistakeRank(p.Part, m)
 				} else {
 					it.Unmatched++
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,7 +15,7 @@ type Hypothesis struct {
 	// Mistakes name the explanations that apply Factor; the first is the
 	// one reported, the others cannot be told apart from it by any
 	// measurement (they differ only in the code).
-	Mistakes []Mistake
+	Mistakes []grade.MistakeKind
 	// Factor is the exact factor q·k is multiplied by.
 	Factor rational.Value
 	// Expected is b·√d_k·Factor with b = σ_q·σ_k, or with b = 1 when the
@@ -31,7 +32,7 @@ type Hypothesis struct {
 }
 
 // Mistake returns the hypothesis's reported mistake.
-func (h Hypothesis) Mistake() Mistake { return h.Mistakes[0] }
+func (h Hypothesis) Mistake() grade.MistakeKind { return h.Mistakes[0] }
 
 // A Kind is the kind of a verdict.
 type Kind int
@@ -76,15 +77,15 @@ type Result struct {
 	// Omitted lists mistakes that apply the intended factor itself here
 	// (dividing by d_k when the intention is 1/d_k, say), so they are no
 	// mistake for this input.
-	Omitted []Mistake
+	Omitted []grade.MistakeKind
 	// Best indexes the hypothesis with the smallest Off; ties go to the
 	// earlier one.
 	Best int
 	// Kind is the verdict; Reason says why when it is Undecided.
 	Kind   Kind
 	Reason Reason
-	// Verdict indexes the hypothesis named by an AsIntended or Mistaken verdict.
-	Verdict int
+	// Named indexes the hypothesis an AsIntended or Mistaken finding names.
+	Named int
 	// Fitting indexes every hypothesis within the tolerance.
 	Fitting []int
 }
@@ -99,7 +100,7 @@ func Diagnose(in Input, tolerance *big.Rat) (Result, error) {
 		return Result{}, fmt.Errorf("the tolerance must be a factor above 1")
 	}
 	in.Intended = in.Intended.orDefault()
-	r := Result{Input: in, Tolerance: new(big.Rat).Set(tolerance), Verdict: -1}
+	r := Result{Input: in, Tolerance: new(big.Rat).Set(tolerance), Named: -1}
 	r.Entries, r.EntriesKnown = in.entryProduct()
 	b := rational.NewRat(big.NewRat(1, 1))
 	if r.EntriesKnown {
@@ -121,7 +122,7 @@ next:
 				continue next
 			}
 		}
-		h := Hypothesis{Mistakes: []Mistake{c.mistake}, Factor: c.factor, Expected: b.Mul(sqrtD).Mul(c.factor)}
+		h := Hypothesis{Mistakes: []grade.MistakeKind{c.mistake}, Factor: c.factor, Expected: b.Mul(sqrtD).Mul(c.factor)}
 		if err := checkDerived(h.Expected); err != nil {
 			return Result{}, fmt.Errorf("the expected std under %q is too large to keep exact", c.mistake)
 		}
@@ -158,9 +159,9 @@ func (r *Result) decide() {
 	case len(r.Fitting) > 1:
 		r.Kind, r.Reason = Undecided, Ambiguous
 	case r.Fitting[0] == 0:
-		r.Kind, r.Verdict = AsIntended, 0
+		r.Kind, r.Named = AsIntended, 0
 	default:
-		r.Kind, r.Verdict = Mistaken, r.Fitting[0]
+		r.Kind, r.Named = Mistaken, r.Fitting[0]
 	}
 }
 

@@ -1,6 +1,8 @@
 // Package diagnose turns a measured standard deviation of attention scores
-// into a verdict on the scale applied to q·k: right, one named mistake,
-// unexplained, or "cannot tell" with the reason.
+// into a finding on the scale applied to q·k: right, one named mistake,
+// unexplained, or "cannot tell" with the reason. The mistakes are those of
+// grade's catalogue (grade.MistakeKind), the one list of mistakes that
+// grading answers names too.
 //
 // # The model of a measurement
 //
@@ -20,7 +22,8 @@
 // # The catalogue
 //
 // With a₀ the intended factor at d_k (1/√d_k unless told otherwise) and w
-// the intended formula, the hypotheses and the factor each applies are
+// the intended formula, the hypotheses (ScaleRight, then the catalogue's
+// kinds that apply to a measurement) and the factor each applies are
 //
 //	scale right                          a₀
 //	scale missing (or after softmax)     1

@@ -16,11 +16,11 @@ func ExampleDiagnose() {
 	in := diagnose.Input{MeasuredStd: big.NewRat(3116, 10000), DK: 64, DModel: 768, Heads: 12, Q: entry, K: entry}
 	r, _ := diagnose.Diagnose(in, big.NewRat(3, 2))
 	for _, h := range r.Hypotheses {
-		fmt.Printf("%-36s ×%-14s expects %-16s off by ×%s\n", h.Mistake(), h.Factor, h.Expected, h.Off.Decimal(3))
+		fmt.Printf("%-36s ×%-14s expects %-16s off by ×%s\n", h.Mistake().Title(), h.Factor, h.Expected, h.Off.Decimal(3))
 	}
 	fmt.Println("scale right:", r.ScaleRight())
 	// Output:
-	// scale right                          ×1/8            expects 192/625          off by ×1.014
+	// no mistake                           ×1/8            expects 192/625          off by ×1.014
 	// scale missing                        ×1              expects 1536/625         off by ×7.887
 	// scale applied twice                  ×1/64           expects 24/625           off by ×8.115
 	// scale inverted                       ×8              expects 12288/625        off by ×63.096

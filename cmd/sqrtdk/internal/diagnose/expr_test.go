@@ -1,7 +1,6 @@
 package diagnose
 
 import (
-	"io"
 	"strings"
 	"testing"
 
@@ -150,6 +149,5 @@ func TestLargestInputsFinish(t *testing.T) {
 		Q: MeasuredEntry(std("2097143^(3/4)")), K: MeasuredEntry(std("2097133^(3/4)/3")), Intended: scale("each:2097131^(3/4)*d^(-3/4)")}
 	r, err := Diagnose(in, tolerance)
 	require.NoError(t, err)
-	require.NoError(t, r.WriteText(io.Discard))
-	require.NoError(t, r.WriteJSON(io.Discard))
+	require.NotEmpty(t, r.Hypotheses)
 }

@@ -1,85 +1,20 @@
 package diagnose
 
 import (
-	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Mistake names one explanation of a measured score std: the factor the
-// code actually multiplies q·k by. ScaleRight is the intended factor.
-type Mistake int
-
-const (
-	// ScaleRight: q·k is multiplied by the intended factor a₀.
-	ScaleRight Mistake = iota
-	// ScaleMissing: q·k is not scaled before softmax (factor 1); a scale
-	// applied after softmax looks the same.
-	ScaleMissing
-	// ScaleTwice: the intended factor is applied twice (a₀²), say by a
-	// pre-scaled query and a kernel that scales again.
-	ScaleTwice
-	// DividedByD: q·k is divided by d_k itself (1/d_k).
-	DividedByD
-	// ScaleInverted: q·k is multiplied where it should be divided (1/a₀).
-	ScaleInverted
-	// ModelWidth: the intended formula is evaluated at d_model instead of d_k.
-	ModelWidth
-	// SplitWidth: the intended formula is evaluated at d_model/heads, which
-	// differs from the head width d_k.
-	SplitWidth
-	// UsualInstead: the usual 1/√d_k (a kernel's default) replaces a
-	// different intended scale.
-	UsualInstead
-	// UsualOnTop: a kernel's default 1/√d_k is applied on top of the
-	// intended scale (a₀/√d_k).
-	UsualOnTop
-	// OneSide: a scale meant for q and k each is applied to one of them only.
-	OneSide
-	// ScaleZero: q·k is multiplied by 0.
-	ScaleZero
-	numMistakes
-)
-
-var mistakeNames = [numMistakes]string{
-	"scale right",
-	"scale missing",
-	"scale applied twice",
-	"divided by d_k, not √d_k",
-	"scale inverted",
-	"model width instead of head width",
-	"d_model/heads instead of head width",
-	"1/√d_k instead of the intended scale",
-	"1/√d_k on top of the intended scale",
-	"scale on q or k only",
-	"scale 0",
-}
-
-var mistakeIDs = [numMistakes]string{
-	"scale_right", "scale_missing", "scale_twice", "divided_by_d_k", "scale_inverted",
-	"model_width", "split_width", "usual_instead", "usual_on_top", "one_side", "scale_zero",
-}
-
-// String returns the mistake's short name, such as "scale missing".
-func (m Mistake) String() string {
-	if m < 0 || m >= numMistakes {
-		return fmt.Sprintf("Mistake(%d)", int(m))
-	}
-	return mistakeNames[m]
-}
-
-// ID returns the mistake's identifier for JSON, such as "scale_missing".
-func (m Mistake) ID() string {
-	if m < 0 || m >= numMistakes {
-		return fmt.Sprintf("mistake_%d", int(m))
-	}
-	return mistakeIDs[m]
-}
+// ScaleRight is the hypothesis that q·k is multiplied by the intended
+// factor: no mistake of the catalogue (grade.MistakeKind), which names
+// every other hypothesis.
+const ScaleRight grade.MistakeKind = 0
 
 // A candidate is one mistake and the factor it applies to q·k.
 type candidate struct {
-	mistake Mistake
+	mistake grade.MistakeKind
 	factor  rational.Value
 }
 
@@ -92,28 +27,28 @@ func candidates(in Input) []candidate {
 	usual := rational.PowerOf(in.DK, big.NewRat(-1, 2))
 	cs := []candidate{
 		{ScaleRight, a0},
-		{ScaleMissing, one},
-		{ScaleTwice, a0.Mul(a0)},
-		{DividedByD, rational.NewRat(big.NewRat(1, in.DK))},
-		{ScaleInverted, a0.Inv()},
+		{grade.Unscaled, one},
+		{grade.ScaledTwice, a0.Mul(a0)},
+		{grade.DividedByD, rational.NewRat(big.NewRat(1, in.DK))},
+		{grade.ScaleInverted, a0.Inv()},
 	}
 	if s.DependsOnWidth() {
-		if m, ok := in.modelWidth(); ok && m != in.DK {
-			cs = append(cs, candidate{ModelWidth, s.Factor(m)})
+		if m, ok := in.ModelWidth(); ok && m != in.DK {
+			cs = append(cs, candidate{grade.ModelWidth, s.Factor(m)})
 		}
-		if w, ok := in.splitWidth(); ok && w != in.DK {
-			cs = append(cs, candidate{SplitWidth, s.Factor(w)})
+		if w, ok := in.SplitWidth(); ok && w != in.DK {
+			cs = append(cs, candidate{grade.SplitWidth, s.Factor(w)})
 		}
 	}
 	if !s.IsDefault() {
-		cs = append(cs, candidate{UsualInstead, usual}, candidate{UsualOnTop, a0.Mul(usual)})
+		cs = append(cs, candidate{grade.UsualScale, usual}, candidate{grade.UsualOnTop, a0.Mul(usual)})
 	}
 	if s.Each {
 		side := s
 		side.Each = false
-		cs = append(cs, candidate{OneSide, side.Factor(in.DK)})
+		cs = append(cs, candidate{grade.OneSide, side.Factor(in.DK)})
 	}
-	return append(cs, candidate{ScaleZero, rational.NewRat(new(big.Rat))})
+	return append(cs, candidate{grade.ScaleZero, rational.NewRat(new(big.Rat))})
 }
 
 // An Off is the exact factor max(m/e, e/m) ≥ 1 by which a measurement m

@@ -144,9 +144,9 @@ func lcm(a, b int) int {
 	return a / x * b
 }
 
-// modelWidth returns d_model, or heads × d_k when only the heads are known
+// ModelWidth returns d_model, or heads × d_k when only the heads are known
 // (the usual layout), and false when neither is known.
-func (in Input) modelWidth() (int64, bool) {
+func (in Input) ModelWidth() (int64, bool) {
 	switch {
 	case in.DModel > 0:
 		return in.DModel, true
@@ -156,8 +156,8 @@ func (in Input) modelWidth() (int64, bool) {
 	return 0, false
 }
 
-// splitWidth returns d_model/heads when both are known.
-func (in Input) splitWidth() (int64, bool) {
+// SplitWidth returns d_model/heads when both are known.
+func (in Input) SplitWidth() (int64, bool) {
 	if in.DModel > 0 && in.Heads > 0 {
 		return in.DModel / in.Heads, true
 	}

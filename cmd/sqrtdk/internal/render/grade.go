@@ -120,9 +120,9 @@ func writeResultText(w io.Writer, r *grade.Result) error {
 	}
 	fmt.Fprintf(&b, "%s, graded by %s\n", header, r.Key.Name)
 	rows := make([][]string, len(r.Parts))
-	counts := map[grade.Verdict]int{}
+	counts := map[grade.Mark]int{}
 	for i, p := range r.Parts {
-		counts[p.Verdict]++
+		counts[p.Mark]++
 		answer := p.Answer.Text
 		if answer == "" {
 			answer = "-"
@@ -182,9 +182,9 @@ func resultJSON(r *grade.Result) jsonResult {
 		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Answers: []jsonPart{}}
 	for _, p := range r.Parts {
 		jp := jsonPart{ID: p.Part.ID, Question: p.Part.Question.ID, Asks: grade.Describe(p.Part), Line: p.Answer.Line,
-			Verdict: p.Verdict.String(), Points: json.Number(Points(p.Points)), MaxPoints: json.Number(Points(p.Part.Points)),
+			Verdict: p.Mark.String(), Points: json.Number(Points(p.Points)), MaxPoints: json.Number(Points(p.Part.Points)),
 			Mistake: p.Mistake(), Mistakes: []jsonMistake{}, Feedback: p.Feedback, Exact: p.Exact}
-		if p.Verdict != grade.Unanswered {
+		if p.Mark != grade.Unanswered {
 			text := p.Answer.Text
 			jp.Answer = &text
 		}
@@ -223,7 +223,7 @@ func writeGradescope(w io.Writer, r *grade.Result) error {
 		Visibility: "visible", StdoutVisibility: "hidden", Tests: []gradescopeTest{}}
 	for _, p := range r.Parts {
 		status := "failed"
-		if p.Verdict == grade.Right {
+		if p.Mark == grade.Right {
 			status = "passed"
 		}
 		answer := "(none)"

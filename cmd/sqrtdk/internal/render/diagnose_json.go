@@ -1,9 +1,7 @@
-package diagnose
+package render
 
 import (
-	"encoding/json"
-	"io"
-
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -17,7 +15,7 @@ func number(v rational.Value) *jsonNumber {
 	return &jsonNumber{Exact: v.String(), Decimal: decimal(v)}
 }
 
-type jsonEntry struct {
+type jsonDiagnosisEntry struct {
 	Source string      `json:"source"`
 	Std    *jsonNumber `json:"std"`
 }
@@ -44,41 +42,39 @@ type jsonVerdict struct {
 	Text       string   `json:"text"`
 }
 
-type jsonResult struct {
-	MeasuredStd string           `json:"measured_std"`
-	DK          int64            `json:"d_k"`
-	DModel      int64            `json:"d_model,omitempty"`
-	Heads       int64            `json:"heads,omitempty"`
-	Q           jsonEntry        `json:"q"`
-	K           jsonEntry        `json:"k"`
-	Entries     *jsonNumber      `json:"entry_product"`
-	Intended    string           `json:"intended_scale"`
-	IntendedAt  *jsonNumber      `json:"intended_factor"`
-	Implied     *jsonNumber      `json:"implied_factor"`
-	Tolerance   string           `json:"tolerance"`
-	Hypotheses  []jsonHypothesis `json:"hypotheses"`
-	Omitted     []string         `json:"omitted"`
-	Verdict     jsonVerdict      `json:"verdict"`
-	Notes       []string         `json:"notes"`
+type jsonDiagnosisResult struct {
+	MeasuredStd string             `json:"measured_std"`
+	DK          int64              `json:"d_k"`
+	DModel      int64              `json:"d_model,omitempty"`
+	Heads       int64              `json:"heads,omitempty"`
+	Q           jsonDiagnosisEntry `json:"q"`
+	K           jsonDiagnosisEntry `json:"k"`
+	Entries     *jsonNumber        `json:"entry_product"`
+	Intended    string             `json:"intended_scale"`
+	IntendedAt  *jsonNumber        `json:"intended_factor"`
+	Implied     *jsonNumber        `json:"implied_factor"`
+	Tolerance   string             `json:"tolerance"`
+	Hypotheses  []jsonHypothesis   `json:"hypotheses"`
+	Omitted     []string           `json:"omitted"`
+	Verdict     jsonVerdict        `json:"verdict"`
+	Notes       []string           `json:"notes"`
 }
 
-var kindIDs = map[Kind]string{AsIntended: "scale_right", Mistaken: "mistake", Unexplained: "unexplained", Undecided: "cannot_tell"}
-var reasonIDs = map[Reason]string{EntriesUnknown: "entries_unknown", EntriesZero: "entries_zero", Ambiguous: "ambiguous"}
+var kindIDs = map[diagnose.Kind]string{diagnose.AsIntended: "scale_right", diagnose.Mistaken: "mistake", diagnose.Unexplained: "unexplained", diagnose.Undecided: "cannot_tell"}
+var reasonIDs = map[diagnose.Reason]string{diagnose.EntriesUnknown: "entries_unknown", diagnose.EntriesZero: "entries_zero", diagnose.Ambiguous: "ambiguous"}
 
-func entryJSON(e Entry) jsonEntry {
-	j := jsonEntry{Source: e.Source.String()}
+func entryJSON(e diagnose.Entry) jsonDiagnosisEntry {
+	j := jsonDiagnosisEntry{Source: e.Source.String()}
 	if e.Known() {
 		j.Std = number(e.Std)
 	}
 	return j
 }
 
-// WriteJSON writes the whole diagnosis as one indented JSON object: every
-// hypothesis with its exact and decimal factor, expected std and distance
-// from the measurement, and the verdict.
-func (r Result) WriteJSON(w io.Writer) error {
+// diagnosisJSON is the JSON form of a diagnosis.
+func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
 	in := r.Input
-	j := jsonResult{
+	j := jsonDiagnosisResult{
 		MeasuredStd: exactDecimal(in.MeasuredStd),
 		DK:          in.DK, DModel: in.DModel, Heads: in.Heads,
 		Q: entryJSON(in.Q), K: entryJSON(in.K),
@@ -86,13 +82,13 @@ func (r Result) WriteJSON(w io.Writer) error {
 		IntendedAt: number(r.Intended),
 		Tolerance:  r.Tolerance.RatString(),
 		Omitted:    []string{},
-		Notes:      r.Notes(),
+		Notes:      diagnosisNotes(r),
 		Verdict: jsonVerdict{
 			Kind:       kindIDs[r.Kind],
 			Reason:     reasonIDs[r.Reason],
 			Fitting:    []string{},
 			ScaleRight: r.ScaleRight(),
-			Text:       r.Explain(),
+			Text:       diagnosisVerdict(r),
 		},
 	}
 	if j.Notes == nil {
@@ -105,13 +101,13 @@ func (r Result) WriteJSON(w io.Writer) error {
 		j.Implied = number(a)
 	}
 	for _, m := range r.Omitted {
-		j.Omitted = append(j.Omitted, m.ID())
+		j.Omitted = append(j.Omitted, mistakeID(m))
 	}
 	for _, h := range r.Hypotheses {
 		jh := jsonHypothesis{Factor: number(h.Factor), Expected: number(h.Expected), UnitEntries: !r.EntriesKnown, Fits: h.Fits}
 		for _, m := range h.Mistakes {
-			jh.Mistakes = append(jh.Mistakes, m.ID())
-			jh.Names = append(jh.Names, m.String())
+			jh.Mistakes = append(jh.Mistakes, mistakeID(m))
+			jh.Names = append(jh.Names, mistakeTitle(m))
 		}
 		if h.Off.Infinite {
 			jh.OffBy = &jsonNumber{Exact: "inf", Decimal: "inf"}
@@ -124,15 +120,12 @@ func (r Result) WriteJSON(w io.Writer) error {
 		j.Hypotheses = append(j.Hypotheses, jh)
 	}
 	for _, i := range r.Fitting {
-		j.Verdict.Fitting = append(j.Verdict.Fitting, r.Hypotheses[i].Mistake().ID())
+		j.Verdict.Fitting = append(j.Verdict.Fitting, mistakeID(r.Hypotheses[i].Mistake()))
 	}
-	if r.Kind == AsIntended || r.Kind == Mistaken {
-		for _, m := range r.Hypotheses[r.Verdict].Mistakes {
-			j.Verdict.Mistakes = append(j.Verdict.Mistakes, m.ID())
+	if r.Kind == diagnose.AsIntended || r.Kind == diagnose.Mistaken {
+		for _, m := range r.Hypotheses[r.Named].Mistakes {
+			j.Verdict.Mistakes = append(j.Verdict.Mistakes, mistakeID(m))
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(j)
+	return j
 }

@@ -1,4 +1,4 @@
-package diagnose
+package render
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,15 +16,15 @@ import (
 // are used for small numbers so that at least sigDigits significant digits
 // show. Every printed decimal is the exact value rounded half-even.
 const (
-	places    = 4
-	sigDigits = 4
-	maxPlaces = 12
+	diagnosisPlaces = 4
+	sigDigits       = 4
+	maxPlaces       = 12
 )
 
 // decimal writes v rounded half-even with at least sigDigits significant
 // digits (and at least places decimals, at most maxPlaces).
 func decimal(v rational.Value) string {
-	p := places
+	p := diagnosisPlaces
 	if f := math.Abs(v.Float64()); f > 0 && f < 1 {
 		// Float64 only chooses how many digits to print; the digits
 		// themselves are the exact value correctly rounded.
@@ -90,25 +92,58 @@ func exactDecimal(r *big.Rat) string {
 	return r.RatString()
 }
 
-// names joins the names of a hypothesis's mistakes.
-func (h Hypothesis) names() string {
+// mistakeTitle names a hypothesis's mistake in words: the catalogue's
+// title, or "scale right" for the intended factor.
+func mistakeTitle(m grade.MistakeKind) string {
+	if m == diagnose.ScaleRight {
+		return "scale right"
+	}
+	return m.Title()
+}
+
+// mistakeID names a hypothesis's mistake for JSON: the catalogue's name,
+// or "scale-right" for the intended factor.
+func mistakeID(m grade.MistakeKind) string {
+	if m == diagnose.ScaleRight {
+		return "scale-right"
+	}
+	return m.String()
+}
+
+// hypothesisNames joins the titles of a hypothesis's mistakes.
+func hypothesisNames(h diagnose.Hypothesis) string {
 	s := make([]string, len(h.Mistakes))
 	for i, m := range h.Mistakes {
-		s[i] = m.String()
+		s[i] = mistakeTitle(m)
 	}
 	return strings.Join(s, " / ")
 }
 
-// WriteText writes the inputs, the table of hypotheses, the verdict in plain
-// words and any notes.
-func (r Result) WriteText(w io.Writer) error {
+// WriteDiagnosis writes a diagnosis in format f:
+//
+//   - Text: the inputs, the table of hypotheses, the verdict in plain words
+//     and any notes.
+//   - JSON: one indented object: every hypothesis with its exact and
+//     decimal factor, expected std and distance from the measurement, and
+//     the verdict.
+func WriteDiagnosis(w io.Writer, r diagnose.Result, f Format) error {
+	switch f {
+	case Text:
+		return writeDiagnosisText(w, r)
+	case JSON:
+		return writeJSON(w, diagnosisJSON(r))
+	}
+	return formatError(f, Text, JSON)
+}
+
+func writeDiagnosisText(w io.Writer, r diagnose.Result) error {
 	var b strings.Builder
 	in := r.Input
 	fmt.Fprintf(&b, "measured std of the scores before softmax: %s\n", exactDecimal(in.MeasuredStd))
-	fmt.Fprintf(&b, "known: %s\n", r.known())
-	fmt.Fprintf(&b, "entries: %s\n", r.entriesText())
+	fmt.Fprintf(&b, "known: %s\n", knownWidths(r))
+	fmt.Fprintf(&b, "entries: %s\n", entriesText(r))
 	fmt.Fprintf(&b, "intended scale: %s, a factor of %s on q·k at d_k = %d\n\n", in.Intended, show(r.Intended), in.DK)
-	b.WriteString(r.table())
+	b.WriteString(hypothesisTable(r))
 	if r.EntriesKnown {
 		b.WriteString("(expected std = σ_q·σ_k·√d_k·factor")
 	} else {
@@ -118,7 +153,7 @@ func (r Result) WriteText(w io.Writer) error {
 	if len(r.Omitted) > 0 {
 		names := make([]string, len(r.Omitted))
 		for i, m := range r.Omitted {
-			names[i] = m.String()
+			names[i] = mistakeTitle(m)
 		}
 		if len(names) == 1 {
 			fmt.Fprintf(&b, "(%s applies the intended factor itself here, so it is no mistake and not listed)\n", names[0])
@@ -129,16 +164,17 @@ func (r Result) WriteText(w io.Writer) error {
 	if a, ok := r.Implied(); ok {
 		fmt.Fprintf(&b, "implied factor on q·k: %s (intended %s)\n", show(a), show(r.Intended))
 	}
-	b.WriteString("\n" + r.Explain() + "\n")
-	for _, n := range r.Notes() {
+	b.WriteString("\n" + diagnosisVerdict(r) + "\n")
+	for _, n := range diagnosisNotes(r) {
 		b.WriteString("\nNote: " + n + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// table renders the hypotheses as aligned columns.
-func (r Result) table() string {
+// hypothesisTable renders the hypotheses as aligned columns: the first and
+// the last left-aligned, the numbers between right-aligned.
+func hypothesisTable(r diagnose.Result) string {
 	header := []string{"hypothesis", "factor on q·k", "expected std", "exact", "off by"}
 	if !r.EntriesKnown {
 		header[2] = "if σ_q·σ_k = 1"
@@ -157,7 +193,7 @@ func (r Result) table() string {
 		case i == r.Best:
 			mark = "  <- closest"
 		}
-		row := []string{h.names(), h.Factor.String(), decimal(h.Expected), h.Expected.String(), "×" + h.Off.Decimal(places)}
+		row := []string{hypothesisNames(h), h.Factor.String(), decimal(h.Expected), h.Expected.String(), "×" + h.Off.Decimal(diagnosisPlaces)}
 		if !r.EntriesKnown {
 			needs := "-"
 			if h.Needs != nil {
@@ -193,8 +229,8 @@ func (r Result) table() string {
 	return b.String()
 }
 
-// known describes the widths in one line.
-func (r Result) known() string {
+// knownWidths describes the widths in one line.
+func knownWidths(r diagnose.Result) string {
 	in := r.Input
 	parts := []string{fmt.Sprintf("d_k = %d", in.DK)}
 	if in.DModel > 0 {
@@ -210,18 +246,18 @@ func (r Result) known() string {
 }
 
 // entryText describes one entry std and where it comes from.
-func entryText(e Entry) string {
+func entryText(e diagnose.Entry) string {
 	switch e.Source {
-	case Unknown:
+	case diagnose.Unknown:
 		return "unknown"
-	case FromInit:
+	case diagnose.FromInit:
 		return fmt.Sprintf("%s (from the initialisation: weights of std %s, fan-in %d, inputs of std %s)", show(e.Std), show(e.InitStd), e.FanIn, show(e.InputStd))
 	}
 	return fmt.Sprintf("%s (%s)", show(e.Std), e.Source)
 }
 
 // entriesText describes σ_q, σ_k and their product.
-func (r Result) entriesText() string {
+func entriesText(r diagnose.Result) string {
 	in := r.Input
 	var s string
 	if !in.Q.Known() && !in.K.Known() {
@@ -240,7 +276,7 @@ func (r Result) entriesText() string {
 
 // ratioText says how many times wider or narrower factor f makes the scores
 // than the intended factor.
-func (r Result) ratioText(f rational.Value) string {
+func ratioText(r diagnose.Result, f rational.Value) string {
 	if f.Sign() == 0 {
 		return "all 0"
 	}
@@ -255,44 +291,45 @@ func (r Result) ratioText(f rational.Value) string {
 	return "as wide as intended"
 }
 
-// Explain says in plain words what the verdict means and what to look for.
-func (r Result) Explain() string {
+// diagnosisVerdict says in plain words what the verdict means and what to
+// look for.
+func diagnosisVerdict(r diagnose.Result) string {
 	switch r.Kind {
-	case AsIntended:
+	case diagnose.AsIntended:
 		return fmt.Sprintf("Verdict: the scale is right. The measurement fits the intended factor %s on q·k (off by ×%s) and no other hypothesis comes within ×%s.",
-			show(r.Intended), r.Hypotheses[0].Off.Decimal(places), exactDecimal(r.Tolerance))
-	case Mistaken:
-		h := r.Hypotheses[r.Verdict]
+			show(r.Intended), r.Hypotheses[0].Off.Decimal(diagnosisPlaces), exactDecimal(r.Tolerance))
+	case diagnose.Mistaken:
+		h := r.Hypotheses[r.Named]
 		return fmt.Sprintf("Verdict: %s. The measurement fits a factor of %s on q·k (off by ×%s), which makes the scores %s; no other hypothesis comes within ×%s. %s",
-			h.names(), show(h.Factor), h.Off.Decimal(places), r.ratioText(h.Factor), exactDecimal(r.Tolerance), r.advice(h))
-	case Unexplained:
+			hypothesisNames(h), show(h.Factor), h.Off.Decimal(diagnosisPlaces), ratioText(r, h.Factor), exactDecimal(r.Tolerance), advice(r, h))
+	case diagnose.Unexplained:
 		if r.Entries.Sign() == 0 {
 			return "Verdict: unexplained. With entries of std 0 every score is 0 under any scale, but the measured std is not 0: one of the inputs is wrong."
 		}
 		best := r.Hypotheses[r.Best]
 		s := fmt.Sprintf("Verdict: unexplained. No hypothesis is within ×%s of the measurement; the closest, %s, is off by ×%s.",
-			exactDecimal(r.Tolerance), best.names(), best.Off.Decimal(places))
+			exactDecimal(r.Tolerance), hypothesisNames(best), best.Off.Decimal(diagnosisPlaces))
 		if a, ok := r.Implied(); ok && a.Sign() > 0 {
-			s += fmt.Sprintf(" The measurement implies a factor of %s on q·k, %s.", show(a), r.ratioText(a))
+			s += fmt.Sprintf(" The measurement implies a factor of %s on q·k, %s.", show(a), ratioText(r, a))
 		}
 		return s + " Check the entry sizes (measure σ_q and σ_k directly) and look for a factor this catalogue does not list, such as a temperature or a per-layer factor."
 	}
 	switch r.Reason {
-	case EntriesZero:
+	case diagnose.EntriesZero:
 		return "Verdict: cannot tell. The query or key entries have std 0 (a zero-initialised W_q, as maximal-update parametrisation recommends, gives that), so every scale gives scores of std 0. Measure again once training has moved the weights."
-	case Ambiguous:
-		return r.ambiguousText()
+	case diagnose.Ambiguous:
+		return ambiguousText(r)
 	}
-	return r.unknownEntriesText()
+	return unknownEntriesText(r)
 }
 
 // ambiguousText explains a measurement that fits several hypotheses.
-func (r Result) ambiguousText() string {
+func ambiguousText(r diagnose.Result) string {
 	var parts []string
 	lo, hi := r.Hypotheses[r.Fitting[0]].Expected, r.Hypotheses[r.Fitting[0]].Expected
 	for _, i := range r.Fitting {
 		h := r.Hypotheses[i]
-		parts = append(parts, fmt.Sprintf("%s (off by ×%s)", h.names(), h.Off.Decimal(places)))
+		parts = append(parts, fmt.Sprintf("%s (off by ×%s)", hypothesisNames(h), h.Off.Decimal(diagnosisPlaces)))
 		if h.Expected.Cmp(lo) < 0 {
 			lo = h.Expected
 		}
@@ -311,7 +348,7 @@ func (r Result) ambiguousText() string {
 
 // unknownEntriesText explains what the measurement fits if the entries are
 // unit-size and what to measure to decide.
-func (r Result) unknownEntriesText() string {
+func unknownEntriesText(r diagnose.Result) string {
 	var s strings.Builder
 	s.WriteString("Verdict: cannot tell without the entry sizes. The scores' std is σ_q·σ_k·√d_k·factor, so every factor fits some σ_q·σ_k.")
 	if r.Input.MeasuredStd.Sign() == 0 {
@@ -319,11 +356,11 @@ func (r Result) unknownEntriesText() string {
 	} else {
 		var fits []string
 		for _, i := range r.Fitting {
-			fits = append(fits, r.Hypotheses[i].names())
+			fits = append(fits, hypothesisNames(r.Hypotheses[i]))
 		}
 		switch len(fits) {
 		case 0:
-			fmt.Fprintf(&s, " If the entries had std 1, nothing would fit within ×%s (closest: %s).", exactDecimal(r.Tolerance), r.Hypotheses[r.Best].names())
+			fmt.Fprintf(&s, " If the entries had std 1, nothing would fit within ×%s (closest: %s).", exactDecimal(r.Tolerance), hypothesisNames(r.Hypotheses[r.Best]))
 		default:
 			fmt.Fprintf(&s, " If the entries had std 1, the measurement would fit %s.", strings.Join(fits, " and "))
 		}
@@ -337,40 +374,40 @@ func (r Result) unknownEntriesText() string {
 }
 
 // advice says what the code most likely does for hypothesis h.
-func (r Result) advice(h Hypothesis) string {
+func advice(r diagnose.Result, h diagnose.Hypothesis) string {
 	in := r.Input
 	var out []string
-	has := map[Mistake]bool{}
+	has := map[grade.MistakeKind]bool{}
 	for _, m := range h.Mistakes {
 		has[m] = true
 	}
 	for _, m := range h.Mistakes {
 		switch m {
-		case ScaleMissing:
+		case grade.Unscaled:
 			out = append(out, fmt.Sprintf("q·k reaches softmax unscaled: apply the intended factor %s before softmax (a factor applied to the softmax output does nothing to how peaked the weights are).", show(r.Intended)))
-		case ScaleTwice:
+		case grade.ScaledTwice:
 			out = append(out, "Look for the factor applied twice: once by hand (a pre-scaled query or key, a `* scale`) and once by an attention kernel that scales by default (scaled_dot_product_attention or a flash kernel with scale=None); keep one, for instance by passing scale=1 to the kernel.")
-		case DividedByD:
+		case grade.DividedByD:
 			out = append(out, fmt.Sprintf("Look for a division by d_k = %d itself (`/ d_k`, `d_k ** -1`) where its square root was meant.", in.DK))
-		case ScaleInverted:
+		case grade.ScaleInverted:
 			out = append(out, "Look for a factor that multiplies where it should divide (dividing by a scale that is already d_k^-1/2, or multiplying by √d_k).")
-		case ModelWidth:
-			mw, _ := in.modelWidth()
+		case grade.ModelWidth:
+			mw, _ := in.ModelWidth()
 			out = append(out, fmt.Sprintf("The formula is evaluated at the model width %d instead of the head width d_k = %d (a square root of the embedding size where the head size was meant).", mw, in.DK))
-		case SplitWidth:
-			sw, _ := in.splitWidth()
+		case grade.SplitWidth:
+			sw, _ := in.SplitWidth()
 			out = append(out, fmt.Sprintf("The formula is evaluated at d_model/heads = %d, but the heads are d_k = %d wide (a head size computed as d_model // heads in a model whose head width is set on its own).", sw, in.DK))
-		case UsualInstead:
+		case grade.UsualScale:
 			out = append(out, fmt.Sprintf("The usual 1/√d_k replaced the intended %s: typically an attention kernel's default scale where the model's own factor should be passed explicitly.", in.Intended))
-		case UsualOnTop:
+		case grade.UsualOnTop:
 			out = append(out, "A kernel's default 1/√d_k is applied on top of the intended factor: pass the kernel the intended factor (or scale=1 when the factor is already applied).")
-		case OneSide:
+		case grade.OneSide:
 			out = append(out, "The factor meant for q and k each is applied to only one of them.")
-		case ScaleZero:
+		case grade.ScaleZero:
 			out = append(out, "Every score is 0, so softmax gives uniform weights whatever the keys: the factor is 0 (a default of 0 taken literally, an integer division, or a zero temperature).")
 		}
 	}
-	if has[ScaleTwice] && has[DividedByD] {
+	if has[grade.ScaledTwice] && has[grade.DividedByD] {
 		out = append(out, "These give exactly the same std, so no measurement separates them; the code does: two scalings mean the factor is applied twice, a single division by d_k means the square root was left out.")
 	} else if len(h.Mistakes) > 1 {
 		out = append(out, "These apply exactly the same factor here, so only the code can tell them apart.")
@@ -378,11 +415,11 @@ func (r Result) advice(h Hypothesis) string {
 	return strings.Join(out, " ")
 }
 
-// Notes returns remarks that qualify the verdict.
-func (r Result) Notes() []string {
+// diagnosisNotes returns remarks that qualify the verdict.
+func diagnosisNotes(r diagnose.Result) []string {
 	var notes []string
 	one := rational.NewRat(big.NewRat(1, 1))
-	if right := r.Hypotheses[0].Expected; r.Kind == AsIntended && right.Cmp(one) != 0 {
+	if right := r.Hypotheses[0].Expected; r.Kind == diagnose.AsIntended && right.Cmp(one) != 0 {
 		n := fmt.Sprintf("with these entries (σ_q·σ_k %s) the right scale gives scores of std %s, not 1: the factor on q·k removes the effect of the width, not of the entry size.", approx(r.Entries), brief(right))
 		if right.Cmp(one) < 0 {
 			n += " Such narrow scores are normal at initialisation: at GPT-2-style initialisation (weights of std 0.02 on width 768, normalised inputs) the entries have std ≈ 0.55 and correctly scaled scores have std ≈ 0.31."
@@ -394,3 +431,24 @@ func (r Result) Notes() []string {
 	}
 	return notes
 }
+
+// DiagnosisLine says a diagnosis's verdict in one line, for the error
+// that gives a verdict other than "scale right" its exit status.
+func DiagnosisLine(r diagnose.Result) string {
+	switch r.Kind {
+	case diagnose.Mistaken:
+		return hypothesisNames(r.Hypotheses[r.Named])
+	case diagnose.Unexplained:
+		return "unexplained factor"
+	}
+	switch r.Reason {
+	case diagnose.EntriesUnknown:
+		return "cannot tell without the entry sizes"
+	case diagnose.EntriesZero:
+		return "cannot tell: the entries have std 0"
+	}
+	return "cannot tell: more than one hypothesis fits"
+}
+
+// input turns the flags into a diagnose.Input and a tolerance; every error
+// names its flag.
