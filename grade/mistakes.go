@@ -152,11 +152,17 @@ func scaleName(s string) string {
 	if err != nil {
 		return s
 	}
-	h := strings.TrimPrefix(sc.Header(), "/")
-	if h == "sqrt(d_k)" {
+	switch p := sc.P; {
+	case p == nil || p.Sign() == 0:
+		return "raw"
+	case p.Cmp(rational.Sqrt.P) == 0:
 		return "√d_k"
+	case p.Cmp(rational.ByD.P) == 0:
+		return "d_k"
+	case p.IsInt():
+		return "d_k^" + p.RatString()
 	}
-	return h
+	return "d_k^(" + sc.P.RatString() + ")"
 }
 
 type moments struct{ words, product string }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -92,6 +93,6 @@ func ratFloat(r *big.Rat) float64 {
 
 // scaledLabel returns the score's symbol under scale s, with markup for the
 // outline text handler.
-func scaledLabel(s rational.Scale) string { return s.Label("q·k") }
+func scaledLabel(s rational.Scale) string { return render.ScaleLabel(s, "q·k") }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -44,7 +44,7 @@ func (d *Dist) Write(w io.Writer, f Format) error {
 func (t *Table) WriteMarkdown(w io.Writer) error {
 	header := []string{"d_k", "cases"}
 	for _, s := range t.Scales {
-		header = append(header, s.Header())
+		header = append(header, scaleHeader(s))
 	}
 	header = append(header, "method")
 	var rows [][]string

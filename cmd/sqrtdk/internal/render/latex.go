@@ -237,7 +237,7 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 		case ColumnScales:
 			align += strings.Repeat("r", len(t.Scales))
 			for _, s := range t.Scales {
-				header = append(header, s.LaTeXHeader())
+				header = append(header, scaleLaTeXHeader(s))
 			}
 			for i, r := range t.Rows {
 				for j, v := range r.Variance {

@@ -35,7 +35,7 @@ func (t *Table) WriteText(w io.Writer) error {
 		cols[1].cells = append(cols[1].cells, t.cases(r))
 	}
 	for i, s := range t.Scales {
-		c := column{header: s.Header(), right: true, minWidth: 6, gap: 2}
+		c := column{header: scaleHeader(s), right: true, minWidth: 6, gap: 2}
 		if m, ok := minWidths[s.Name()]; ok {
 			c.minWidth = m
 		}
