@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -93,6 +93,21 @@ func ratFloat(r *big.Rat) float64 {
 
 // scaledLabel returns the score's symbol under scale s, with markup for the
 // outline text handler.
-func scaledLabel(s rational.Scale) string { return render.ScaleLabel(s, "q·k") }
+func scaledLabel(s rational.Scale) string { return scaleLabel(s, "q·k") }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// scaleLabel returns sym divided by the scale as a reader writes it: sym
+// itself, "sym / √d_k", "sym / d_k", or "sym / d_k^{P}" with the exponent
+// in TeX's superscript braces and a true minus sign (−).
+func scaleLabel(s rational.Scale, sym string) string {
+	switch s.Name() {
+	case "raw":
+		return sym
+	case "sqrt":
+		return sym + " / √d_k"
+	case "d":
+		return sym + " / d_k"
+	}
+	return sym + " / d_k^{" + strings.ReplaceAll(s.P.RatString(), "-", "−") + "}"
+}

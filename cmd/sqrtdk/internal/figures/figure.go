@@ -1,11 +1,6 @@
 package figures
 
-import (
-	"encoding/csv"
-	"io"
-
-	"gonum.org/v1/plot"
-)
+import "gonum.org/v1/plot"
 
 // A Figure is a plot together with the exact numbers it was drawn from.
 type Figure struct {
@@ -17,20 +12,9 @@ type Figure struct {
 	Marks int
 }
 
-// A Table is a header and rows of cells, all strings, written as CSV.
+// A Table is a header and rows of cells, all strings: the numbers behind
+// a figure (the command writes them as CSV).
 type Table struct {
 	Header []string
 	Rows   [][]string
-}
-
-// WriteCSV writes the table as RFC 4180 CSV with the header first.
-func (t Table) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(t.Header); err != nil {
-		return err
-	}
-	if err := cw.WriteAll(t.Rows); err != nil {
-		return err
-	}
-	return cw.Error()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -182,5 +181,3 @@ func fixEPS(b []byte) []byte {
 	return out.Bytes()
 }
 
-// WriteData writes the figure's table as CSV.
-func (fig *Figure) WriteData(w io.Writer) error { return fig.Data.WriteCSV(w) }

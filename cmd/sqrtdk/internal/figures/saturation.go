@@ -8,7 +8,6 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -132,7 +131,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		line.LineStyle = lineStyle(i)
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
-		f.Plot.Legend.Add("p = σ("+render.ScaleLabel(s, "s")+")", line, marks)
+		f.Plot.Legend.Add("p = σ("+scaleLabel(s, "s")+")", line, marks)
 		f.Marks += len(pts)
 	}
 	if logX {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"math/big"
@@ -90,20 +91,20 @@ func (d *Dist) WriteMarkdown(w io.Writer) error {
 	return writePipeTable(w, []string{"score", "count", "probability"}, rows)
 }
 
-// WriteCSV writes score,count,probability rows after a header row.
+// WriteCSV writes score,count,probability rows after a header row,
+// streamed through encoding/csv one row at a time.
 func (d *Dist) WriteCSV(w io.Writer) error {
-	b := bufio.NewWriter(w)
+	cw := csv.NewWriter(w)
 	prob := d.probabilities()
-	b.WriteString("score,count,probability\n")
-	// Scores, counts and fractions never contain a comma or a quote.
+	cw.Write([]string{"score", "count", "probability"})
 	err := d.each(func(r distRow) error {
-		_, err := b.WriteString(r.score + "," + r.c.String() + "," + prob(r.c) + "\n")
-		return err
+		return cw.Write([]string{r.score, r.c.String(), prob(r.c)})
 	})
 	if err != nil {
 		return err
 	}
-	return b.Flush()
+	cw.Flush()
+	return cw.Error()
 }
 
 // WriteJSON writes {"d_k", "cases", "method", "q_values", "k_values",

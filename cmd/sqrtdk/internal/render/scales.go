@@ -1,17 +1,13 @@
 package render
 
-import (
-	"strings"
-
-	"github.com/sqrtdk/sqrtdk/rational"
-)
+import "github.com/sqrtdk/sqrtdk/rational"
 
 // The titles of the named scales (see rational.ParseScale): any other
 // scale d^P is titled from its exponent.
-var scaleTitles = map[string]struct{ header, latex, divisor string }{
-	"raw":  {"raw", "raw", ""},
-	"sqrt": {"/sqrt(d_k)", `$/\sqrt{d_k}$`, "√d_k"},
-	"d":    {"/d_k", "$/d_k$", "d_k"},
+var scaleTitles = map[string]struct{ header, latex string }{
+	"raw":  {"raw", "raw"},
+	"sqrt": {"/sqrt(d_k)", `$/\sqrt{d_k}$`},
+	"d":    {"/d_k", "$/d_k$"},
 }
 
 // scaleExponent returns P of the scale d^P.
@@ -41,17 +37,4 @@ func scaleLaTeXHeader(s rational.Scale) string {
 		return t.latex
 	}
 	return "$/d_k^{" + scaleExponent(s) + "}$"
-}
-
-// ScaleLabel returns sym divided by the scale as a reader writes it: sym
-// itself, "sym / √d_k", "sym / d_k", or "sym / d_k^{P}" with the exponent
-// in TeX's superscript braces and a true minus sign (−).
-func ScaleLabel(s rational.Scale, sym string) string {
-	if t, ok := scaleTitles[s.Name()]; ok {
-		if t.divisor == "" {
-			return sym
-		}
-		return sym + " / " + t.divisor
-	}
-	return sym + " / d_k^{" + strings.ReplaceAll(scaleExponent(s), "-", "−") + "}"
 }
