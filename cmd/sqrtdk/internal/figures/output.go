@@ -180,4 +180,3 @@ func fixEPS(b []byte) []byte {
 	}
 	return out.Bytes()
 }
-
