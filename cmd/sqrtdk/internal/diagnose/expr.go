@@ -83,7 +83,7 @@ func powValue(v rational.Value, e *big.Rat) (rational.Value, error) {
 		}
 	}
 	if b > 1 {
-		if out.Index*b > MaxRootIndex {
+		if rootIndex(out)*b > MaxRootIndex {
 			return rational.Value{}, fmt.Errorf("roots of index above %d are not supported", MaxRootIndex)
 		}
 		out = out.Root(b)
@@ -102,7 +102,7 @@ func checkExponent(e *big.Rat) error {
 // checkDerived refuses computed values too large to keep exact in
 // reasonable time.
 func checkDerived(v rational.Value) error {
-	if v.Coef.Num().BitLen() > derivedBits || v.Coef.Denom().BitLen() > derivedBits || v.Radicand.BitLen() > derivedBits {
+	if c, n, _ := v.Parts(); c.Num().BitLen() > derivedBits || c.Denom().BitLen() > derivedBits || n.BitLen() > derivedBits {
 		return fmt.Errorf("the number is too large to keep exact")
 	}
 	return nil
@@ -110,13 +110,14 @@ func checkDerived(v rational.Value) error {
 
 // checkSize refuses values too large to keep exact in reasonable time.
 func checkSize(v rational.Value) error {
-	if v.Index > MaxRootIndex {
+	c, n, r := v.Parts()
+	if r > MaxRootIndex {
 		return fmt.Errorf("roots of index above %d are not supported", MaxRootIndex)
 	}
-	if v.Radicand.BitLen() > maxRadicandBits {
+	if n.BitLen() > maxRadicandBits {
 		return fmt.Errorf("the number under a root is larger than 2^%d, too large to keep exact", maxRadicandBits)
 	}
-	if v.Coef.Num().BitLen() > maxBits || v.Coef.Denom().BitLen() > maxBits {
+	if c.Num().BitLen() > maxBits || c.Denom().BitLen() > maxBits {
 		return fmt.Errorf("the number is too large to keep exact")
 	}
 	return nil

@@ -112,7 +112,7 @@ func (in Input) Check() error {
 		name  string
 		entry Entry
 	}{{"query", in.Q}, {"key", in.K}} {
-		if e.entry.Known() && (e.entry.Std.Coef == nil || e.entry.Std.Sign() < 0) {
+		if e.entry.Known() && e.entry.Std.Sign() < 0 {
 			return fmt.Errorf("the std of the %s entries must be a number ≥ 0", e.name)
 		}
 	}
@@ -120,7 +120,7 @@ func (in Input) Check() error {
 	// MaxRootIndex would make the exact arithmetic explode, so refuse it first.
 	index := 2 // √d_k
 	s := in.Intended.orDefault()
-	for _, i := range []int64{int64(s.Coef.Index), s.Power.Denom().Int64(), int64(entryIndex(in.Q)), int64(entryIndex(in.K))} {
+	for _, i := range []int64{int64(rootIndex(s.Coef)), s.Power.Denom().Int64(), int64(entryIndex(in.Q)), int64(entryIndex(in.K))} {
 		index = lcm(index, int(i))
 		if index > MaxRootIndex {
 			return fmt.Errorf("the entry stds and the intended scale combine roots whose common index exceeds %d", MaxRootIndex)
@@ -133,7 +133,13 @@ func entryIndex(e Entry) int {
 	if !e.Known() {
 		return 1
 	}
-	return e.Std.Index
+	return rootIndex(e.Std)
+}
+
+// rootIndex returns r of the canonical form c·n^(1/r) of v.
+func rootIndex(v rational.Value) int {
+	_, _, r := v.Parts()
+	return r
 }
 
 func lcm(a, b int) int {

@@ -24,7 +24,7 @@ var DefaultScale = Scale{Coef: rational.NewRat(big.NewRat(1, 1)), Power: big.New
 
 // orDefault returns s, or DefaultScale for the zero Scale.
 func (s Scale) orDefault() Scale {
-	if s.Coef.Coef == nil {
+	if s.Power == nil {
 		return DefaultScale
 	}
 	return s

@@ -69,12 +69,13 @@ func valueBounds(v rational.Value, w uint) softmax.Interval {
 		return softmax.Interval{Lo: r, Hi: new(big.Rat).Set(r)}
 	}
 	// n^(1/r) lies in [R, R+1]/2^w with R = ⌊(n·2^(w·r))^(1/r)⌋.
-	x := new(big.Int).Lsh(v.Radicand, w*uint(v.Index))
-	root := rational.RootFloor(x, v.Index)
+	c, n, r := v.Parts()
+	x := n.Lsh(n, w*uint(r))
+	root := rational.RootFloor(x, r)
 	den := new(big.Int).Lsh(big.NewInt(1), w)
 	lo := new(big.Rat).SetFrac(root, den)
 	hi := new(big.Rat).SetFrac(new(big.Int).Add(root, big.NewInt(1)), den)
-	lo.Mul(lo, v.Coef)
-	hi.Mul(hi, v.Coef)
+	lo.Mul(lo, c)
+	hi.Mul(hi, c)
 	return softmax.Interval{Lo: lo, Hi: hi}
 }

@@ -296,7 +296,7 @@ func (t *Table) latexCell(v rational.Value, decimal string) string {
 // LaTeXValue returns math-mode LaTeX for an exact value, such as
 // \frac{1}{6} or \frac{3}{2}\sqrt[4]{2}, with long integers grouped.
 func LaTeXValue(v rational.Value) string {
-	c := v.Coef
+	c, n, r := v.Parts()
 	var b strings.Builder
 	if c.Sign() < 0 {
 		b.WriteByte('-')
@@ -312,10 +312,10 @@ func LaTeXValue(v rational.Value) string {
 	if v.IsRational() {
 		return b.String()
 	}
-	if v.Index == 2 {
-		fmt.Fprintf(&b, "\\sqrt{%s}", groupDigits(v.Radicand.String()))
+	if r == 2 {
+		fmt.Fprintf(&b, "\\sqrt{%s}", groupDigits(n.String()))
 	} else {
-		fmt.Fprintf(&b, "\\sqrt[%d]{%s}", v.Index, groupDigits(v.Radicand.String()))
+		fmt.Fprintf(&b, "\\sqrt[%d]{%s}", r, groupDigits(n.String()))
 	}
 	return b.String()
 }
