@@ -18,8 +18,8 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 	for t := range w {
 		w[t] = new(big.Int)
 	}
-	for a, ql := range p.Q.Letters {
-		for b, kl := range p.K.Letters {
+	for a, ql := range p.Q.Letters() {
+		for b, kl := range p.K.Letters() {
 			w[l.t[a][b]].Add(w[l.t[a][b]], big.NewInt(ql.Mult*kl.Mult))
 		}
 	}

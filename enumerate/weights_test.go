@@ -83,7 +83,7 @@ func TestShardPairsWeighsQ(t *testing.T) {
 		for x := r[0]; x < r[1]; x++ {
 			w := int64(1)
 			for i, n := 0, x; i < p.D; i++ {
-				w *= q.Letters[n%3].Mult
+				w *= q.Letters()[n%3].Mult
 				n /= 3
 			}
 			want.Add(want, big.NewInt(w))

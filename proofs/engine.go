@@ -37,7 +37,10 @@ func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
 	if s.Model.independentAlphabets() && s.Model.Tie == Untied {
 		return []enumerate.Problem{{Q: s.Model.Q, K: s.Model.K, D: s.D}}, []*big.Int{big.NewInt(1)}, nil
 	}
-	ones := rational.Alphabet{Letters: []rational.Letter{{Value: big.NewRat(1, 1), Mult: 1}}}
+	ones, err := rational.NewAlphabet(rational.Letter{Value: big.NewRat(1, 1), Mult: 1})
+	if err != nil {
+		return nil, nil, err
+	}
 	var probs []enumerate.Problem
 	var factors []*big.Int
 	for _, c := range s.comps {
@@ -53,16 +56,18 @@ func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
 		}
 		// Multiplicities with a common factor g enumerate g^d times
 		// as many pairs for the same law: divide it out and weight by g^d.
-		var terms rational.Alphabet
 		g := int64(0)
 		for _, l := range mult {
-			terms.Letters = append(terms.Letters, *l)
 			g = gcd64(g, l.Mult)
 		}
-		for i := range terms.Letters {
-			terms.Letters[i].Mult /= g
+		var letters []rational.Letter
+		for _, l := range mult {
+			letters = append(letters, rational.Letter{Value: l.Value, Mult: l.Mult / g})
 		}
-		slices.SortFunc(terms.Letters, func(a, b rational.Letter) int { return a.Value.Cmp(b.Value) })
+		terms, err := rational.NewAlphabet(letters...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("d_k = %d: the terms q_i·k_i: %v", s.D, err)
+		}
 		probs = append(probs, enumerate.Problem{Q: terms, K: ones, D: s.D})
 		f := new(big.Int).Exp(big.NewInt(g), big.NewInt(int64(s.D)), nil)
 		factors = append(factors, f.Mul(f, c.factor))

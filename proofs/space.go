@@ -267,7 +267,7 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 		}
 		for _, g := range groups {
 			var a int64
-			for _, l := range tiedAlphabet.Letters {
+			for _, l := range tiedAlphabet.Letters() {
 				if l.Value.Cmp(g.x) == 0 {
 					a = l.Mult
 				}

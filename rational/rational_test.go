@@ -294,7 +294,8 @@ func TestLatticeSumsMatchDefinition(t *testing.T) {
 }
 
 func TestVectors(t *testing.T) {
-	a := Alphabet{Letters: []Letter{{Value: big.NewRat(-1, 1), Mult: 2}, {Value: big.NewRat(1, 1), Mult: 1}}}
+	a, err := NewAlphabet(Letter{Value: big.NewRat(1, 1), Mult: 1}, Letter{Value: big.NewRat(-1, 1), Mult: 2})
+	require.NoError(t, err)
 	if got := a.Vectors(5); got.Cmp(big.NewInt(243)) != 0 {
 		t.Errorf("Vectors(5) = %s, want 243", got)
 	}
@@ -318,4 +319,33 @@ func TestCheckPlaces(t *testing.T) {
 	require.NoError(t, odd.CheckPlaces(1001))
 	require.ErrorAs(t, odd.CheckPlaces(1002), &pe)
 	assert.Equal(t, int64(999), pe.Index)
+}
+
+func TestNewAlphabetKeepsItsInvariant(t *testing.T) {
+	a, err := NewAlphabet(Letter{Value: big.NewRat(1, 2), Mult: 1}, Letter{Value: big.NewRat(-3, 1), Mult: 2}, Letter{Value: big.NewRat(2, 4), Mult: 3})
+	require.NoError(t, err)
+	assert.Equal(t, "-3:2,1/2:4", a.String(), "ascending, equal values merged")
+	assert.Equal(t, 2, a.Distinct())
+	// What Letters returns is a copy: editing it leaves the alphabet as it was.
+	letters := a.Letters()
+	letters[0].Value.SetInt64(7)
+	letters[1].Mult = 0
+	assert.Equal(t, "-3:2,1/2:4", a.String())
+	for _, bad := range [][]Letter{
+		{{Value: big.NewRat(1, 1), Mult: 0}},
+		{{Value: big.NewRat(1, 1), Mult: MaxMultiplicity + 1}},
+		{{Value: big.NewRat(1, 1), Mult: MaxMultiplicity}, {Value: big.NewRat(1, 1), Mult: 1}},
+		{{Mult: 1}},
+	} {
+		_, err := NewAlphabet(bad...)
+		assert.Error(t, err, "%v", bad)
+	}
+	var many []Letter
+	for i := range MaxLetters + 1 {
+		many = append(many, Letter{Value: big.NewRat(int64(i), 1), Mult: 1})
+	}
+	_, err = NewAlphabet(many...)
+	assert.Error(t, err)
+	_, err = NewAlphabet(many[:MaxLetters]...)
+	assert.NoError(t, err)
 }

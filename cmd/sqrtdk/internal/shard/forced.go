@@ -56,9 +56,10 @@ func newForced(prob enumerate.Problem) (*forced, error) {
 
 // symmetric reports whether the multiset a equals its negation.
 func symmetric(a rational.Alphabet) bool {
-	n := len(a.Letters)
-	for i, l := range a.Letters {
-		m := a.Letters[n-1-i]
+	letters := a.Letters()
+	n := len(letters)
+	for i, l := range letters {
+		m := letters[n-1-i]
 		if l.Mult != m.Mult || new(big.Rat).Neg(l.Value).Cmp(m.Value) != 0 {
 			return false
 		}
@@ -74,8 +75,8 @@ func (f *forced) coordinate() ([]int, error) {
 	perCoordinate := new(big.Rat).Quo(f.base, new(big.Rat).SetInt64(int64(d)))
 	seen := map[int]bool{}
 	var out []int
-	for _, q := range f.prob.Q.Letters {
-		for _, k := range f.prob.K.Letters {
+	for _, q := range f.prob.Q.Letters() {
+		for _, k := range f.prob.K.Letters() {
 			t := new(big.Rat).Mul(q.Value, k.Value)
 			t.Sub(t, perCoordinate).Quo(t, f.step)
 			if !t.IsInt() || t.Sign() < 0 || t.Num().Cmp(big.NewInt(int64((f.size-1)/d))) > 0 {
