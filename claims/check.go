@@ -107,7 +107,7 @@ func (c *Checker) Plan(cls []*Claim) error {
 					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 				}
 				seconds += pl.Seconds()
-				brute = brute || pl.Method == enumerate.BruteForce
+				brute = brute || pl.Method() == enumerate.BruteForce
 			}
 		}
 		seconds += softmaxSeconds(cl)

@@ -42,7 +42,7 @@ func ExamplePlan_Distribution() {
 			panic(err)
 		}
 		h, _ := plan.Distribution(context.Background())
-		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), plan.Method)
+		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), plan.Method())
 	}
 	// Output:
 	// d_k cases var(q·k) var(q·k/d_k) method

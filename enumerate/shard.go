@@ -82,7 +82,7 @@ func (p Problem) qWeightBelow(x uint64) *big.Int {
 // exact distribution of q·k over its pairs. Only the slice must fit the
 // time limit; a refusal says how many slices would.
 func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, error) {
-	lo, hi, err := pl.Problem.ShardRange(i, n)
+	lo, hi, err := pl.problem.ShardRange(i, n)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, 
 // CheckShard reports, before any work, whether slice i of n fits the
 // time limit: nil, or a *TooLargeError that says how many slices would.
 func (pl *Plan) CheckShard(i, n int) error {
-	lo, hi, err := pl.Problem.ShardRange(i, n)
+	lo, hi, err := pl.problem.ShardRange(i, n)
 	if err != nil {
 		return err
 	}

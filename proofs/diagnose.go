@@ -200,14 +200,14 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 		runs[r.D] = r
 	}
 	d := 1
-	if p.Model.Joint != nil {
-		d = p.Model.Joint.D
+	if p.model.Joint != nil {
+		d = p.model.Joint.D
 	}
 	var found *Run
 	for ; found == nil; d++ {
 		r, ok := runs[d]
 		if !ok {
-			s, err := NewSpace(p.Model, d, p.Options)
+			s, err := NewSpace(p.model, d, p.opt)
 			if err != nil {
 				return err
 			}

@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/proofs"
@@ -149,14 +149,12 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime}
+	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime, Progress: new(atomic.Uint64), Scale: &sc}
 	p, err := proofs.NewProof(m, ds, opt)
 	if err != nil {
 		return adviseProofRefusal(err)
 	}
-	p.Scale = new(big.Rat).Set(sc.P)
-	progress, stop := startProgress(stderr, p.Work(), "proof")
-	p.SetProgress(progress)
+	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {

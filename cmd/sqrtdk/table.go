@@ -77,13 +77,13 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer dst.discard()
 	rows := map[int]render.Row{}
 	for _, pl := range ps {
-		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
-		mo, err := pl.WithProgress(progress).Moments(ctx)
+		stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
 			return adviseRefusal(err)
 		}
-		rows[pl.Problem.D] = render.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales)
+		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}
 	for _, d := range ds {
 		t.Rows = append(t.Rows, rows[d])
