@@ -42,15 +42,20 @@ type Limits struct {
 // A Checker decides claims, computing each distribution it needs once
 // while it fits in its cache; it is not safe for concurrent use.
 type Checker struct {
-	ctx    context.Context
 	limits Limits
 	cache  distCache
 }
 
-// NewChecker returns a Checker with the default Limits whose computations
-// stop when ctx is done.
-func NewChecker(ctx context.Context) *Checker {
-	c := &Checker{ctx: ctx}
+// A checking is one call of a Checker: the checker and the context the
+// call's computations stop on.
+type checking struct {
+	*Checker
+	ctx context.Context
+}
+
+// NewChecker returns a Checker with the default Limits.
+func NewChecker() *Checker {
+	c := &Checker{}
 	c.SetLimits(Limits{})
 	return c
 }
@@ -65,14 +70,15 @@ func (c *Checker) SetLimits(l Limits) {
 	c.cache.setMax(l.MaxCacheBytes)
 }
 
-// Check decides one claim. An error means the claim could not be decided
-// at all (a computation was cancelled or refused); it names the claim's
-// file and line.
-func (c *Checker) Check(cl *Claim) (Verdict, error) {
-	r, err := cl.check(c)
+// Check decides one claim; its computations stop, with ctx's error, once
+// ctx is done. An error means the claim could not be decided at all (a
+// computation was cancelled or refused); it names the claim's file and
+// line.
+func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
+	r, err := cl.check(&checking{c, ctx})
 	if err != nil {
-		if c.ctx.Err() != nil {
-			return r, c.ctx.Err()
+		if ctx.Err() != nil {
+			return r, ctx.Err()
 		}
 		return r, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 	}
@@ -175,7 +181,7 @@ func distKey(p enumerate.Problem) string { return fmt.Sprintf("%s|%s|%d", p.Q, p
 
 // distribution returns the exact distribution of q·k, computed once per
 // alphabets and width while it stays in the cache.
-func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error) {
+func (c *checking) distribution(p enumerate.Problem) (*rational.Histogram, error) {
 	key := distKey(p)
 	if h := c.cache.get(key); h != nil {
 		return h, nil

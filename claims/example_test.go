@@ -22,9 +22,9 @@ variance d=6 scale=d is 0.166
 	if err != nil {
 		panic(err)
 	}
-	ch := claims.NewChecker(context.Background())
+	ch := claims.NewChecker()
 	for _, c := range f.Claims {
-		v, err := ch.Check(c)
+		v, err := ch.Check(context.Background(), c)
 		if err != nil {
 			panic(err)
 		}

@@ -42,7 +42,7 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 		lines = append(lines, jacobianLine())
 	}
 	f := parseLines(t, lines...)
-	c := NewChecker(context.Background())
+	c := NewChecker()
 	start := time.Now()
 	err := c.Plan(f.Claims)
 	var pe *PlanError
@@ -61,13 +61,13 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 	for range 2000 {
 		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	}
-	require.NoError(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims))
+	require.NoError(t, NewChecker().Plan(parseLines(t, lines...).Claims))
 	// Many distinct ones add up.
 	lines = lines[:0]
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
 	}
-	require.ErrorAs(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims), &pe)
+	require.ErrorAs(t, NewChecker().Plan(parseLines(t, lines...).Claims), &pe)
 }
 
 // TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
@@ -76,7 +76,7 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 // already when the file is read.)
 func TestPlanRefusesOneClaim(t *testing.T) {
 	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
-	c := NewChecker(context.Background())
+	c := NewChecker()
 	require.NoError(t, c.Plan(f.Claims))
 	c.SetLimits(Limits{MaxTime: time.Millisecond})
 	start := time.Now()
@@ -88,7 +88,7 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Line)
-	_, err = c.Check(f.Claims[1])
+	_, err = c.Check(context.Background(), f.Claims[1])
 	assert.ErrorContains(t, err, "l.claims:2: the closed form at d_k = 5000", "Check refuses what Plan refuses")
 }
 
@@ -105,14 +105,14 @@ func TestCacheIsBounded(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("count d=%d values=-1,0,1 score=0 is 0", d))
 	}
 	f := parseLines(t, lines...)
-	small := NewChecker(context.Background())
+	small := NewChecker()
 	small.SetLimits(Limits{MaxCacheBytes: 200_000})
-	large := NewChecker(context.Background())
+	large := NewChecker()
 	for _, cl := range f.Claims {
-		a, err := small.Check(cl)
+		a, err := small.Check(context.Background(), cl)
 		require.NoError(t, err)
 		require.LessOrEqual(t, small.cache.bytes, int64(200_000))
-		b, err := large.Check(cl)
+		b, err := large.Check(context.Background(), cl)
 		require.NoError(t, err)
 		require.Equal(t, b.Holds, a.Holds, cl.Text)
 		require.Equal(t, b.Exact, a.Exact, cl.Text)
@@ -155,7 +155,7 @@ func TestCheckStopsPromptly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := NewChecker(ctx).Check(f.Claims[0])
+	_, err := NewChecker().Check(ctx, f.Claims[0])
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), 2*time.Second)

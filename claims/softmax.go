@@ -133,7 +133,7 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 				return nil, err
 			}
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
@@ -189,7 +189,7 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			// Every output needs a figure; only the entry asked for is judged.
 			outs := make([]softmax.Printed, len(box.Lo))
 			for i := range outs {
@@ -218,7 +218,7 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			r, err := softmax.CheckJacobianMaxAbs(ch.ctx, box, out, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err

@@ -88,19 +88,19 @@ func (r *Result) AllRight() bool {
 // distribution is computed once for a whole class; it is not safe for
 // concurrent use.
 type Grader struct {
-	ctx context.Context
-	ch  *claims.Checker
+	ch *claims.Checker
 }
 
-// NewGrader returns a Grader whose computations stop when ctx is done.
-func NewGrader(ctx context.Context) *Grader {
-	return &Grader{ctx: ctx, ch: claims.NewChecker(ctx)}
+// NewGrader returns a Grader.
+func NewGrader() *Grader {
+	return &Grader{ch: claims.NewChecker()}
 }
 
 // Grade grades a's answers against k, which must not be a template (see
-// Variant). An error means an answer could not be decided at all (a
-// computation was cancelled or refused).
-func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
+// Variant); its computations stop, with ctx's error, once ctx is done. An
+// error means an answer could not be decided at all (a computation was
+// cancelled or refused).
+func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error) {
 	if k.IsTemplate() {
 		return nil, fmt.Errorf("%s draws values: grade a variant of it", k.Name)
 	}
@@ -109,7 +109,7 @@ func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
 		res.Student = a.Name
 	}
 	for _, p := range k.Parts() {
-		r, err := g.gradePart(p, a)
+		r, err := g.gradePart(ctx, p, a)
 		if err != nil {
 			return nil, err
 		}
@@ -119,7 +119,7 @@ func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
 	return res, nil
 }
 
-func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
+func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult, error) {
 	ans, ok := a.ByPart[p.ID]
 	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
 	if !ok {
@@ -132,11 +132,11 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 		r.Feedback = fmt.Sprintf("Cannot read %q as an answer to this question: %v.", ans.Text, err)
 		return r, nil
 	}
-	v, err := g.ch.Check(claim)
+	v, err := g.ch.Check(ctx, claim)
 	if err != nil {
 		return r, err
 	}
-	exact, err := g.exact(p, v)
+	exact, err := g.exact(ctx, p, v)
 	if err != nil {
 		return r, err
 	}
@@ -154,7 +154,7 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 		return r, nil
 	}
 	r.Mark = Wrong
-	if r.Mistakes, err = g.mistakes(p, ans); err != nil {
+	if r.Mistakes, err = g.mistakes(ctx, p, ans); err != nil {
 		return r, err
 	}
 	var b strings.Builder
@@ -185,8 +185,8 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 // exact words the exact value of p's question: the value and, when the key
 // asks for decimals, its decimal (half-even) at those places; for a
 // question not about one value, what the checker computed.
-func (g *Grader) exact(p *Part, v claims.Verdict) (string, error) {
-	x, ok, err := p.Claim.Value(g.ch)
+func (g *Grader) exact(ctx context.Context, p *Part, v claims.Verdict) (string, error) {
+	x, ok, err := p.Claim.Value(ctx, g.ch)
 	if err != nil {
 		return "", err
 	}
@@ -231,7 +231,7 @@ func (g *Grader) shortBy(p *Part, answer string) string {
 // own, then the built-in ones, each checked exactly with the student's
 // figure. A mistaken question that cannot be decided is skipped: no
 // mistake is named on a guess.
-func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
+func (g *Grader) mistakes(ctx context.Context, p *Part, ans Answer) ([]Mistake, error) {
 	var out []Mistake
 	seen := map[string]bool{}
 	addOnce := func(m Mistake) {
@@ -245,10 +245,10 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 		if err != nil {
 			return false, nil
 		}
-		v, err := g.ch.Check(c)
+		v, err := g.ch.Check(ctx, c)
 		if err != nil {
-			if g.ctx.Err() != nil {
-				return false, g.ctx.Err()
+			if ctx.Err() != nil {
+				return false, ctx.Err()
 			}
 			return false, nil
 		}
@@ -277,7 +277,7 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			addOnce(known(alt.kind, alt.says))
 		}
 	}
-	if x, ok, err := p.Claim.Value(g.ch); err == nil && ok {
+	if x, ok, err := p.Claim.Value(ctx, g.ch); err == nil && ok {
 		if figs, err := p.Claim.Figures(ans.Text); err == nil && len(figs) == 1 {
 			for _, m := range roundingMistakes(figs[0], x) {
 				addOnce(m)

@@ -33,7 +33,7 @@ func gradeText(t *testing.T, g *Grader, k *Key, answers string) *Result {
 	t.Helper()
 	a, err := ParseAnswers("t.answers", strings.NewReader(answers), k)
 	require.NoError(t, err)
-	r, err := g.Grade(k, a)
+	r, err := g.Grade(context.Background(), k, a)
 	require.NoError(t, err)
 	return r
 }
@@ -80,7 +80,7 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"too-few-places", "variance d=6 scale=d decimals=3", "0.17", "0.18"},
 		{"too-few-places", "variance d=6 scale=d digits=3", "0.2", "0.3"},
 	}
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	for _, c := range cases {
 		t.Run(c.mistake+"/"+c.key, func(t *testing.T) {
 			k := parseKey(t, "answer a "+c.key+"\n")
@@ -105,7 +105,7 @@ func TestEveryNamedMistake(t *testing.T) {
 
 func TestKeyMistake(t *testing.T) {
 	k := parseKey(t, "answer v variance d=2\nmistake v sum-of-squares d=2 => You summed the squares.\nmistake v name=mean-not-var mean d=2 => That is the mean.\n")
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	r := gradeText(t, g, k, "v 32\n").Parts[0]
 	assert.Equal(t, []string{"v-mistake-1"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
 	assert.Zero(t, r.Mistakes[0].Kind)
@@ -117,7 +117,7 @@ func TestKeyMistake(t *testing.T) {
 
 func TestNoMistakeMatched(t *testing.T) {
 	k := parseKey(t, "answer v variance d=8 show=yes\nanswer w variance d=8\n")
-	r := gradeText(t, NewGrader(context.Background()), k, "v 100\nw 100\n")
+	r := gradeText(t, NewGrader(), k, "v 100\nw 100\n")
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes. The answer is 8.", r.Parts[0].Feedback)
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes.", r.Parts[1].Feedback, "show=no hides the value")
 	assert.Empty(t, r.Parts[1].Exact)
@@ -129,7 +129,7 @@ func TestNoMistakeMatched(t *testing.T) {
 // not pass.
 func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	// 2.0 is the raw variance at d_k = 2, not at the key's 8.
 	r := gradeText(t, g, k, "1.raw 2.0\n1.cases variance d=2 is 16\n1.sqrt d=2 1.00\n")
 	assert.Equal(t, Wrong, r.Parts[1].Mark)
@@ -143,7 +143,7 @@ func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 
 func TestPointsAndPartialCredit(t *testing.T) {
 	k := parseKey(t, "with decimals=3 partial=0.5\nanswer a variance d=6 scale=d points=2.5\nanswer b variance d=6 scale=d points=0.25\nanswer c variance d=6 scale=d points=0\n")
-	r := gradeText(t, NewGrader(context.Background()), k, "a 0.17\nb 1/6\nc 0.167\n")
+	r := gradeText(t, NewGrader(), k, "a 0.17\nb 1/6\nc 0.167\n")
 	assert.Equal(t, Short, r.Parts[0].Mark)
 	assert.Equal(t, "5/4", r.Parts[0].Points.RatString())
 	assert.Equal(t, Right, r.Parts[1].Mark, "an exact answer is as precise as any decimal")
@@ -153,7 +153,7 @@ func TestPointsAndPartialCredit(t *testing.T) {
 
 func TestRowsAndSpellings(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	for _, text := range []string{
 		"1 65536 8.0 1.00 0.125\n",
 		"1: 65536, 8.0, 1.00, 0.125\n",
@@ -228,7 +228,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
-	_, err = NewGrader(context.Background()).Grade(tmpl, &Answers{ByPart: map[string]Answer{}})
+	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
 	require.Error(t, err, "a template is graded through a variant")
 
 	seen := map[string]bool{}
@@ -263,22 +263,22 @@ func TestVariantGradedFromItsKey(t *testing.T) {
 	defer f.Close()
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
-	sols, err := g.Solutions(v)
+	sols, err := g.Solutions(context.Background(), v)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"4096", "6 ≈ 6.0", "1 ≈ 1.00", "1/6 ≈ 0.167", "512 ≈ 512.0", "256 ≈ 256.00", "grows: 1, 2^(1/3), 4^(1/3), 6^(1/3), 2"}, sols)
 	answers := "student ada\n1 4096 6.0 1.00 0.167\n2 512.0 256.00\n3 grows\n"
 	a, err := ParseAnswers("ada.answers", strings.NewReader(answers), tmpl)
 	require.NoError(t, err)
-	r, err := g.Grade(v, a)
+	r, err := g.Grade(context.Background(), v, a)
 	require.NoError(t, err)
 	assert.True(t, r.AllRight())
 	other, err := tmpl.Variant("2026", "s01")
 	require.NoError(t, err)
 	require.NotEqual(t, v.Values["d"], other.Values["d"])
-	r, err = g.Grade(other, a)
+	r, err = g.Grade(context.Background(), other, a)
 	require.NoError(t, err)
 	assert.False(t, r.AllRight())
 }
@@ -334,7 +334,7 @@ func TestClassOfThirty(t *testing.T) {
 		opts := options[parts[part].ID]
 		return opts[(student*7+part*3+student/5)%len(opts)]
 	}
-	g := NewGrader(context.Background())
+	g := NewGrader()
 	var results []*Result
 	wantRight := map[string]int{}
 	wantMistakes := map[string]map[string]int{}
@@ -363,7 +363,7 @@ func TestClassOfThirty(t *testing.T) {
 		}
 		a, err := ParseAnswers(fmt.Sprintf("s%02d.answers", s), strings.NewReader(file.String()), k)
 		require.NoError(t, err)
-		r, err := g.Grade(k, a)
+		r, err := g.Grade(context.Background(), k, a)
 		require.NoError(t, err)
 		results = append(results, r)
 		assert.Equal(t, fmt.Sprintf("s%02d", s), r.Student)

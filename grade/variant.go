@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -84,18 +85,18 @@ func probeFigure(p *Part) string {
 // value (with its decimal, half-even, at the places the key asks for), or
 // for a question not about one value what the checker computes (a trend's
 // direction and values, softmax ranges, a sample's expectation).
-func (g *Grader) Solutions(k *Key) ([]string, error) {
+func (g *Grader) Solutions(ctx context.Context, k *Key) ([]string, error) {
 	var out []string
 	for _, p := range k.Parts() {
 		c, err := p.Claim.Answer(k.Name, p.Line, probeFigure(p))
 		if err != nil {
 			return nil, err
 		}
-		v, err := g.ch.Check(c)
+		v, err := g.ch.Check(ctx, c)
 		if err != nil {
 			return nil, err
 		}
-		s, err := g.exact(p, v)
+		s, err := g.exact(ctx, p, v)
 		if err != nil {
 			return nil, err
 		}

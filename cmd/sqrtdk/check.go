@@ -47,7 +47,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageErrorf("--max-time must be positive, not %v", *maxTime)
 	}
 	// The work of every claim is estimated before any starts.
-	checker := claims.NewChecker(ctx)
+	checker := claims.NewChecker()
 	checker.SetLimits(claims.Limits{MaxTime: *maxTime})
 	var all []*claims.Claim
 	for _, f := range files {
@@ -59,7 +59,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var results []claims.Verdict
 	for _, f := range files {
 		for _, c := range f.Claims {
-			r, err := checker.Check(c)
+			r, err := checker.Check(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()

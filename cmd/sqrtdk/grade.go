@@ -90,11 +90,11 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer report.discard()
 	}
 
-	g := grade.NewGrader(ctx)
+	g := grade.NewGrader()
 	var results []*grade.Result
 	var malformed []error
 	for _, name := range names {
-		r, err := gradeFile(g, key, keys, name)
+		r, err := gradeFile(ctx, g, key, keys, name)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -157,7 +157,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // gradeFile reads one answer file and grades it against the key, or the
 // student's variant of it.
-func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
+func gradeFile(ctx context.Context, g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
 	r, shown, err := openInput(name)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
@@ -185,5 +185,5 @@ func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*gr
 			return nil, err
 		}
 	}
-	return g.Grade(k, a)
+	return g.Grade(ctx, k, a)
 }
