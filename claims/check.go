@@ -53,21 +53,15 @@ type checking struct {
 	ctx context.Context
 }
 
-// NewChecker returns a Checker with the default Limits.
-func NewChecker() *Checker {
-	c := &Checker{}
-	c.SetLimits(Limits{})
-	return c
-}
-
-// SetLimits sets the Checker's limits; the distributions it keeps are
-// kept if they still fit.
-func (c *Checker) SetLimits(l Limits) {
+// NewChecker returns a Checker with the given limits (the zero Limits are
+// the defaults).
+func NewChecker(l Limits) *Checker {
 	if l.MaxCacheBytes <= 0 {
 		l.MaxCacheBytes = DefaultCacheBytes
 	}
-	c.limits = l
+	c := &Checker{limits: l}
 	c.cache.setMax(l.MaxCacheBytes)
+	return c
 }
 
 // Check decides one claim; its computations stop, with ctx's error, once

@@ -22,7 +22,7 @@ variance d=6 scale=d is 0.166
 	if err != nil {
 		panic(err)
 	}
-	ch := claims.NewChecker()
+	ch := claims.NewChecker(claims.Limits{})
 	for _, c := range f.Claims {
 		v, err := ch.Check(context.Background(), c)
 		if err != nil {

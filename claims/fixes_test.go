@@ -15,7 +15,7 @@ func verdictOf(t *testing.T, line string) Verdict {
 	t.Helper()
 	f, err := Parse("t.claims", strings.NewReader(line+"\n"))
 	require.NoError(t, err, line)
-	v, err := NewChecker().Check(context.Background(), f.Claims[0])
+	v, err := NewChecker(Limits{}).Check(context.Background(), f.Claims[0])
 	require.NoError(t, err, line)
 	return v
 }
@@ -68,7 +68,7 @@ func TestQuestionAnswers(t *testing.T) {
 	q, err := ParseQuestion("variance d=6 scale=d", map[string]string{"values": "-2,2"})
 	require.NoError(t, err)
 	assert.Equal(t, "variance d=6 scale=d (with values=-2,2)", q.Text)
-	ch := NewChecker()
+	ch := NewChecker(Limits{})
 	x, ok, err := q.Value(context.Background(), ch)
 	require.NoError(t, err)
 	require.True(t, ok)

@@ -42,7 +42,7 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 		lines = append(lines, jacobianLine())
 	}
 	f := parseLines(t, lines...)
-	c := NewChecker()
+	c := NewChecker(Limits{})
 	start := time.Now()
 	err := c.Plan(f.Claims)
 	var pe *PlanError
@@ -53,21 +53,20 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 	assert.Contains(t, err.Error(), "and 197 more")
 	var be *enumerate.BudgetError
 	require.True(t, errors.As(err, &be), "the numbers are the engine's")
-	c.SetLimits(Limits{MaxTime: 2 * time.Hour})
-	require.NoError(t, c.Plan(f.Claims))
+	require.NoError(t, NewChecker(Limits{MaxTime: 2 * time.Hour}).Plan(f.Claims))
 
 	// One distribution needed by many claims counts once.
 	lines = lines[:0]
 	for range 2000 {
 		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	}
-	require.NoError(t, NewChecker().Plan(parseLines(t, lines...).Claims))
+	require.NoError(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims))
 	// Many distinct ones add up.
 	lines = lines[:0]
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
 	}
-	require.ErrorAs(t, NewChecker().Plan(parseLines(t, lines...).Claims), &pe)
+	require.ErrorAs(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims), &pe)
 }
 
 // TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
@@ -76,9 +75,9 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 // already when the file is read.)
 func TestPlanRefusesOneClaim(t *testing.T) {
 	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
-	c := NewChecker()
+	c := NewChecker(Limits{})
 	require.NoError(t, c.Plan(f.Claims))
-	c.SetLimits(Limits{MaxTime: time.Millisecond})
+	c = NewChecker(Limits{MaxTime: time.Millisecond})
 	start := time.Now()
 	err := c.Plan(f.Claims)
 	require.Error(t, err)
@@ -105,9 +104,8 @@ func TestCacheIsBounded(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("count d=%d values=-1,0,1 score=0 is 0", d))
 	}
 	f := parseLines(t, lines...)
-	small := NewChecker()
-	small.SetLimits(Limits{MaxCacheBytes: 200_000})
-	large := NewChecker()
+	small := NewChecker(Limits{MaxCacheBytes: 200_000})
+	large := NewChecker(Limits{})
 	for _, cl := range f.Claims {
 		a, err := small.Check(context.Background(), cl)
 		require.NoError(t, err)
@@ -155,7 +153,7 @@ func TestCheckStopsPromptly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := NewChecker().Check(ctx, f.Claims[0])
+	_, err := NewChecker(Limits{}).Check(ctx, f.Claims[0])
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), 2*time.Second)

@@ -93,7 +93,7 @@ type Grader struct {
 
 // NewGrader returns a Grader.
 func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker()}
+	return &Grader{ch: claims.NewChecker(claims.Limits{})}
 }
 
 // Grade grades a's answers against k, which must not be a template (see

@@ -47,8 +47,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageErrorf("--max-time must be positive, not %v", *maxTime)
 	}
 	// The work of every claim is estimated before any starts.
-	checker := claims.NewChecker()
-	checker.SetLimits(claims.Limits{MaxTime: *maxTime})
+	checker := claims.NewChecker(claims.Limits{MaxTime: *maxTime})
 	var all []*claims.Claim
 	for _, f := range files {
 		all = append(all, f.Claims...)
