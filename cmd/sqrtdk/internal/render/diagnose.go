@@ -204,27 +204,13 @@ func hypothesisTable(r diagnose.Result) string {
 		row[len(row)-1] += mark
 		rows = append(rows, row)
 	}
-	widths := make([]int, len(header))
-	for _, row := range rows {
-		for j, c := range row {
-			widths[j] = max(widths[j], len([]rune(c)))
-		}
+	right := make([]bool, len(header)-1)
+	for j := 1; j < len(right); j++ {
+		right[j] = true
 	}
 	var b strings.Builder
-	for _, row := range rows {
-		var line strings.Builder
-		for j, c := range row {
-			pad := strings.Repeat(" ", widths[j]-len([]rune(c)))
-			if j == 0 || j == len(row)-1 {
-				line.WriteString(c + pad)
-			} else {
-				line.WriteString(pad + c)
-			}
-			if j < len(row)-1 {
-				line.WriteString("   ")
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	for _, l := range grid(rows, "   ", right...) {
+		b.WriteString(l + "\n")
 	}
 	return b.String()
 }
