@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -49,7 +50,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader(ctx).Solutions(variant); err != nil {
+		if solutions, err = grade.NewGrader().Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -63,8 +64,8 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer out.discard()
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
-			return grade.WriteVariantKey(w, variant, solutions)
+			return render.WriteVariantKey(w, variant, solutions)
 		}
-		return grade.WriteSheet(w, variant, f, solutions)
+		return render.WriteSheet(w, variant, f, solutions)
 	})
 }

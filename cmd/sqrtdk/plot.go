@@ -13,8 +13,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
-	"github.com/sqrtdk/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -135,7 +136,7 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	}
 	if *data != "" {
 		var b bytes.Buffer
-		if err := fig.WriteData(&b); err != nil {
+		if err := render.WriteCSV(&b, fig.Data.Header, fig.Data.Rows); err != nil {
 			return err
 		}
 		files = append(files, atomicfile.File{Path: *data, Data: b.Bytes()})
