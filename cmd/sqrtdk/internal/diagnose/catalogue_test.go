@@ -1,8 +1,10 @@
 package diagnose
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"testing"
 
@@ -396,9 +398,13 @@ var catalogue = []realCase{
 	},
 }
 
-// TestCatalogueOfRealCases checks the verdict on every real case.
+// TestCatalogueOfRealCases checks the verdict on every real case, and that
+// the README counts them right.
 func TestCatalogueOfRealCases(t *testing.T) {
 	require.GreaterOrEqual(t, len(catalogue), 15)
+	readme, err := os.ReadFile("../../../../README.md")
+	require.NoError(t, err)
+	require.Contains(t, string(readme), fmt.Sprintf("The tests hold %d such cases", len(catalogue)))
 	for _, c := range catalogue {
 		t.Run(c.name, func(t *testing.T) {
 			tol := tolerance
