@@ -60,7 +60,8 @@ const (
 	EntriesUnknown
 	// EntriesZero: σ_q or σ_k is 0, so every scale gives scores of std 0.
 	EntriesZero
-	// Ambiguous: more than one hypothesis is within the tolerance.
+	// Ambiguous: more than one hypothesis is within the tolerance, and the
+	// intended factor is not clearly the nearest of them.
 	Ambiguous
 )
 
