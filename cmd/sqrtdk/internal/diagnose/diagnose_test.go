@@ -217,18 +217,19 @@ func TestOneRuleForGivenAndAssumedEntries(t *testing.T) {
 		for _, layout := range layouts {
 			probe := layout
 			probe.MeasuredStd, probe.Intended, probe.Q, probe.K = rat("1"), scale(sc), unit(), unit()
-			// Measurements at every prediction, and ×1.2, ×1.5, ×1.6 and ×4 off it.
+			// Measurements at every prediction, and ×1.2 above, ×1.5 below (the
+			// boundary), ×1.6 above and ×4 below it.
 			var ms []rational.Value
 			for _, h := range diagnoseOK(t, probe, tolerance).Hypotheses {
-				for _, f := range []string{"1", "6/5", "5/6", "3/2", "2/3", "8/5", "4", "1/4"} {
+				for _, f := range []string{"1", "6/5", "2/3", "8/5", "1/4"} {
 					ms = append(ms, h.Expected.Mul(rational.NewRat(rat(f))))
 				}
 			}
 			for _, m := range ms {
 				mr, ok := m.Rat()
 				if !ok {
-					// Irrational predictions: their rounding to 12 places.
-					mr = rat(m.Decimal(12, rational.RoundHalfEven))
+					// Irrational predictions: their rounding to 6 places.
+					mr = rat(m.Decimal(6, rational.RoundHalfEven))
 				}
 				given := probe
 				given.MeasuredStd = mr
@@ -262,8 +263,9 @@ func TestOneRuleForGivenAndAssumedEntries(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("checked %d, as intended %d", checked, intended)
 	require.Greater(t, checked, 1000)
-	require.Greater(t, intended, 40)
+	require.Greater(t, intended, 80)
 }
 
 func TestQKNormEntriesAreGivenNotAssumed(t *testing.T) {
