@@ -27,6 +27,9 @@ import (
 	"sync/atomic"
 )
 
+// The plain-Go kernels' loops are straight-line code per number of bits:
+//go:generate go run gen_portable.go -out portable_gen.go
+
 // A Spec is a brute-force problem reduced to integers (see the package
 // documentation): D coordinates, the index table T and the length Size of
 // the histogram, larger than every index.
