@@ -118,8 +118,8 @@ func setPlanes(s *xorScratch, d, laneBits int, q uint64) {
 // by subsets of their bits (see xorPortableFuncs).
 type portableXorBlocks struct{ d int }
 
-func (portableXorBlocks) laneBits() int { return 6 }
-func (portableXorBlocks) name() string  { return "bit-sliced, 64 lanes, portable" }
+func (portableXorBlocks) laneBits() int   { return 6 }
+func (portableXorBlocks) name() string    { return "bit-sliced, 64 lanes, portable" }
 func (x portableXorBlocks) rate() float64 { return xorRate(portableXor, x.d) }
 
 func (x portableXorBlocks) tally(s *xorScratch, q0, q1, b0, b1 uint64) {
