@@ -68,7 +68,7 @@ var slicedImpls = [...]struct {
 	name                           string
 	wordLanes, wordWords, maxWords int
 }{
-	slicedAVX512:   {"AVX-512", 512, 8, 4},
+	slicedAVX512:   {"AVX-512", 512, 8, 5},
 	slicedAVX2:     {"AVX2", 256, 8, 8},
 	slicedPortable: {"portable", 64, 1, 32},
 }
