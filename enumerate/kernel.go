@@ -13,7 +13,7 @@ type Kernel int
 
 const (
 	// XorPopcount serves ±a against ±b: a pair's index follows from
-	// popcount(q ⊕ k), counted bit-sliced on 64 to 512 lanes at once.
+	// popcount(q ⊕ k), formed bit-sliced on 64 to 512 lanes at once.
 	XorPopcount Kernel = iota
 	// BitPair serves any other two-letter alphabets, with two bit-sliced
 	// counters per lane.
@@ -24,9 +24,8 @@ const (
 	GrayCode
 	// SlicedIndex serves any alphabets whose lattice indices stay below
 	// 256, on every CPU (AVX-512, AVX2 or plain Go): the lanes hold k's
-	// low coordinates, and each block counts the lanes of the q's
-	// threshold planes (low coordinates' share ≥ m) into the counter of
-	// index ≥ v+m, v being the block's share.
+	// low coordinates, and each block adds its share of the index to every
+	// lane's, bit-sliced, and counts the lanes by index.
 	SlicedIndex
 )
 
