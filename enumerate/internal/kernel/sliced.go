@@ -164,40 +164,107 @@ func (x *slicedKernel) laneBit(l int) (word, bit int) {
 }
 
 // buildShares tabulates, for every value of q's low coordinates, the
-// lanes' shares, bit-sliced; padding lanes have share 0.
+// lanes' shares, bit-sliced; padding lanes have share 0. It walks those
+// values in reflected Gray order: from one to the next a single
+// coordinate's letter changes, so every lane's share changes by a number
+// that depends only on the lane's letter there, and the kernel adds those
+// changes bit-sliced (modulo 2^nb: the shares themselves never leave
+// 0…nv) instead of packing every lane's share bit by bit.
 func (x *slicedKernel) buildShares() {
-	ww := slicedImpls[x.impl].wordWords
-	x.shares = alignedWords(x.nqLow * x.qStride())
+	stride := x.qStride()
+	x.shares = alignedWords(x.nqLow * stride)
 	digits := make([]int, x.h)
-	row := make([]int, 0, x.lanes)
-	for qlo := range x.nqLow {
-		for i, n := 0, qlo; i < x.h; i++ {
-			digits[i], n = n%x.nq, n/x.nq
+	row := shares(make([]int, 0, x.lanes), x.t, digits, x.nk)
+	x.pack(x.shares[:stride], row)
+	if x.nq < 2 {
+		return
+	}
+	cur := append([]uint64(nil), x.shares[:stride]...)
+	moves := map[int][]uint64{} // by the walk's move code: the change, bit-sliced
+	place := make([]int, x.h)   // nq^i
+	for i := range place {
+		place[i] = 1
+		if i > 0 {
+			place[i] = place[i-1] * x.nq
 		}
-		row = shares(row[:0], x.t, digits, x.nk)
-		base := qlo * x.qStride()
-		for lane, s := range row {
-			word, bit := x.laneBit(lane % x.wordLanes())
-			word += base + lane/x.wordLanes()*x.nb*ww
-			for j := range x.nb {
-				if s>>j&1 == 1 {
-					x.shares[word+j*ww] |= 1 << bit
-				}
+	}
+	mod := 1 << x.nb
+	w, idx := newGrayWalk(x.h, x.nq), 0
+	for {
+		code, ok := w.next()
+		if !ok {
+			break
+		}
+		c := code / 2
+		j, from, to := c/(x.nq-1), c%(x.nq-1), c%(x.nq-1)+1
+		if code%2 == 1 {
+			from, to = to, from
+		}
+		d, ok := moves[code]
+		if !ok {
+			// The lanes' change: t[to][k_j] − t[from][k_j] modulo 2^nb.
+			for l := range row {
+				kj := l / pow(x.nk, j) % x.nk
+				row[l] = ((x.t[to][kj]-x.t[from][kj])%mod + mod) % mod
+			}
+			d = make([]uint64, stride)
+			x.pack(d, row)
+			moves[code] = d
+		}
+		addSliced(cur, d, x.nb, slicedImpls[x.impl].wordWords)
+		idx += (to - from) * place[j]
+		copy(x.shares[idx*stride:(idx+1)*stride], cur)
+	}
+}
+
+// pow returns b^e.
+func pow(b, e int) int {
+	n := 1
+	for range e {
+		n *= b
+	}
+	return n
+}
+
+// pack sets the planes of one value of q's low coordinates (nw words of
+// nb planes) to the lane values row, bit by bit.
+func (x *slicedKernel) pack(planes []uint64, row []int) {
+	ww, wl := slicedImpls[x.impl].wordWords, x.wordLanes()
+	for lane, s := range row {
+		word, bit := x.laneBit(lane % wl)
+		word += lane / wl * x.nb * ww
+		for j := range x.nb {
+			planes[word+j*ww] |= uint64(s>>j&1) << bit
+		}
+	}
+}
+
+// addSliced adds the bit-sliced lane values d to p, both words of nb
+// planes of ww uint64 each, modulo 2^nb lane by lane.
+func addSliced(p, d []uint64, nb, ww int) {
+	for w := 0; w < len(p); w += nb * ww {
+		for u := range ww {
+			var carry uint64
+			for j := range nb {
+				a, b := p[w+j*ww+u], d[w+j*ww+u]
+				p[w+j*ww+u] = a ^ b ^ carry
+				carry = a&b | carry&(a^b)
 			}
 		}
 	}
 }
 
-// shares appends to row, for every vector k over nk letters with
-// len(digits) coordinates in index order, Σ_i t[digits[i]][k_i]: the
-// share of those coordinates in the index against the q letters digits.
+// shares sets row, of capacity nk^len(digits) at least, to Σ_i
+// t[digits[i]][k_i] for every vector k over nk letters with len(digits)
+// coordinates in index order: the share of those coordinates in the index
+// against the q letters digits.
 func shares(row []int, t [][]int, digits []int, nk int) []int {
-	row = append(row, 0)
+	row = append(row[:0], 0)
 	for i := len(digits) - 1; i >= 0; i-- {
 		// Coordinate i becomes the lowest digit of the vectors so far.
 		n := len(row)
 		tr := t[digits[i]]
-		row = append(row, make([]int, n*(nk-1))...)
+		row = row[:n*nk]
 		for idx := n - 1; idx >= 0; idx-- {
 			v := row[idx]
 			for b := nk - 1; b >= 0; b-- {
