@@ -10,6 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/proofspec"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -116,12 +118,16 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	dep.register(fs)
 	engine.register(fs)
 	scale := fs.String("scale", "sqrt", "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
-	format := fs.String("format", "text", "transcript format: text, markdown or json")
+	format := fs.String("format", "text", "transcript format: text, markdown or json; html writes the proof lab, a page that proves in the browser, into -o DIR")
+	output := fs.String("o", "", "write the transcript to `FILE`, which appears only when complete (html: the page's DIR)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if strings.TrimSpace(*format) == "html" {
+		return writeLab(space, dep, *scale, set, *output)
+	}
 	m, err := dep.model(&space, set)
 	if err != nil {
 		return err
@@ -164,7 +170,12 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return adviseProofRefusal(err)
 	}
-	if err := write(t, stdout); err != nil {
+	out, err := openOutput(*output, dep.joint)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	if err := out.write(stdout, func(w io.Writer) error { return write(t, w) }); err != nil {
 		return err
 	}
 	if !t.Holds() {
@@ -172,6 +183,24 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &checkFailed{msg: fmt.Sprintf("the proof fails for this space (smallest counterexample: d_k = %d, Step %d)", d.Smallest, d.Step)}
 	}
 	return nil
+}
+
+// writeLab writes the proof lab into dir, its form set to the space the
+// flags give; what the form cannot say is refused.
+func writeLab(space spaceFlags, dep dependenceFlags, scale string, set map[string]bool, dir string) error {
+	for _, name := range []string{"pairs", "joint", "method", "workers", "max-time"} {
+		if set[name] {
+			return usageErrorf("--format html: the proof lab has no --%s (its form sets the entries, k, ties, the scale and the widths)", name)
+		}
+	}
+	if dir == "" {
+		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
+	}
+	files, err := render.LabPage(proofspec.Spec{Values: space.values, KValues: space.kValues, KFrom: dep.kFrom, Tie: dep.tie, Widths: space.widths, Scale: scale})
+	if err != nil {
+		return err
+	}
+	return writePageDir(dir, files)
 }
 
 // adviseProofRefusal words a refusal to list a space, or the engine's.

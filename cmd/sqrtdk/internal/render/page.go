@@ -192,16 +192,37 @@ func placesNote(p *grade.Part) string {
 	return " (at least " + strings.Join(notes, " and ") + ")"
 }
 
-// LabPage returns the files of the proof lab, its form set to prove's
-// defaults.
-func LabPage() ([]PageFile, error) {
+// LabPage returns the files of the proof lab, its form set to the space,
+// scale and widths of s (prove's flags; a field left empty takes prove's
+// default).
+func LabPage(s proofspec.Spec) ([]PageFile, error) {
 	d := proofspec.Defaults
+	or := func(v, def string) string {
+		if strings.TrimSpace(v) == "" {
+			return def
+		}
+		return v
+	}
+	form := struct {
+		Values, KValues, KFrom, Tie, Scale, Widths string
+		Data                                       map[string]string
+	}{or(s.Values, d.Values), s.KValues, strings.TrimSpace(s.KFrom), or(s.Tie, d.Tie), or(s.Scale, d.Scale), or(s.Widths, d.Widths),
+		map[string]string{"page": "lab"}}
+	if form.KFrom == "−q" {
+		form.KFrom = "-q"
+	}
+	switch form.KFrom {
+	case "", "q", "-q":
+	default:
+		return nil, fmt.Errorf("--k-from: %q is neither q nor -q", s.KFrom)
+	}
+	switch form.Tie {
+	case "none", "q", "k", "both":
+	default:
+		return nil, fmt.Errorf("--tie: %q is none, q, k or both", s.Tie)
+	}
 	var html bytes.Buffer
-	err := pageTemplates.ExecuteTemplate(&html, "lab.html", struct {
-		Values, Scale, Widths string
-		Data                  map[string]string
-	}{d.Values, d.Scale, d.Widths, map[string]string{"page": "lab"}})
-	if err != nil {
+	if err := pageTemplates.ExecuteTemplate(&html, "lab.html", form); err != nil {
 		return nil, err
 	}
 	return pageFiles(html.Bytes(), true)

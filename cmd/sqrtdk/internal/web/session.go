@@ -9,7 +9,8 @@ import (
 // A Request is one message from a page to its WebAssembly module.
 type Request struct {
 	// Op is "exercise" (start grading: KeyName, Key, File), "check" (one
-	// line of the answer file: ID, LineNo, Line) or "prove" (Lab).
+	// line of the answer file: ID, LineNo, Line), "warm" (compute part ID's
+	// question ahead) or "prove" (Lab).
 	Op      string `json:"op"`
 	KeyName string `json:"key_name,omitempty"`
 	Key     string `json:"key,omitempty"`
@@ -58,6 +59,16 @@ func (s *Session) Handle(req []byte) (answer []byte) {
 			return errorJSON(fmt.Errorf("check before exercise"))
 		}
 		out = s.exercise.Check(r.ID, r.LineNo, r.Line)
+	case "warm":
+		if s.exercise == nil {
+			return errorJSON(fmt.Errorf("warm before exercise"))
+		}
+		if err := s.exercise.Warm(r.ID); err != nil {
+			return errorJSON(err)
+		}
+		out = struct {
+			OK bool `json:"ok"`
+		}{true}
 	case "prove":
 		if r.Lab == nil {
 			return errorJSON(fmt.Errorf("prove without a lab"))

@@ -38,7 +38,7 @@ function sqrtdkWorkerMain() {
 
 // Metrics the browser tests read: when the module was ready, and each
 // verdict's time in the worker and from request to display.
-const sqrtdkMetrics = { moduleReady: null, firstVerdict: null, verdicts: [] };
+const sqrtdkMetrics = { moduleReady: null, firstVerdict: null, verdicts: [], warm: [] };
 window.sqrtdkMetrics = sqrtdkMetrics;
 
 // loadModule decodes the embedded module (gzip, then base64) and compiles it.
@@ -249,13 +249,27 @@ function exercisePage(data) {
   let slowTimer = null;
   const stopButton = document.getElementById("stop");
 
+  // The parts whose questions the module computes ahead, while the student
+  // reads: their first verdicts then come as fast as the later ones.
+  const warm = [];
+  window.sqrtdkIdle = () => worker !== null && !worker.busy() && !parts.some((p) => p.dirty);
+
   // pump sends the first part whose answer changed since it was last sent,
   // when the worker is free; answers typed meanwhile wait their turn, so
-  // only the latest text of each part is ever graded.
+  // only the latest text of each part is ever graded. With none waiting it
+  // computes a part ahead.
   async function pump() {
     if (!worker || worker.busy()) return;
     const i = parts.findIndex((p) => p.dirty);
-    if (i < 0) return;
+    if (i < 0) {
+      if (warm.length > 0) {
+        const w = warm.shift();
+        const r = await worker.call({ op: "warm", id: w.id });
+        if (!r.stopped) sqrtdkMetrics.warm.push({ id: w.id, module_ms: r.ms });
+        pump();
+      }
+      return;
+    }
     const p = parts[i];
     p.dirty = false;
     const line = answerLine(p);
@@ -279,7 +293,7 @@ function exercisePage(data) {
       showTotal(c);
       const now = performance.now();
       if (sqrtdkMetrics.firstVerdict === null) sqrtdkMetrics.firstVerdict = now;
-      sqrtdkMetrics.verdicts.push({ id: p.id, module_ms: r.ms, round_trip_ms: now - t0 });
+      sqrtdkMetrics.verdicts.push({ id: p.id, module_ms: r.ms, round_trip_ms: now - t0, since_input_ms: now - p.inputAt });
     }
     pump();
   }
@@ -288,6 +302,7 @@ function exercisePage(data) {
 
   for (const p of parts) {
     p.input.addEventListener("input", () => {
+      p.inputAt = performance.now();
       showFile();
       save();
       if (!p.hidden && worker) {
@@ -338,6 +353,8 @@ function exercisePage(data) {
     status.textContent = "Each answer is checked as you type it.";
     for (const p of parts) {
       p.dirty = !p.hidden && p.input.value.trim() !== "";
+      if (!p.hidden) warm.push(p);
+      if (p.dirty) p.inputAt = performance.now();
     }
     pump();
   }).catch((err) => {
