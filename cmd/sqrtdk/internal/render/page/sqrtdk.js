@@ -14,12 +14,14 @@ function sqrtdkWorkerMain() {
     const m = e.data;
     if (m.module) {
       try {
+        const t0 = performance.now();
         const go = new Go();
         const started = new Promise((resolve) => { ready = resolve; });
         const instance = await WebAssembly.instantiate(m.module, go.importObject);
+        const t1 = performance.now();
         go.run(instance).then(() => self.postMessage({ exited: true }));
         await started;
-        self.postMessage({ ready: true });
+        self.postMessage({ ready: true, instantiate_ms: t1 - t0, go_start_ms: performance.now() - t1 });
       } catch (err) {
         self.postMessage({ failed: String(err) });
       }
@@ -69,6 +71,8 @@ class GoWorker {
     this.starting = new Promise((resolve, reject) => {
       w.onmessage = (e) => {
         if (e.data.ready) {
+          sqrtdkMetrics.instantiate_ms = e.data.instantiate_ms;
+          sqrtdkMetrics.go_start_ms = e.data.go_start_ms;
           resolve();
           return;
         }
@@ -252,19 +256,23 @@ function exercisePage(data) {
   // The parts whose questions the module computes ahead, while the student
   // reads: their first verdicts then come as fast as the later ones.
   const warm = [];
-  window.sqrtdkIdle = () => worker !== null && !worker.busy() && !parts.some((p) => p.dirty);
+  let sending = false; // a request is on its way to the worker
+  window.sqrtdkIdle = () => worker !== null && !sending && !worker.busy() && !parts.some((p) => p.dirty);
+  window.sqrtdkWarmLeft = () => warm.length;
 
   // pump sends the first part whose answer changed since it was last sent,
   // when the worker is free; answers typed meanwhile wait their turn, so
   // only the latest text of each part is ever graded. With none waiting it
   // computes a part ahead.
   async function pump() {
-    if (!worker || worker.busy()) return;
+    if (!worker || sending || worker.busy()) return;
     const i = parts.findIndex((p) => p.dirty);
     if (i < 0) {
       if (warm.length > 0) {
         const w = warm.shift();
+        sending = true;
         const r = await worker.call({ op: "warm", id: w.id });
+        sending = false;
         if (!r.stopped) sqrtdkMetrics.warm.push({ id: w.id, module_ms: r.ms });
         pump();
       }
@@ -279,7 +287,9 @@ function exercisePage(data) {
       p.out.textContent = "Still checking…";
       stopButton.hidden = false;
     }, 1000);
+    sending = true;
     const r = await worker.call({ op: "check", id: p.id, line_no: lineNumber(i), line });
+    sending = false;
     clearTimeout(slowTimer);
     stopButton.hidden = true;
     p.out.removeAttribute("aria-busy");
@@ -340,6 +350,7 @@ function exercisePage(data) {
   const status = document.getElementById("status");
   status.textContent = "Loading the checker…";
   const t0 = performance.now();
+  sqrtdkMetrics.loadStart = t0;
   loadModule().then((module) => {
     sqrtdkMetrics.moduleCompiled = performance.now() - t0;
     const w = new GoWorker(module, { op: "exercise", key_name: data.key_name, key: data.key, file: data.file });
@@ -349,6 +360,7 @@ function exercisePage(data) {
     });
   }).then((r) => {
     if (r && r.response && r.response.error) throw new Error(r.response.error);
+    sqrtdkMetrics.init_ms = r.ms;
     sqrtdkMetrics.moduleReady = performance.now();
     status.textContent = "Each answer is checked as you type it.";
     for (const p of parts) {
@@ -456,7 +468,10 @@ function labPage() {
   stop.addEventListener("click", () => worker && worker.stop());
 
   status.textContent = "Loading the prover…";
+  const t0 = performance.now();
+  sqrtdkMetrics.loadStart = t0;
   loadModule().then((module) => {
+    sqrtdkMetrics.moduleCompiled = performance.now() - t0;
     const w = new GoWorker(module, null);
     return w.start().then(() => { worker = w; });
   }).then(() => {
