@@ -509,7 +509,6 @@ func gzipHandler(h http.Handler) http.Handler {
 
 func pageFileNames(t *testing.T, dir string) []string { return dirNames(t, dir) }
 
-
 // screenshot writes the tab's full page as a PNG into $SQRTDK_SCREENSHOTS,
 // when it is set.
 func screenshot(t *testing.T, ctx context.Context, name string) {
@@ -560,4 +559,3 @@ func writeMetrics(t *testing.T, name string, v any) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 }
-
