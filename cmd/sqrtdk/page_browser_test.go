@@ -177,7 +177,10 @@ func TestBrowserExercisePage(t *testing.T) {
 			m := eval[metrics](t, ctx, `window.sqrtdkMetrics`)
 			all.Verdicts = append(all.Verdicts, m.Verdicts...)
 			if file == "mistakes.answers" {
-				screenshot(t, ctx, "exercise.png")
+				require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1000, 1500)))
+				eval[chromedp.Void](t, ctx, `window.scrollTo(0, 0)`)
+				screenshotViewport(t, ctx, "exercise.png")
+				require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900)))
 			}
 		})
 	}
@@ -212,15 +215,19 @@ func TestBrowserExercisePage(t *testing.T) {
 
 	t.Run("labels and phone width", func(t *testing.T) {
 		dir, _ := writeExercisePage(t, "--key", key, "--student", "ada")
-		checkLayout(t, ctx, pageURL(dir))
+		checkLayout(t, ctx, pageURL(dir), "exercise-phone.png")
 	})
 }
 
 // checkLayout opens a page at a phone's width: nothing is wider than the
 // window, and every control has a label a screen reader reads.
-func checkLayout(t *testing.T, ctx context.Context, url string) {
+func checkLayout(t *testing.T, ctx context.Context, url, shot string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile), chromedp.Navigate(url)))
+	if shot != "" {
+		waitFor(t, ctx, `window.sqrtdkMetrics.moduleReady !== null`, 60*time.Second)
+		screenshotViewport(t, ctx, shot)
+	}
 	defer chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900))
 	width := eval[int](t, ctx, `document.documentElement.scrollWidth`)
 	assert.LessOrEqual(t, width, 360, "the page scrolls sideways at a phone's width")
@@ -337,7 +344,7 @@ func TestBrowserProofLab(t *testing.T) {
 	const readLab = `({command: document.getElementById('command').textContent, transcript: document.getElementById('transcript').textContent,
 	  verdict: document.getElementById('verdict').textContent, status: document.getElementById('status').textContent,
 	  exit: document.getElementById('verdict').dataset.exit || '',
-	  failing: [...document.querySelectorAll('#steps li.fails')].map((e) => e.parentElement.parentElement.querySelector('.width').textContent + ' ' + e.dataset.step)})`
+	  failing: [...document.querySelectorAll('#failures li.fails')].map((e) => 'd_k = ' + e.dataset.d + ': Step ' + e.dataset.step)})`
 	compare := func(s labShown) {
 		t.Helper()
 		args := strings.Fields(strings.TrimPrefix(s.Command, "sqrtdk prove "))
@@ -365,10 +372,12 @@ func TestBrowserProofLab(t *testing.T) {
 	s = eval[labShown](t, ctx, readLab)
 	assert.Equal(t, "1", s.Exit)
 	require.NotEmpty(t, s.Failing)
-	assert.Equal(t, "d_k = 1: 1", s.Failing[0], "the first failing step: Step 1, independence, at d_k = 1")
+	assert.Equal(t, "d_k = 1: Step 1", s.Failing[0], "the first failing step: Step 1, independence, at d_k = 1")
+	assert.Equal(t, 5*4, eval[int](t, ctx, `document.querySelectorAll('#steps td.fails').length`), "every step fails at every width")
 	assert.Contains(t, s.Verdict, "smallest counterexample: d_k = 1, Step 1")
 	compare(s)
-	screenshot(t, ctx, "lab.png")
+	eval[chromedp.Void](t, ctx, `window.scrollTo(0, 0)`)
+	screenshotViewport(t, ctx, "lab.png")
 
 	// What the command line refuses, the lab refuses with its words.
 	for _, form := range []map[string]string{
@@ -407,7 +416,7 @@ func TestBrowserProofLab(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('verdict').dataset.exit === '0' && document.getElementById('command').textContent.endsWith('--d 1,2')`, 60*time.Second)
 	verdictTimes(t, "proof lab, the default proof", first)
 
-	t.Run("labels and phone width", func(t *testing.T) { checkLayout(t, ctx, pageURL(dir)) })
+	t.Run("labels and phone width", func(t *testing.T) { checkLayout(t, ctx, pageURL(dir), "") })
 }
 
 // TestBrowserPagesOverHTTP serves both pages as a static server does, gzip
@@ -509,15 +518,15 @@ func gzipHandler(h http.Handler) http.Handler {
 
 func pageFileNames(t *testing.T, dir string) []string { return dirNames(t, dir) }
 
-// screenshot writes the tab's full page as a PNG into $SQRTDK_SCREENSHOTS,
-// when it is set.
-func screenshot(t *testing.T, ctx context.Context, name string) {
+// screenshotViewport writes what the window shows as a PNG into
+// $SQRTDK_SCREENSHOTS, when it is set.
+func screenshotViewport(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("SQRTDK_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
 }

@@ -233,9 +233,14 @@ function exercisePage(data) {
     if (c.verdict === "no answer") {
       return;
     }
+    // The feedback starts with the verdict in words ("Right.", "Wrong. …",
+    // "The value is right, but …", "Cannot read …"); a mark and the points
+    // go before it.
+    const mark = document.createElement("span");
+    mark.setAttribute("aria-hidden", "true");
+    mark.textContent = { right: "✓ ", wrong: "✗ ", "too few places": "◐ ", unreadable: "? " }[c.verdict] || "";
     const head = document.createElement("strong");
-    head.textContent = c.verdict[0].toUpperCase() + c.verdict.slice(1) + ", " + c.points + "/" + c.max_points +
-      plural(c.max_points, " point", " points") + ". ";
+    head.append(mark, c.points + "/" + c.max_points + plural(c.max_points, " point", " points") + ": ");
     const body = document.createElement("span");
     body.className = "feedback";
     body.textContent = c.feedback;
@@ -384,6 +389,7 @@ function labPage() {
   const status = document.getElementById("status");
   const command = document.getElementById("command");
   const steps = document.getElementById("steps");
+  const failures = document.getElementById("failures");
   const transcript = document.getElementById("transcript");
   const verdict = document.getElementById("verdict");
   const kValues = document.getElementById("k-values");
@@ -406,26 +412,54 @@ function labPage() {
   form.addEventListener("change", syncK);
   syncK();
 
+  // showSteps shows a table of the steps' verdicts at each width, then,
+  // for each failing step, its first failing assertion at the smallest
+  // width where it fails.
   function showSteps(widths) {
     steps.replaceChildren();
-    for (const w of widths || []) {
-      const row = document.createElement("li");
-      const head = document.createElement("span");
-      head.className = "width";
-      head.textContent = "d_k = " + w.d_k + ":";
-      row.append(head);
-      const list = document.createElement("ol");
-      for (const s of w.steps) {
-        const li = document.createElement("li");
-        li.className = s.holds ? "holds" : "fails";
-        li.dataset.step = s.step;
-        li.dataset.holds = s.holds;
-        li.textContent = "Step " + s.step + " (" + s.title + ") " + (s.holds ? "holds" : "FAILS: " + s.failure);
-        list.append(li);
-      }
-      row.append(list);
-      steps.append(row);
+    failures.replaceChildren();
+    if (!widths || widths.length === 0) return;
+    const table = document.createElement("table");
+    const caption = document.createElement("caption");
+    caption.textContent = "Each step at each width: ✓ holds, ✗ fails";
+    const head = table.createTHead().insertRow();
+    const corner = document.createElement("th");
+    corner.textContent = "Step";
+    head.append(corner);
+    for (const w of widths) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = "d_k = " + w.d_k;
+      head.append(th);
     }
+    const body = table.createTBody();
+    widths[0].steps.forEach((st, i) => {
+      const row = body.insertRow();
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = st.step + " " + st.title;
+      row.append(th);
+      let failure = null;
+      for (const w of widths) {
+        const s = w.steps[i];
+        const td = row.insertCell();
+        td.className = s.holds ? "holds" : "fails";
+        td.dataset.step = s.step;
+        td.dataset.d = w.d_k;
+        td.textContent = s.holds ? "✓ holds" : "✗ fails";
+        if (!s.holds && failure === null) failure = { d: w.d_k, step: s };
+      }
+      if (failure !== null) {
+        const li = document.createElement("li");
+        li.className = "fails";
+        li.dataset.step = failure.step.step;
+        li.dataset.d = failure.d;
+        li.textContent = "Step " + failure.step.step + " (" + failure.step.title + "), first at d_k = " + failure.d + ": " + failure.step.failure;
+        failures.append(li);
+      }
+    });
+    table.prepend(caption);
+    steps.append(table);
   }
 
   let started = null;
