@@ -18,7 +18,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var answerKey, noFeedback bool
 	var output string
 	fs.BoolVar(&answerKey, "answer-key", false, "print the variant's key with its solutions instead of the sheet")
-	fs.BoolVar(&noFeedback, "no-feedback", false, "html: a page that only collects answers and holds no part of the key (a practice page holds the key's visible parts, to check them)")
+	fs.BoolVar(&noFeedback, "no-feedback", false, "html: a page for graded work, which only collects the answers and holds no part of the key; without it the page is for practice: it checks each answer as it is typed and so contains the key's visible parts, which a student can read in its files")
 	fs.StringVar(&output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete (html: the page's DIR)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
