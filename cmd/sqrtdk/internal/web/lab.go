@@ -49,24 +49,12 @@ func (l Lab) Args() []string {
 func (l Lab) spec() proofspec.Spec {
 	s := proofspec.Defaults
 	s.Given = map[string]bool{}
+	field := map[string]*string{"values": &s.Values, "k-from": &s.KFrom, "k-values": &s.KValues, "tie": &s.Tie, "scale": &s.Scale, "d": &s.Widths}
 	args := l.Args()
 	for i := 0; i+1 < len(args); i += 2 {
-		v := args[i+1]
-		switch name := strings.TrimPrefix(args[i], "--"); name {
-		case "values":
-			s.Values = v
-		case "k-from":
-			s.KFrom = v
-		case "k-values":
-			s.KValues = v
-		case "tie":
-			s.Tie = v
-		case "scale":
-			s.Scale = v
-		case "d":
-			s.Widths = v
-		}
-		s.Given[strings.TrimPrefix(args[i], "--")] = true
+		name := strings.TrimPrefix(args[i], "--")
+		*field[name] = args[i+1]
+		s.Given[name] = true
 	}
 	return s
 }
