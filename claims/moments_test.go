@@ -12,14 +12,14 @@ import (
 
 // TestCachedMoments: the mean and variance a Checker keeps for a cached
 // distribution are the distribution's own, on every call, whatever a
-// caller does to a value it was given, and after the distribution is
-// evicted.
+// caller does to a value it was given, and go with the distribution when
+// it is evicted.
 func TestCachedMoments(t *testing.T) {
-	ch := NewChecker(context.Background())
 	q, err := rational.ParseAlphabet("-2,0:2,1")
 	require.NoError(t, err)
 	k, err := rational.ParseAlphabet("1/2,3")
 	require.NoError(t, err)
+	ch := &checking{Checker: NewChecker(Limits{}), ctx: context.Background()}
 	for _, d := range []int{1, 2, 5, 9} {
 		h, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: d})
 		require.NoError(t, err)
@@ -32,9 +32,17 @@ func TestCachedMoments(t *testing.T) {
 		}
 		require.Contains(t, ch.cache.byHist, h)
 	}
-	ch.SetLimits(Limits{MaxCacheBytes: 1}) // evicts everything
-	require.Empty(t, ch.cache.byHist)
-	h, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: 3})
+
+	// A cache that holds one distribution at a time.
+	big4, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: 4})
 	require.NoError(t, err)
-	require.Zero(t, ch.cache.variance(h).Cmp(h.Variance()), "a distribution the cache does not keep")
+	small := &checking{Checker: NewChecker(Limits{MaxCacheBytes: histogramBytes(big4)}), ctx: context.Background()}
+	h3, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 3})
+	require.NoError(t, err)
+	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()))
+	h4, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 4})
+	require.NoError(t, err)
+	require.NotContains(t, small.cache.byHist, h3, "evicted with its distribution")
+	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()), "a distribution the cache does not keep")
+	require.Zero(t, small.cache.variance(h4).Cmp(h4.Variance()))
 }

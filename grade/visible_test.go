@@ -51,7 +51,8 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 	}
 	subsets = append(subsets, allButOne)
 
-	g := NewGrader(context.Background())
+	g := NewGrader()
+	ctx := context.Background()
 	for _, hide := range subsets {
 		text := hideParts(string(raw), hide)
 		k, err := ParseKey("lesson.key", strings.NewReader(text))
@@ -84,7 +85,7 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 			a, err := ParseAnswers(name, f, k)
 			f.Close()
 			require.NoError(t, err)
-			want, err := g.Grade(k, a)
+			want, err := g.Grade(ctx, k, a)
 			require.NoError(t, err)
 			va := &Answers{Name: a.Name, Student: a.Student, ByPart: map[string]Answer{}}
 			for id, ans := range a.ByPart {
@@ -92,7 +93,7 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 					va.ByPart[id] = ans
 				}
 			}
-			got, err := g.Grade(vk, va)
+			got, err := g.Grade(ctx, vk, va)
 			require.NoError(t, err)
 			byID := map[string]PartResult{}
 			for _, r := range got.Parts {
@@ -104,7 +105,7 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 				}
 				r := byID[w.Part.ID]
 				msg := fmt.Sprintf("%s, part %s, hiding %v", name, w.Part.ID, hide)
-				assert.Equal(t, w.Verdict, r.Verdict, msg)
+				assert.Equal(t, w.Mark, r.Mark, msg)
 				assert.Equal(t, 0, w.Points.Cmp(r.Points), msg)
 				assert.Equal(t, w.Feedback, r.Feedback, msg)
 				assert.Equal(t, w.Mistakes, r.Mistakes, msg)

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -46,8 +47,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageErrorf("--max-time must be positive, not %v", *maxTime)
 	}
 	// The work of every claim is estimated before any starts.
-	checker := claims.NewChecker(ctx)
-	checker.SetLimits(claims.Limits{MaxTime: *maxTime})
+	checker := claims.NewChecker(claims.Limits{MaxTime: *maxTime})
 	var all []*claims.Claim
 	for _, f := range files {
 		all = append(all, f.Claims...)
@@ -58,7 +58,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var results []claims.Verdict
 	for _, f := range files {
 		for _, c := range f.Claims {
-			r, err := checker.Check(c)
+			r, err := checker.Check(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -68,14 +68,16 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			results = append(results, r)
 		}
 	}
-	write := claims.WriteReport
-	if f == "json" {
-		write = claims.WriteJSON
-	}
-	if err := write(stdout, results); err != nil {
+	if err := render.WriteVerdicts(stdout, results, f); err != nil {
 		return err
 	}
-	if _, fails := claims.Summary(results); fails > 0 {
+	fails := 0
+	for _, r := range results {
+		if !r.Holds {
+			fails++
+		}
+	}
+	if fails > 0 {
 		return &checkFailed{msg: fmt.Sprintf("%d of %d claims fail", fails, len(results))}
 	}
 	return nil

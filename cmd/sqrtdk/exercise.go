@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -60,7 +61,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if f == "html" {
-		files, err := render.ExercisePage{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
+		files, err := page.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
 		if err != nil {
 			return err
 		}
@@ -68,7 +69,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader(ctx).Solutions(variant); err != nil {
+		if solutions, err = grade.NewGrader().Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -82,8 +83,8 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer out.discard()
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
-			return grade.WriteVariantKey(w, variant, solutions)
+			return render.WriteVariantKey(w, variant, solutions)
 		}
-		return grade.WriteSheet(w, variant, f, solutions)
+		return render.WriteSheet(w, variant, f, solutions)
 	})
 }

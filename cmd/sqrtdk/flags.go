@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -38,60 +40,21 @@ func (s *spaceFlags) register(fs *flag.FlagSet, widths string, single bool) {
 
 // parse returns the alphabets and the widths.
 func (s *spaceFlags) parse() (q, k rational.Alphabet, ds []int, err error) {
-	if q, k, err = parseAlphabets(s.values, s.kValues); err != nil {
+	if q, k, err = spec.ParseAlphabets(s.values, s.kValues); err != nil {
 		return q, k, nil, err
 	}
 	if s.single {
-		d, err := parseWidth(s.widths)
+		d, err := spec.ParseWidth(s.widths)
 		if err != nil {
 			return q, k, nil, fmt.Errorf("--d: %v", err)
 		}
 		return q, k, []int{d}, nil
 	}
-	ds, err = parseWidths(s.widths)
+	ds, err = spec.ParseWidths(s.widths)
 	if err != nil {
 		return q, k, nil, fmt.Errorf("--d: %v", err)
 	}
 	return q, k, ds, nil
-}
-
-// parseAlphabets reads --values and --k-values (empty: k like q).
-func parseAlphabets(values, kValues string) (q, k rational.Alphabet, err error) {
-	if q, err = rational.ParseAlphabet(values); err != nil {
-		return q, k, fmt.Errorf("--values: %v", err)
-	}
-	k = q
-	if kValues != "" {
-		if k, err = rational.ParseAlphabet(kValues); err != nil {
-			return q, k, fmt.Errorf("--k-values: %v", err)
-		}
-	}
-	return q, k, nil
-}
-
-// parseWidth reads one d_k, a positive integer; the engine judges its size.
-func parseWidth(s string) (int, error) {
-	d, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || d < 1 {
-		return 0, fmt.Errorf("d_k must be a positive integer, not %q", s)
-	}
-	if d > enumerate.MaxD {
-		return 0, fmt.Errorf("d_k = %d is larger than the supported %d", d, enumerate.MaxD)
-	}
-	return d, nil
-}
-
-// parseWidths reads a comma list of widths.
-func parseWidths(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		d, err := parseWidth(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, nil
 }
 
 // maxWorkers bounds --workers.
@@ -130,11 +93,11 @@ func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 type formatFlag struct{ format string }
 
 func (f *formatFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+report.LaTeXPreamble+"), csv or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+render.LaTeXPreamble+"), csv or json")
 }
 
-func (f *formatFlag) parse() (report.Format, error) {
-	r, err := report.ParseFormat(f.format)
+func (f *formatFlag) parse() (render.Format, error) {
+	r, err := render.ParseFormat(f.format)
 	if err != nil {
 		return r, fmt.Errorf("--format: %v", err)
 	}
@@ -183,7 +146,7 @@ func (n *numberFlags) register(fs *flag.FlagSet) {
 type numbers struct {
 	digits *int // nil: each scale's default places
 	round  rational.RoundingMode
-	cells  report.LaTeXCells
+	cells  render.LaTeXCells
 	scales []rational.Scale
 }
 
@@ -199,7 +162,7 @@ func (n *numberFlags) parse() (numbers, error) {
 	if out.round, err = rational.ParseRoundingMode(n.round); err != nil {
 		return out, fmt.Errorf("--round: %v", err)
 	}
-	if out.cells, err = report.ParseLaTeXCells(n.cells); err != nil {
+	if out.cells, err = render.ParseLaTeXCells(n.cells); err != nil {
 		return out, fmt.Errorf("--latex-cells: %v", err)
 	}
 	if out.scales, err = parseScales(n.scales); err != nil {
@@ -240,25 +203,25 @@ func (l *latexFlags) register(fs *flag.FlagSet) {
 
 // parse returns the LaTeX options for a variance table, or for a
 // distribution when dist is true; they are refused with another format.
-func (l *latexFlags) parse(fs *flag.FlagSet, f report.Format, dist bool) (report.LaTeXOptions, error) {
-	var o report.LaTeXOptions
-	if f != report.LaTeX {
+func (l *latexFlags) parse(fs *flag.FlagSet, f render.Format, dist bool) (render.LaTeXOptions, error) {
+	var o render.LaTeXOptions
+	if f != render.LaTeX {
 		if name := firstSet(fs, flagNames(new(latexFlags).register)); name != "" {
 			return o, fmt.Errorf("--%s applies to --format latex only", name)
 		}
 		return o, nil
 	}
 	o.Caption, o.Label = l.caption, l.label
-	if err := report.CheckLaTeXOptions(o); err != nil {
+	if err := render.CheckLaTeXOptions(o); err != nil {
 		if l.label != "" && l.caption == "" {
 			return o, fmt.Errorf("--label: %v", err)
 		}
 		return o, fmt.Errorf("--caption: %v", err)
 	}
 	if l.columns != "" {
-		parse := report.ParseTableColumns
+		parse := render.ParseTableColumns
 		if dist {
-			parse = report.ParseDistColumns
+			parse = render.ParseDistColumns
 		}
 		var err error
 		if o.Columns, err = parse(l.columns); err != nil {
@@ -333,10 +296,10 @@ func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...str
 	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
 }
 
-func (f *choiceFormatFlag) parse() (string, error) {
+func (f *choiceFormatFlag) parse() (render.Format, error) {
 	for _, c := range f.choices {
 		if f.format == c {
-			return c, nil
+			return render.Format(c), nil
 		}
 	}
 	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))

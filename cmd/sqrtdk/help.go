@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/version"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 )
 
 // A helpRequest is -h or --help: run prints its text on standard output

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 )
 
 // writePageDir writes a page's files into the directory dir, which appears
@@ -15,7 +15,7 @@ import (
 // beside it, renamed into place at the end. dir may be missing, empty, or
 // hold a page written before (only the files of a page), which is then
 // replaced; anything else there is refused, so that nothing is lost.
-func writePageDir(dir string, files []render.PageFile) (err error) {
+func writePageDir(dir string, files []page.File) (err error) {
 	if dir == "" {
 		return fmt.Errorf("-o: name the directory to write the page into")
 	}
@@ -32,7 +32,7 @@ func writePageDir(dir string, files []render.PageFile) (err error) {
 			return fmt.Errorf("-o: %v", err)
 		}
 		for _, e := range entries {
-			if !e.Type().IsRegular() || !slices.Contains(render.PageFileNames, e.Name()) {
+			if !e.Type().IsRegular() || !slices.Contains(page.FileNames, e.Name()) {
 				return fmt.Errorf("-o %s: the directory holds %s, which is not part of a page: name a new directory, or one with a page sqrtdk wrote", dir, e.Name())
 			}
 		}

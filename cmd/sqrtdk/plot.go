@@ -13,8 +13,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
-	"github.com/sqrtdk/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -123,7 +126,7 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	}
 	fig, err := compute(ctx)
 	if err != nil {
-		return adviseRefusal(err)
+		return spec.AdviseRefusal(err)
 	}
 	var files []atomicfile.File
 	if *out != "" {
@@ -135,7 +138,7 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	}
 	if *data != "" {
 		var b bytes.Buffer
-		if err := fig.WriteData(&b); err != nil {
+		if err := render.WriteCSV(&b, fig.Data.Header, fig.Data.Rows); err != nil {
 			return err
 		}
 		files = append(files, atomicfile.File{Path: *data, Data: b.Bytes()})
@@ -258,7 +261,7 @@ func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figu
 		if err != nil {
 			return nil, err
 		}
-		ds, err := parseWidths(*widths)
+		ds, err := spec.ParseWidths(*widths)
 		if err != nil {
 			return nil, fmt.Errorf("--d: %v", err)
 		}

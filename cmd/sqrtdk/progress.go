@@ -15,14 +15,14 @@ import (
 // quick runs print nothing but their result.
 const progressDelay = time.Second
 
-// startProgress returns the counter a brute-force run over total pairs
-// increases and a function that ends the display. A bar with rate and ETA
-// appears on stderr only when stderr is a terminal and pairs are still
-// being counted after progressDelay; in pipes and CI nothing is drawn.
-func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint64, func()) {
-	counter := new(atomic.Uint64)
-	if !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
-		return counter, func() {}
+// startProgress displays counter, which a run over total pairs (or
+// outcomes) increases, and returns a function that ends the display. A bar
+// with rate and ETA appears on stderr only when stderr is a terminal and
+// the counter is still moving after progressDelay; in pipes and CI
+// nothing is drawn.
+func startProgress(stderr io.Writer, counter *atomic.Uint64, total *big.Int, label string) func() {
+	if counter == nil || !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
+		return func() {}
 	}
 	done, finished := make(chan struct{}), make(chan struct{})
 	// The bar is created now, so that its rate and ETA count from the
@@ -58,7 +58,7 @@ func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint
 			bar.Set64(int64(n))
 		}
 	}()
-	return counter, func() {
+	return func() {
 		close(done)
 		<-finished
 	}

@@ -7,10 +7,13 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
-	"github.com/sqrtdk/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -50,12 +53,13 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 	// Every slice is planned and checked before the first is enumerated.
 	ps := make([]*enumerate.Plan, len(ds))
 	for j, d := range ds {
+		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce, opt)
 		if err != nil {
 			return err
 		}
 		if err := pl.CheckShard(i, n); err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		ps[j] = pl
 	}
@@ -66,16 +70,16 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 	defer out.discard()
 	res := &shard.Result{Tool: version.String(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
-		p := pl.Problem
+		p := pl.Problem()
 		lo, hi, err := p.ShardRange(i, n)
 		if err != nil {
 			return err
 		}
-		progress, stop := startProgress(stderr, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
-		h, err := pl.WithProgress(progress).BruteShard(ctx, i, n)
+		stop := startProgress(stderr, pl.Options().Progress, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		nq, _ := p.QCount()
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})

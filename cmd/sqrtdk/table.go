@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
 func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -63,7 +65,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	t := render.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	budget := enumerate.Budget{Options: opt}
 	addPlans(&budget, ps)
 	addRounding(&budget, &t, len(ds))
@@ -75,15 +77,15 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer dst.discard()
-	rows := map[int]report.Row{}
+	rows := map[int]render.Row{}
 	for _, pl := range ps {
-		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
-		mo, err := pl.WithProgress(progress).Moments(ctx)
+		stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
-		rows[pl.Problem.D] = report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales)
+		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}
 	for _, d := range ds {
 		t.Rows = append(t.Rows, rows[d])

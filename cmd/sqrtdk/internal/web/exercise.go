@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -16,6 +17,7 @@ import (
 // hold, at the line number it will have. It keeps each part's last points
 // for the running score. It is not safe for concurrent use.
 type Exercise struct {
+	ctx    context.Context
 	key    *grade.Key
 	file   string
 	grader *grade.Grader
@@ -31,14 +33,14 @@ func NewExercise(ctx context.Context, keyName, keyText, file string) (*Exercise,
 	if err != nil {
 		return nil, err
 	}
-	return &Exercise{key: k, file: file, grader: grade.NewGrader(ctx), points: map[string]*big.Rat{}}, nil
+	return &Exercise{ctx: ctx, key: k, file: file, grader: grade.NewGrader(), points: map[string]*big.Rat{}}, nil
 }
 
 // A Check is the grade of one line of the answer file.
 type Check struct {
 	ID string `json:"id"`
-	// Verdict is grade's verdict in words ("right", "wrong", …); empty
-	// when Error is set.
+	// Verdict is grade's mark in words ("right", "wrong", …), as sqrtdk
+	// grade's JSON gives it; empty when Error is set.
 	Verdict   string `json:"verdict,omitempty"`
 	Points    string `json:"points,omitempty"`
 	MaxPoints string `json:"max_points,omitempty"`
@@ -67,7 +69,7 @@ func (e *Exercise) Check(id string, n int, line string) Check {
 	for _, p := range e.points {
 		score.Add(score, p)
 	}
-	c.Score, c.MaxScore = grade.FormatPoints(score), grade.FormatPoints(e.key.MaxScore())
+	c.Score, c.MaxScore = render.Points(score), render.Points(e.key.MaxScore())
 	return c
 }
 
@@ -90,7 +92,7 @@ func (e *Exercise) check(id string, n int, line string) Check {
 		c.Error = fmt.Sprintf("line %d answers another part than %s", n, id)
 		return c
 	}
-	r, err := e.grader.Grade(e.key, a)
+	r, err := e.grader.Grade(e.ctx, e.key, a)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			c.Error = "stopped"
@@ -103,8 +105,8 @@ func (e *Exercise) check(id string, n int, line string) Check {
 		if p.Part.ID != id {
 			continue
 		}
-		c.Verdict, c.Feedback, c.Mistake = p.Verdict.String(), p.Feedback, p.Mistake()
-		c.Points, c.MaxPoints = grade.FormatPoints(p.Points), grade.FormatPoints(p.Part.Points)
+		c.Verdict, c.Feedback, c.Mistake = p.Mark.String(), p.Feedback, p.Mistake()
+		c.Points, c.MaxPoints = render.Points(p.Points), render.Points(p.Part.Points)
 		e.points[id] = p.Points
 	}
 	return c
@@ -120,7 +122,7 @@ func (e *Exercise) Warm(id string) error {
 	// 0 reads as a figure for every question about a number, and is
 	// wrong for almost all: its grading computes the mistakes too.
 	a := &grade.Answers{Name: e.file, ByPart: map[string]grade.Answer{id: {Text: "0", Line: 1}}}
-	_, err := e.grader.Grade(e.key, a)
+	_, err := e.grader.Grade(e.ctx, e.key, a)
 	return err
 }
 

@@ -6,7 +6,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/proofspec"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
@@ -36,18 +37,18 @@ func (l Lab) Args() []string {
 	case l.KValues != "":
 		args = append(args, "--k-values", l.KValues)
 	}
-	if l.Tie != "" && l.Tie != proofspec.Defaults.Tie {
+	if l.Tie != "" && l.Tie != spec.ProveDefaults.Tie {
 		args = append(args, "--tie", l.Tie)
 	}
-	if l.Scale != "" && l.Scale != proofspec.Defaults.Scale {
+	if l.Scale != "" && l.Scale != spec.ProveDefaults.Scale {
 		args = append(args, "--scale", l.Scale)
 	}
 	return append(args, "--d", l.D)
 }
 
 // spec returns the form as prove's flags would give it.
-func (l Lab) spec() proofspec.Spec {
-	s := proofspec.Defaults
+func (l Lab) spec() spec.Prove {
+	s := spec.ProveDefaults
 	s.Given = map[string]bool{}
 	field := map[string]*string{"values": &s.Values, "k-from": &s.KFrom, "k-values": &s.KValues, "tie": &s.Tie, "scale": &s.Scale, "d": &s.Widths}
 	args := l.Args()
@@ -96,16 +97,16 @@ func (l Lab) Prove(ctx context.Context) LabResult {
 		}
 		return res
 	}
-	p, err := l.spec().Proof(proofs.Options{})
+	p, err := l.spec().Proof(proofs.Options{}, nil)
 	if err != nil {
 		return fail(err)
 	}
 	t, err := p.Run(ctx)
 	if err != nil {
-		return fail(proofspec.AdviseProofRefusal(err))
+		return fail(spec.AdviseProofRefusal(err))
 	}
 	var b bytes.Buffer
-	if err := t.WriteText(&b); err != nil {
+	if err := render.WriteTranscript(&b, t, render.Text); err != nil {
 		return fail(err)
 	}
 	res.Transcript = b.String()
@@ -121,7 +122,7 @@ func (l Lab) Prove(ctx context.Context) LabResult {
 		res.Widths = append(res.Widths, w)
 	}
 	if !t.Holds() {
-		res.Status, res.Exit = "sqrtdk prove: "+proofspec.Failure(t), 1
+		res.Status, res.Exit = "sqrtdk prove: "+spec.Failure(t), 1
 	}
 	return res
 }

@@ -1,6 +1,6 @@
 // Command build makes the WebAssembly module of sqrtdk's student pages and
 // the copy of Go's wasm_exec.js they run it with, into the directory -o;
-// "go generate ./cmd/sqrtdk/internal/render" runs it, and the files are
+// "go generate ./cmd/sqrtdk/internal/render/page" runs it, and the files are
 // committed, so that the sqrtdk binary embeds them and writes a page
 // without a Go toolchain.
 //
