@@ -459,7 +459,7 @@ func TestBrowserPagesOverHTTP(t *testing.T) {
 			for ev, err := range finished {
 				require.NoError(t, err)
 				total += ev.EncodedDataLength
-				if files++; files == len(pageFileNames(t, filepath.Join(root, page))) {
+				if files++; files == len(names(t, filepath.Join(root, page))) {
 					break
 				}
 			}
@@ -488,7 +488,7 @@ func TestBrowserPagesOverHTTP(t *testing.T) {
 		}
 		sort.Float64s(firsts)
 		assert.LessOrEqual(t, sizes[0], 4e6, "the %s page is larger than 4 MB gzipped", page)
-		out[page] = map[string]any{"transfer_bytes": sizes[0], "first_verdict_ms": firsts, "files": pageFileNames(t, filepath.Join(root, page))}
+		out[page] = map[string]any{"transfer_bytes": sizes[0], "first_verdict_ms": firsts, "files": names(t, filepath.Join(root, page))}
 	}
 	writeMetrics(t, "http", out)
 }
@@ -515,8 +515,6 @@ func gzipHandler(h http.Handler) http.Handler {
 		w.Write(b.Bytes())
 	})
 }
-
-func pageFileNames(t *testing.T, dir string) []string { return dirNames(t, dir) }
 
 // screenshotViewport writes what the window shows as a PNG into
 // $SQRTDK_SCREENSHOTS, when it is set.

@@ -225,12 +225,12 @@ func TestExercisePageFiles(t *testing.T) {
 	require.NoError(t, err)
 
 	dir, d := writeExercisePage(t, "--key", key, "--student", "ada")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js", "wasm_exec.js", "sqrtdk-wasm.js"}, dirNames(t, dir))
+	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js", "wasm_exec.js", "sqrtdk-wasm.js"}, names(t, dir))
 	assert.Equal(t, "lesson.key", d.KeyName)
 	assert.NotEmpty(t, d.Key)
 
 	dir, d = writeExercisePage(t, "--key", key, "--student", "ada", "--no-feedback")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, dirNames(t, dir), "no module: nothing computes")
+	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "no module: nothing computes")
 	assert.Empty(t, d.Key)
 	all := readAll(t, dir)
 	for _, p := range k.Parts() {
@@ -264,21 +264,10 @@ func TestExercisePageFiles(t *testing.T) {
 	assert.Contains(t, readAll(t, dir), "Your teacher grades this part later")
 }
 
-func dirNames(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	var out []string
-	for _, e := range entries {
-		out = append(out, e.Name())
-	}
-	return out
-}
-
 func readAll(t *testing.T, dir string) string {
 	t.Helper()
 	var b strings.Builder
-	for _, n := range dirNames(t, dir) {
+	for _, n := range names(t, dir) {
 		data, err := os.ReadFile(filepath.Join(dir, n))
 		require.NoError(t, err)
 		b.Write(data)
@@ -300,7 +289,7 @@ func TestPageOutputDirectory(t *testing.T) {
 	require.Equal(t, 0, status)
 	_, status = page(dir, "--no-feedback")
 	require.Equal(t, 0, status, "a page is replaced")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, dirNames(t, dir), "the old page's module is gone with it")
+	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "the old page's module is gone with it")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644))
 	stderr, status := page(dir)
 	assert.Equal(t, 2, status)
