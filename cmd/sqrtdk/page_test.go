@@ -360,3 +360,16 @@ func TestREADMEPageCommands(t *testing.T) {
 	}
 	assert.Equal(t, 5, n)
 }
+
+// TestProveOutputFile: prove -o FILE writes what it prints, and a failing
+// proof still writes its transcript (exit status 1).
+func TestProveOutputFile(t *testing.T) {
+	for _, args := range [][]string{{"--d", "1,2"}, {"--d", "1,2", "--k-from", "q"}, {"--d", "2", "--format", "json"}} {
+		want, _, status := runCLI(t, append([]string{"prove"}, args...)...)
+		path := filepath.Join(t.TempDir(), "proof.txt")
+		stdout, stderr, st := runCLI(t, append([]string{"prove", "-o", path}, args...)...)
+		assert.Equal(t, status, st, stderr)
+		assert.Empty(t, stdout)
+		assert.Equal(t, want, readFile(t, path), "%v", args)
+	}
+}
