@@ -373,3 +373,19 @@ func TestProveOutputFile(t *testing.T) {
 		assert.Equal(t, want, readFile(t, path), "%v", args)
 	}
 }
+
+// TestExercisePageOddKeyName: a key file whose name holds a line break
+// cannot break the answer file's header.
+func TestExercisePageOddKeyName(t *testing.T) {
+	key := filepath.Join(t.TempDir(), "odd\nname.key")
+	require.NoError(t, os.WriteFile(key, []byte(readFile(t, "../../exercises/lesson.key")), 0o644))
+	_, d := writeExercisePage(t, "--key", key, "--student", "ada")
+	for _, h := range d.Header {
+		assert.NotContains(t, h, "\n")
+	}
+	assert.Equal(t, "odd?name.key", d.KeyName)
+	lines := answerFile(d, map[string]string{"p4": "4"})
+	path := filepath.Join(t.TempDir(), d.File)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	assert.Equal(t, "1", gradeJSONFile(t, key, path).Score.String())
+}

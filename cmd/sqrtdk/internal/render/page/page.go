@@ -16,6 +16,7 @@ import (
 	"html/template"
 	"math/big"
 	"strings"
+	"unicode"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -110,10 +111,18 @@ func (p Exercise) Files() ([]File, error) {
 		title = "Exercises"
 	}
 	file := "answers-" + k.Student + ".txt"
+	// The key's name goes on a comment line of the answer file: nothing in
+	// it may end the line.
+	keyName := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return '?'
+		}
+		return r
+	}, p.KeyName)
 	data := exerciseData{Page: "exercise", Student: k.Student, File: file, MaxLineBytes: grade.MaxLineBytes,
 		Header: []string{
 			"# " + k.Student + "'s answers, written by an sqrtdk exercise page.",
-			"# To grade them: sqrtdk grade --key " + p.KeyName + " " + file + seedNote(k),
+			"# To grade them: sqrtdk grade --key " + keyName + " " + file + seedNote(k),
 		}}
 	hiddenPoints := new(big.Rat)
 	var questions []pageQuestion
@@ -140,9 +149,9 @@ func (p Exercise) Files() ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		data.KeyName, data.Key = p.KeyName, text
+		data.KeyName, data.Key = keyName, text
 	}
-	id := sha256.Sum256([]byte(strings.Join([]string{p.KeyName, title, k.Student, strings.Join(partIDs(k), " ")}, "\x00")))
+	id := sha256.Sum256([]byte(strings.Join([]string{keyName, title, k.Student, strings.Join(partIDs(k), " ")}, "\x00")))
 	data.StorageKey = hex.EncodeToString(id[:8])
 	var html bytes.Buffer
 	err := pageTemplates.ExecuteTemplate(&html, "exercise.html", struct {
