@@ -45,6 +45,8 @@ type Limits struct {
 type Checker struct {
 	limits Limits
 	cache  distCache
+	// soft keeps softmax enclosures across claims of the same scores.
+	soft softmax.Cache
 }
 
 // A checking is one call of a Checker: the checker and the context the

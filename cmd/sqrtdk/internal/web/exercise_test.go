@@ -89,11 +89,21 @@ func TestCommandLineQuotes(t *testing.T) {
 	assert.Equal(t, `sqrtdk prove --values '1, 2' --d '' --scale 'it'\''s'`, commandLine("sqrtdk prove", []string{"--values", "1, 2", "--d", "", "--scale", "it's"}))
 }
 
+// BenchmarkCheckAgain grades answers to parts already graded once, as a
+// page does at each keystroke: a right and a wrong answer to d_k = 4096,
+// to a softmax and to a trend.
 func BenchmarkCheckAgain(b *testing.B) {
 	e, err := NewExercise(context.Background(), "lesson.key", lessonText(b), "answers-ada.txt")
 	require.NoError(b, err)
-	e.Check("p2.raw", 7, "p2.raw 4096")
-	for b.Loop() {
-		e.Check("p2.raw", 7, "p2.raw 4096")
+	for _, c := range []struct{ id, line string }{
+		{"p2.raw", "p2.raw 4096"}, {"p2.std", "p2.std 4096"}, {"p1", "p1 0.33, 0.33, 0.34"},
+		{"p1", "p1 0.09, 0.24, 0.67"}, {"3", "3 grows"}, {"3", "3 stays at 1"},
+	} {
+		e.Check(c.id, 7, c.line)
+		b.Run(c.line, func(b *testing.B) {
+			for b.Loop() {
+				e.Check(c.id, 7, c.line)
+			}
+		})
 	}
 }
