@@ -112,18 +112,14 @@ func (e *Exercise) check(id string, n int, line string) Check {
 	return c
 }
 
-// Warm computes what grading part id needs ahead of its first answer: its
-// exact value and those of the mistakes a wrong answer is compared with,
-// which the grader keeps. It changes no score.
+// Warm computes what grading part id needs ahead of its first answer (see
+// grade.Grader.Prepare). It changes no score.
 func (e *Exercise) Warm(id string) error {
-	if e.key.Part(id) == nil {
+	p := e.key.Part(id)
+	if p == nil {
 		return fmt.Errorf("the page's key has no part %q", id)
 	}
-	// 0 reads as a figure for every question about a number, and is
-	// wrong for almost all: its grading computes the mistakes too.
-	a := &grade.Answers{Name: e.file, ByPart: map[string]grade.Answer{id: {Text: "0", Line: 1}}}
-	_, err := e.grader.Grade(e.ctx, e.key, a)
-	return err
+	return e.grader.Prepare(e.ctx, p)
 }
 
 // otherPart returns a part the answers give other than id.
