@@ -7269,17 +7269,17 @@ bpdone:
 // func slicedSubsets512_1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_1(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z3, Z3, Z3
 	MOVQ   a+0(FP), SI
 	MOVQ   brow+16(FP), R9
 	MOVQ   nblocks+24(FP), CX
-	MOVQ   kbits+32(FP), R11
-	MOVQ   sub+40(FP), DI
 	MOVQ   corr+48(FP), R10
 	MOVQ   nv+56(FP), DX
 	MOVQ   nw+8(FP), AX
 	IMUL3Q $0x00000040, AX, AX
 	MOVQ   AX, (SP)
-	VPXORQ Z3, Z3, Z3
 
 s512_1q:
 	XORQ  BX, BX
@@ -7324,19 +7324,19 @@ s512_1qnext:
 // func slicedSubsets512_2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_2(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
 	MOVQ   a+0(FP), SI
 	MOVQ   brow+16(FP), R9
 	MOVQ   nblocks+24(FP), CX
-	MOVQ   kbits+32(FP), R11
-	MOVQ   sub+40(FP), DI
 	MOVQ   corr+48(FP), R10
 	MOVQ   nv+56(FP), DX
 	MOVQ   nw+8(FP), AX
 	IMUL3Q $0x00000080, AX, AX
 	MOVQ   AX, (SP)
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
 
 s512_2q:
 	XORQ  BX, BX
@@ -7393,16 +7393,8 @@ s512_2qnext:
 // func slicedSubsets512_3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_3(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x000000c0, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	VPXORQ Z8, Z8, Z8
@@ -7410,6 +7402,14 @@ TEXT ·slicedSubsets512_3(SB), NOSPLIT, $8-72
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x000000c0, AX, AX
+	MOVQ   AX, (SP)
 
 s512_3q:
 	XORQ  BX, BX
@@ -7492,16 +7492,8 @@ s512_3qnext:
 // func slicedSubsets512_4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_4(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x00000100, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z8, Z8, Z8
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
@@ -7517,6 +7509,14 @@ TEXT ·slicedSubsets512_4(SB), NOSPLIT, $8-72
 	VPXORQ Z20, Z20, Z20
 	VPXORQ Z21, Z21, Z21
 	VPXORQ Z22, Z22, Z22
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000100, AX, AX
+	MOVQ   AX, (SP)
 
 s512_4q:
 	XORQ  BX, BX
@@ -7645,16 +7645,8 @@ s512_4qnext:
 // func slicedSubsets512_5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_5(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x00000140, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
@@ -7678,6 +7670,14 @@ TEXT ·slicedSubsets512_5(SB), NOSPLIT, $8-72
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000140, AX, AX
+	MOVQ   AX, (SP)
 
 s512_5q:
 	XORQ  BX, BX
@@ -7888,16 +7888,8 @@ s512_5qnext:
 // func slicedSubsets512_6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_6(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x00000180, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
@@ -7919,6 +7911,14 @@ TEXT ·slicedSubsets512_6(SB), NOSPLIT, $8-72
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000180, AX, AX
+	MOVQ   AX, (SP)
 
 s512_6q:
 	XORQ  BX, BX
@@ -8273,16 +8273,8 @@ s512_6qnext:
 // func slicedSubsets512_7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_7(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x000001c0, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
 	VPXORQ Z14, Z14, Z14
@@ -8303,6 +8295,14 @@ TEXT ·slicedSubsets512_7(SB), NOSPLIT, $8-72
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x000001c0, AX, AX
+	MOVQ   AX, (SP)
 
 s512_7q:
 	XORQ  BX, BX
@@ -8946,16 +8946,8 @@ s512_7qnext:
 // func slicedSubsets512_8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
 TEXT ·slicedSubsets512_8(SB), NOSPLIT, $8-72
-	MOVQ   a+0(FP), SI
-	MOVQ   brow+16(FP), R9
-	MOVQ   nblocks+24(FP), CX
 	MOVQ   kbits+32(FP), R11
 	MOVQ   sub+40(FP), DI
-	MOVQ   corr+48(FP), R10
-	MOVQ   nv+56(FP), DX
-	MOVQ   nw+8(FP), AX
-	IMUL3Q $0x00000200, AX, AX
-	MOVQ   AX, (SP)
 	VPXORQ Z14, Z14, Z14
 	VPXORQ Z15, Z15, Z15
 	VPXORQ Z16, Z16, Z16
@@ -8974,6 +8966,14 @@ TEXT ·slicedSubsets512_8(SB), NOSPLIT, $8-72
 	VPXORQ Z29, Z29, Z29
 	VPXORQ Z30, Z30, Z30
 	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000200, AX, AX
+	MOVQ   AX, (SP)
 
 s512_8q:
 	XORQ  BX, BX
@@ -18491,22 +18491,22 @@ xa31flushend:
 // func slicedSubsetsAVX2_1(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_1(SB), NOSPLIT, $24-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000040, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
 	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
 
 sa1q:
 	XORQ  BX, BX
@@ -18514,7 +18514,8 @@ sa1q:
 	JZ    sa1qnext
 
 sa1block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -18536,9 +18537,9 @@ sa1word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  32(R14), Y13, Y13
 	VMOVDQU Y13, 32(R14)
-	DECQ    8(SP)
+	DECQ    (SP)
 	JNZ     sa1wend
-	MOVQ    $0x0000001f, 8(SP)
+	MOVQ    $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -18550,7 +18551,7 @@ sa1flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa1flushw
 
 sa1wend:
@@ -18563,7 +18564,7 @@ sa1wend:
 
 sa1qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 16(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa1q
 
@@ -18577,7 +18578,7 @@ sa1flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa1flushend
 	VZEROUPPER
 	RET
@@ -18585,22 +18586,22 @@ sa1flushend:
 // func slicedSubsetsAVX2_2(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_2(SB), NOSPLIT, $24-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000080, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
 	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
 
 sa2q:
 	XORQ  BX, BX
@@ -18608,7 +18609,8 @@ sa2q:
 	JZ    sa2qnext
 
 sa2block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -18651,9 +18653,9 @@ sa2word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  96(R14), Y13, Y13
 	VMOVDQU Y13, 96(R14)
-	DECQ    8(SP)
+	DECQ    (SP)
 	JNZ     sa2wend
-	MOVQ    $0x0000001f, 8(SP)
+	MOVQ    $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -18665,7 +18667,7 @@ sa2flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa2flushw
 
 sa2wend:
@@ -18678,7 +18680,7 @@ sa2wend:
 
 sa2qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 16(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa2q
 
@@ -18692,7 +18694,7 @@ sa2flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa2flushend
 	VZEROUPPER
 	RET
@@ -18700,22 +18702,22 @@ sa2flushend:
 // func slicedSubsetsAVX2_3(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_3(SB), NOSPLIT, $24-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x000000c0, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
 	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
 
 sa3q:
 	XORQ  BX, BX
@@ -18723,7 +18725,8 @@ sa3q:
 	JZ    sa3qnext
 
 sa3block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -18808,9 +18811,9 @@ sa3word:
 	VMOVDQU Y13, 224(R14)
 
 sa3counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa3wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -18822,7 +18825,7 @@ sa3flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa3flushw
 
 sa3wend:
@@ -18835,7 +18838,7 @@ sa3wend:
 
 sa3qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 16(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa3q
 
@@ -18849,7 +18852,7 @@ sa3flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa3flushend
 	VZEROUPPER
 	RET
@@ -18857,22 +18860,22 @@ sa3flushend:
 // func slicedSubsetsAVX2_4(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_4(SB), NOSPLIT, $24-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000100, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
 	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
 
 sa4q:
 	XORQ  BX, BX
@@ -18880,7 +18883,8 @@ sa4q:
 	JZ    sa4qnext
 
 sa4block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -19035,9 +19039,9 @@ sa4word:
 	VMOVDQU Y13, 480(R14)
 
 sa4counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa4wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -19049,7 +19053,7 @@ sa4flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa4flushw
 
 sa4wend:
@@ -19062,7 +19066,7 @@ sa4wend:
 
 sa4qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 16(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa4q
 
@@ -19076,7 +19080,7 @@ sa4flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa4flushend
 	VZEROUPPER
 	RET
@@ -19084,22 +19088,22 @@ sa4flushend:
 // func slicedSubsetsAVX2_5(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_5(SB), NOSPLIT, $88-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000140, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
-	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    AX, 80(SP)
 
 sa5q:
 	XORQ  BX, BX
@@ -19107,7 +19111,8 @@ sa5q:
 	JZ    sa5qnext
 
 sa5block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -19165,10 +19170,10 @@ sa5word:
 	VPXOR        Y13, Y11, Y11
 	VMOVDQU      256(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 24(SP)
+	VMOVDQU      Y14, 16(SP)
 	VMOVDQU      288(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 56(SP)
+	VMOVDQU      Y14, 48(SP)
 
 	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
 	VPSHUFB Y0, Y15, Y13
@@ -19274,22 +19279,22 @@ sa5word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  480(R14), Y13, Y13
 	VMOVDQU Y13, 480(R14)
-	VPSHUFB 24(SP), Y15, Y13
-	VPSHUFB 56(SP), Y15, Y14
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  512(R14), Y13, Y13
 	VMOVDQU Y13, 512(R14)
 	CMPQ    DX, $0x00000010
 	JLE     sa5counted
-	VPAND   24(SP), Y0, Y13
-	VPAND   56(SP), Y1, Y14
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  544(R14), Y13, Y13
 	VMOVDQU Y13, 544(R14)
-	VPAND   24(SP), Y2, Y9
-	VPAND   56(SP), Y3, Y10
+	VPAND   16(SP), Y2, Y9
+	VPAND   48(SP), Y3, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19302,8 +19307,8 @@ sa5word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  608(R14), Y13, Y13
 	VMOVDQU Y13, 608(R14)
-	VPAND   24(SP), Y4, Y10
-	VPAND   56(SP), Y5, Y9
+	VPAND   16(SP), Y4, Y10
+	VPAND   48(SP), Y5, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19332,8 +19337,8 @@ sa5word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  736(R14), Y13, Y13
 	VMOVDQU Y13, 736(R14)
-	VPAND   24(SP), Y6, Y12
-	VPAND   56(SP), Y7, Y11
+	VPAND   16(SP), Y6, Y12
+	VPAND   48(SP), Y7, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19394,9 +19399,9 @@ sa5word:
 	VMOVDQU Y13, 992(R14)
 
 sa5counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa5wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -19408,7 +19413,7 @@ sa5flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa5flushw
 
 sa5wend:
@@ -19421,7 +19426,7 @@ sa5wend:
 
 sa5qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 80(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa5q
 
@@ -19435,7 +19440,7 @@ sa5flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa5flushend
 	VZEROUPPER
 	RET
@@ -19443,22 +19448,22 @@ sa5flushend:
 // func slicedSubsetsAVX2_6(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_6(SB), NOSPLIT, $216-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000180, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
-	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    AX, 208(SP)
 
 sa6q:
 	XORQ  BX, BX
@@ -19466,7 +19471,8 @@ sa6q:
 	JZ    sa6qnext
 
 sa6block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -19514,13 +19520,13 @@ sa6word:
 	VPBROADCASTQ 56(R13), Y13
 	VMOVDQU      192(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 24(SP)
+	VMOVDQU      Y14, 16(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      224(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 56(SP)
+	VMOVDQU      Y14, 48(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -19528,22 +19534,22 @@ sa6word:
 	VPBROADCASTQ 72(R13), Y13
 	VMOVDQU      256(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 88(SP)
+	VMOVDQU      Y14, 80(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      288(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 120(SP)
+	VMOVDQU      Y14, 112(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
 	VMOVDQU      320(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 152(SP)
+	VMOVDQU      Y14, 144(SP)
 	VMOVDQU      352(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 184(SP)
+	VMOVDQU      Y14, 176(SP)
 
 	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
 	VPSHUFB Y0, Y15, Y13
@@ -19591,22 +19597,22 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  224(R14), Y13, Y13
 	VMOVDQU Y13, 224(R14)
-	VPSHUFB 24(SP), Y15, Y13
-	VPSHUFB 56(SP), Y15, Y14
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  256(R14), Y13, Y13
 	VMOVDQU Y13, 256(R14)
 	CMPQ    DX, $0x00000008
 	JLE     sa6counted
-	VPAND   24(SP), Y0, Y13
-	VPAND   56(SP), Y1, Y14
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  288(R14), Y13, Y13
 	VMOVDQU Y13, 288(R14)
-	VPAND   24(SP), Y2, Y11
-	VPAND   56(SP), Y3, Y12
+	VPAND   16(SP), Y2, Y11
+	VPAND   48(SP), Y3, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19619,8 +19625,8 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  352(R14), Y13, Y13
 	VMOVDQU Y13, 352(R14)
-	VPAND   24(SP), Y4, Y12
-	VPAND   56(SP), Y5, Y11
+	VPAND   16(SP), Y4, Y12
+	VPAND   48(SP), Y5, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19649,22 +19655,22 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  480(R14), Y13, Y13
 	VMOVDQU Y13, 480(R14)
-	VPSHUFB 88(SP), Y15, Y13
-	VPSHUFB 120(SP), Y15, Y14
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  512(R14), Y13, Y13
 	VMOVDQU Y13, 512(R14)
 	CMPQ    DX, $0x00000010
 	JLE     sa6counted
-	VPAND   88(SP), Y0, Y13
-	VPAND   120(SP), Y1, Y14
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  544(R14), Y13, Y13
 	VMOVDQU Y13, 544(R14)
-	VPAND   88(SP), Y2, Y9
-	VPAND   120(SP), Y3, Y10
+	VPAND   80(SP), Y2, Y9
+	VPAND   112(SP), Y3, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19677,8 +19683,8 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  608(R14), Y13, Y13
 	VMOVDQU Y13, 608(R14)
-	VPAND   88(SP), Y4, Y10
-	VPAND   120(SP), Y5, Y9
+	VPAND   80(SP), Y4, Y10
+	VPAND   112(SP), Y5, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19707,10 +19713,10 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  736(R14), Y13, Y13
 	VMOVDQU Y13, 736(R14)
-	VMOVDQU 24(SP), Y12
-	VPAND   88(SP), Y12, Y12
-	VMOVDQU 56(SP), Y11
-	VPAND   120(SP), Y11, Y11
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19769,22 +19775,22 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  992(R14), Y13, Y13
 	VMOVDQU Y13, 992(R14)
-	VPSHUFB 152(SP), Y15, Y13
-	VPSHUFB 184(SP), Y15, Y14
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1024(R14), Y13, Y13
 	VMOVDQU Y13, 1024(R14)
 	CMPQ    DX, $0x00000020
 	JLE     sa6counted
-	VPAND   152(SP), Y0, Y13
-	VPAND   184(SP), Y1, Y14
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1056(R14), Y13, Y13
 	VMOVDQU Y13, 1056(R14)
-	VPAND   152(SP), Y2, Y12
-	VPAND   184(SP), Y3, Y11
+	VPAND   144(SP), Y2, Y12
+	VPAND   176(SP), Y3, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19797,8 +19803,8 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1120(R14), Y13, Y13
 	VMOVDQU Y13, 1120(R14)
-	VPAND   152(SP), Y4, Y11
-	VPAND   184(SP), Y5, Y12
+	VPAND   144(SP), Y4, Y11
+	VPAND   176(SP), Y5, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19827,10 +19833,10 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1248(R14), Y13, Y13
 	VMOVDQU Y13, 1248(R14)
-	VMOVDQU 24(SP), Y10
-	VPAND   152(SP), Y10, Y10
-	VMOVDQU 56(SP), Y9
-	VPAND   184(SP), Y9, Y9
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19889,10 +19895,10 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1504(R14), Y13, Y13
 	VMOVDQU Y13, 1504(R14)
-	VMOVDQU 88(SP), Y10
-	VPAND   152(SP), Y10, Y10
-	VMOVDQU 120(SP), Y9
-	VPAND   184(SP), Y9, Y9
+	VMOVDQU 80(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   176(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -19951,8 +19957,8 @@ sa6word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1760(R14), Y13, Y13
 	VMOVDQU Y13, 1760(R14)
-	VPAND   24(SP), Y10, Y7
-	VPAND   56(SP), Y9, Y8
+	VPAND   16(SP), Y10, Y7
+	VPAND   48(SP), Y9, Y8
 	VPSHUFB Y7, Y15, Y13
 	VPSHUFB Y8, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20013,9 +20019,9 @@ sa6word:
 	VMOVDQU Y13, 2016(R14)
 
 sa6counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa6wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -20027,7 +20033,7 @@ sa6flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa6flushw
 
 sa6wend:
@@ -20040,7 +20046,7 @@ sa6wend:
 
 sa6qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 208(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa6q
 
@@ -20054,7 +20060,7 @@ sa6flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa6flushend
 	VZEROUPPER
 	RET
@@ -20062,22 +20068,22 @@ sa6flushend:
 // func slicedSubsetsAVX2_7(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_7(SB), NOSPLIT, $280-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x000001c0, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
-	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    AX, 272(SP)
 
 sa7q:
 	XORQ  BX, BX
@@ -20085,7 +20091,8 @@ sa7q:
 	JZ    sa7qnext
 
 sa7block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -20133,13 +20140,13 @@ sa7word:
 	VPBROADCASTQ 56(R13), Y13
 	VMOVDQU      192(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 24(SP)
+	VMOVDQU      Y14, 16(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      224(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 56(SP)
+	VMOVDQU      Y14, 48(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -20147,13 +20154,13 @@ sa7word:
 	VPBROADCASTQ 72(R13), Y13
 	VMOVDQU      256(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 88(SP)
+	VMOVDQU      Y14, 80(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      288(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 120(SP)
+	VMOVDQU      Y14, 112(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -20161,22 +20168,22 @@ sa7word:
 	VPBROADCASTQ 88(R13), Y13
 	VMOVDQU      320(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 152(SP)
+	VMOVDQU      Y14, 144(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      352(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 184(SP)
+	VMOVDQU      Y14, 176(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
 	VMOVDQU      384(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 216(SP)
+	VMOVDQU      Y14, 208(SP)
 	VMOVDQU      416(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 248(SP)
+	VMOVDQU      Y14, 240(SP)
 
 	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
 	VPSHUFB Y0, Y15, Y13
@@ -20224,22 +20231,22 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  224(R14), Y13, Y13
 	VMOVDQU Y13, 224(R14)
-	VPSHUFB 24(SP), Y15, Y13
-	VPSHUFB 56(SP), Y15, Y14
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  256(R14), Y13, Y13
 	VMOVDQU Y13, 256(R14)
 	CMPQ    DX, $0x00000008
 	JLE     sa7counted
-	VPAND   24(SP), Y0, Y13
-	VPAND   56(SP), Y1, Y14
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  288(R14), Y13, Y13
 	VMOVDQU Y13, 288(R14)
-	VPAND   24(SP), Y2, Y11
-	VPAND   56(SP), Y3, Y12
+	VPAND   16(SP), Y2, Y11
+	VPAND   48(SP), Y3, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20252,8 +20259,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  352(R14), Y13, Y13
 	VMOVDQU Y13, 352(R14)
-	VPAND   24(SP), Y4, Y12
-	VPAND   56(SP), Y5, Y11
+	VPAND   16(SP), Y4, Y12
+	VPAND   48(SP), Y5, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20282,22 +20289,22 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  480(R14), Y13, Y13
 	VMOVDQU Y13, 480(R14)
-	VPSHUFB 88(SP), Y15, Y13
-	VPSHUFB 120(SP), Y15, Y14
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  512(R14), Y13, Y13
 	VMOVDQU Y13, 512(R14)
 	CMPQ    DX, $0x00000010
 	JLE     sa7counted
-	VPAND   88(SP), Y0, Y13
-	VPAND   120(SP), Y1, Y14
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  544(R14), Y13, Y13
 	VMOVDQU Y13, 544(R14)
-	VPAND   88(SP), Y2, Y9
-	VPAND   120(SP), Y3, Y10
+	VPAND   80(SP), Y2, Y9
+	VPAND   112(SP), Y3, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20310,8 +20317,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  608(R14), Y13, Y13
 	VMOVDQU Y13, 608(R14)
-	VPAND   88(SP), Y4, Y10
-	VPAND   120(SP), Y5, Y9
+	VPAND   80(SP), Y4, Y10
+	VPAND   112(SP), Y5, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20340,10 +20347,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  736(R14), Y13, Y13
 	VMOVDQU Y13, 736(R14)
-	VMOVDQU 24(SP), Y12
-	VPAND   88(SP), Y12, Y12
-	VMOVDQU 56(SP), Y11
-	VPAND   120(SP), Y11, Y11
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20402,22 +20409,22 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  992(R14), Y13, Y13
 	VMOVDQU Y13, 992(R14)
-	VPSHUFB 152(SP), Y15, Y13
-	VPSHUFB 184(SP), Y15, Y14
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1024(R14), Y13, Y13
 	VMOVDQU Y13, 1024(R14)
 	CMPQ    DX, $0x00000020
 	JLE     sa7counted
-	VPAND   152(SP), Y0, Y13
-	VPAND   184(SP), Y1, Y14
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1056(R14), Y13, Y13
 	VMOVDQU Y13, 1056(R14)
-	VPAND   152(SP), Y2, Y12
-	VPAND   184(SP), Y3, Y11
+	VPAND   144(SP), Y2, Y12
+	VPAND   176(SP), Y3, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20430,8 +20437,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1120(R14), Y13, Y13
 	VMOVDQU Y13, 1120(R14)
-	VPAND   152(SP), Y4, Y11
-	VPAND   184(SP), Y5, Y12
+	VPAND   144(SP), Y4, Y11
+	VPAND   176(SP), Y5, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20460,10 +20467,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1248(R14), Y13, Y13
 	VMOVDQU Y13, 1248(R14)
-	VMOVDQU 24(SP), Y10
-	VPAND   152(SP), Y10, Y10
-	VMOVDQU 56(SP), Y9
-	VPAND   184(SP), Y9, Y9
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20522,10 +20529,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1504(R14), Y13, Y13
 	VMOVDQU Y13, 1504(R14)
-	VMOVDQU 88(SP), Y10
-	VPAND   152(SP), Y10, Y10
-	VMOVDQU 120(SP), Y9
-	VPAND   184(SP), Y9, Y9
+	VMOVDQU 80(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   176(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20584,8 +20591,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1760(R14), Y13, Y13
 	VMOVDQU Y13, 1760(R14)
-	VPAND   24(SP), Y10, Y7
-	VPAND   56(SP), Y9, Y8
+	VPAND   16(SP), Y10, Y7
+	VPAND   48(SP), Y9, Y8
 	VPSHUFB Y7, Y15, Y13
 	VPSHUFB Y8, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20644,22 +20651,22 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2016(R14), Y13, Y13
 	VMOVDQU Y13, 2016(R14)
-	VPSHUFB 216(SP), Y15, Y13
-	VPSHUFB 248(SP), Y15, Y14
+	VPSHUFB 208(SP), Y15, Y13
+	VPSHUFB 240(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2048(R14), Y13, Y13
 	VMOVDQU Y13, 2048(R14)
 	CMPQ    DX, $0x00000040
 	JLE     sa7counted
-	VPAND   216(SP), Y0, Y13
-	VPAND   248(SP), Y1, Y14
+	VPAND   208(SP), Y0, Y13
+	VPAND   240(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2080(R14), Y13, Y13
 	VMOVDQU Y13, 2080(R14)
-	VPAND   216(SP), Y2, Y7
-	VPAND   248(SP), Y3, Y8
+	VPAND   208(SP), Y2, Y7
+	VPAND   240(SP), Y3, Y8
 	VPSHUFB Y7, Y15, Y13
 	VPSHUFB Y8, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20672,8 +20679,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2144(R14), Y13, Y13
 	VMOVDQU Y13, 2144(R14)
-	VPAND   216(SP), Y4, Y8
-	VPAND   248(SP), Y5, Y7
+	VPAND   208(SP), Y4, Y8
+	VPAND   240(SP), Y5, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20702,10 +20709,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2272(R14), Y13, Y13
 	VMOVDQU Y13, 2272(R14)
-	VMOVDQU 24(SP), Y10
-	VPAND   216(SP), Y10, Y10
-	VMOVDQU 56(SP), Y9
-	VPAND   248(SP), Y9, Y9
+	VMOVDQU 16(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   240(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20764,10 +20771,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2528(R14), Y13, Y13
 	VMOVDQU Y13, 2528(R14)
-	VMOVDQU 88(SP), Y10
-	VPAND   216(SP), Y10, Y10
-	VMOVDQU 120(SP), Y9
-	VPAND   248(SP), Y9, Y9
+	VMOVDQU 80(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   240(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20826,8 +20833,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2784(R14), Y13, Y13
 	VMOVDQU Y13, 2784(R14)
-	VPAND   24(SP), Y10, Y11
-	VPAND   56(SP), Y9, Y12
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20886,10 +20893,10 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3040(R14), Y13, Y13
 	VMOVDQU Y13, 3040(R14)
-	VMOVDQU 152(SP), Y11
-	VPAND   216(SP), Y11, Y11
-	VMOVDQU 184(SP), Y12
-	VPAND   248(SP), Y12, Y12
+	VMOVDQU 144(SP), Y11
+	VPAND   208(SP), Y11, Y11
+	VMOVDQU 176(SP), Y12
+	VPAND   240(SP), Y12, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -20948,8 +20955,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3296(R14), Y13, Y13
 	VMOVDQU Y13, 3296(R14)
-	VPAND   24(SP), Y11, Y8
-	VPAND   56(SP), Y12, Y7
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21008,8 +21015,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3552(R14), Y13, Y13
 	VMOVDQU Y13, 3552(R14)
-	VPAND   88(SP), Y11, Y8
-	VPAND   120(SP), Y12, Y7
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21068,8 +21075,8 @@ sa7word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3808(R14), Y13, Y13
 	VMOVDQU Y13, 3808(R14)
-	VPAND   24(SP), Y8, Y10
-	VPAND   56(SP), Y7, Y9
+	VPAND   16(SP), Y8, Y10
+	VPAND   48(SP), Y7, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21130,9 +21137,9 @@ sa7word:
 	VMOVDQU Y13, 4064(R14)
 
 sa7counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa7wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -21144,7 +21151,7 @@ sa7flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa7flushw
 
 sa7wend:
@@ -21157,7 +21164,7 @@ sa7wend:
 
 sa7qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 272(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa7q
 
@@ -21171,7 +21178,7 @@ sa7flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa7flushend
 	VZEROUPPER
 	RET
@@ -21179,22 +21186,22 @@ sa7flushend:
 // func slicedSubsetsAVX2_8(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX2
 TEXT ·slicedSubsetsAVX2_8(SB), NOSPLIT, $408-80
-	MOVQ    a+0(FP), SI
-	MOVQ    brow+16(FP), R9
-	MOVQ    nblocks+24(FP), CX
 	MOVQ    kd+32(FP), R11
 	MOVQ    bytes+40(FP), R14
 	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
 	MOVQ    corr+56(FP), R10
 	MOVQ    nv+64(FP), DX
 	MOVQ    nw+8(FP), AX
 	IMUL3Q  $0x00000200, AX, AX
-	MOVQ    AX, (SP)
-	MOVQ    DX, AX
-	SHLQ    $0x05, AX
-	MOVQ    AX, 16(SP)
-	MOVQ    $0x0000001f, 8(SP)
-	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    AX, 400(SP)
 
 sa8q:
 	XORQ  BX, BX
@@ -21202,7 +21209,8 @@ sa8q:
 	JZ    sa8qnext
 
 sa8block:
-	// The block's value v; corr[v] counts the blocks (for the padding lanes).
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
 	SHLQ    $0x07, AX
@@ -21238,13 +21246,13 @@ sa8word:
 	VPBROADCASTQ 40(R13), Y13
 	VMOVDQU      128(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 24(SP)
+	VMOVDQU      Y14, 16(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      160(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 56(SP)
+	VMOVDQU      Y14, 48(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -21252,13 +21260,13 @@ sa8word:
 	VPBROADCASTQ 56(R13), Y13
 	VMOVDQU      192(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 88(SP)
+	VMOVDQU      Y14, 80(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      224(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 120(SP)
+	VMOVDQU      Y14, 112(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -21266,13 +21274,13 @@ sa8word:
 	VPBROADCASTQ 72(R13), Y13
 	VMOVDQU      256(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 152(SP)
+	VMOVDQU      Y14, 144(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      288(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 184(SP)
+	VMOVDQU      Y14, 176(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -21280,13 +21288,13 @@ sa8word:
 	VPBROADCASTQ 88(R13), Y13
 	VMOVDQU      320(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 216(SP)
+	VMOVDQU      Y14, 208(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      352(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 248(SP)
+	VMOVDQU      Y14, 240(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
@@ -21294,22 +21302,22 @@ sa8word:
 	VPBROADCASTQ 104(R13), Y13
 	VMOVDQU      384(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 280(SP)
+	VMOVDQU      Y14, 272(SP)
 	VPXOR        Y12, Y8, Y8
 	VPAND        Y8, Y9, Y9
 	VPXOR        Y13, Y9, Y9
 	VMOVDQU      416(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 312(SP)
+	VMOVDQU      Y14, 304(SP)
 	VPXOR        Y12, Y10, Y10
 	VPAND        Y10, Y11, Y11
 	VPXOR        Y13, Y11, Y11
 	VMOVDQU      448(R8), Y8
 	VPXOR        Y9, Y8, Y14
-	VMOVDQU      Y14, 344(SP)
+	VMOVDQU      Y14, 336(SP)
 	VMOVDQU      480(R8), Y10
 	VPXOR        Y11, Y10, Y14
-	VMOVDQU      Y14, 376(SP)
+	VMOVDQU      Y14, 368(SP)
 
 	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
 	VPSHUFB Y0, Y15, Y13
@@ -21329,22 +21337,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  96(R14), Y13, Y13
 	VMOVDQU Y13, 96(R14)
-	VPSHUFB 24(SP), Y15, Y13
-	VPSHUFB 56(SP), Y15, Y14
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  128(R14), Y13, Y13
 	VMOVDQU Y13, 128(R14)
 	CMPQ    DX, $0x00000004
 	JLE     sa8counted
-	VPAND   24(SP), Y0, Y13
-	VPAND   56(SP), Y1, Y14
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  160(R14), Y13, Y13
 	VMOVDQU Y13, 160(R14)
-	VPAND   24(SP), Y2, Y12
-	VPAND   56(SP), Y3, Y11
+	VPAND   16(SP), Y2, Y12
+	VPAND   48(SP), Y3, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21357,22 +21365,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  224(R14), Y13, Y13
 	VMOVDQU Y13, 224(R14)
-	VPSHUFB 88(SP), Y15, Y13
-	VPSHUFB 120(SP), Y15, Y14
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  256(R14), Y13, Y13
 	VMOVDQU Y13, 256(R14)
 	CMPQ    DX, $0x00000008
 	JLE     sa8counted
-	VPAND   88(SP), Y0, Y13
-	VPAND   120(SP), Y1, Y14
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  288(R14), Y13, Y13
 	VMOVDQU Y13, 288(R14)
-	VPAND   88(SP), Y2, Y11
-	VPAND   120(SP), Y3, Y12
+	VPAND   80(SP), Y2, Y11
+	VPAND   112(SP), Y3, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21385,10 +21393,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  352(R14), Y13, Y13
 	VMOVDQU Y13, 352(R14)
-	VMOVDQU 24(SP), Y12
-	VPAND   88(SP), Y12, Y12
-	VMOVDQU 56(SP), Y11
-	VPAND   120(SP), Y11, Y11
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21417,22 +21425,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  480(R14), Y13, Y13
 	VMOVDQU Y13, 480(R14)
-	VPSHUFB 152(SP), Y15, Y13
-	VPSHUFB 184(SP), Y15, Y14
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  512(R14), Y13, Y13
 	VMOVDQU Y13, 512(R14)
 	CMPQ    DX, $0x00000010
 	JLE     sa8counted
-	VPAND   152(SP), Y0, Y13
-	VPAND   184(SP), Y1, Y14
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  544(R14), Y13, Y13
 	VMOVDQU Y13, 544(R14)
-	VPAND   152(SP), Y2, Y9
-	VPAND   184(SP), Y3, Y10
+	VPAND   144(SP), Y2, Y9
+	VPAND   176(SP), Y3, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21445,10 +21453,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  608(R14), Y13, Y13
 	VMOVDQU Y13, 608(R14)
-	VMOVDQU 24(SP), Y10
-	VPAND   152(SP), Y10, Y10
-	VMOVDQU 56(SP), Y9
-	VPAND   184(SP), Y9, Y9
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21477,10 +21485,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  736(R14), Y13, Y13
 	VMOVDQU Y13, 736(R14)
-	VMOVDQU 88(SP), Y12
-	VPAND   152(SP), Y12, Y12
-	VMOVDQU 120(SP), Y11
-	VPAND   184(SP), Y11, Y11
+	VMOVDQU 80(SP), Y12
+	VPAND   144(SP), Y12, Y12
+	VMOVDQU 112(SP), Y11
+	VPAND   176(SP), Y11, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21509,8 +21517,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  864(R14), Y13, Y13
 	VMOVDQU Y13, 864(R14)
-	VPAND   24(SP), Y12, Y10
-	VPAND   56(SP), Y11, Y9
+	VPAND   16(SP), Y12, Y10
+	VPAND   48(SP), Y11, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21539,22 +21547,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  992(R14), Y13, Y13
 	VMOVDQU Y13, 992(R14)
-	VPSHUFB 216(SP), Y15, Y13
-	VPSHUFB 248(SP), Y15, Y14
+	VPSHUFB 208(SP), Y15, Y13
+	VPSHUFB 240(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1024(R14), Y13, Y13
 	VMOVDQU Y13, 1024(R14)
 	CMPQ    DX, $0x00000020
 	JLE     sa8counted
-	VPAND   216(SP), Y0, Y13
-	VPAND   248(SP), Y1, Y14
+	VPAND   208(SP), Y0, Y13
+	VPAND   240(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1056(R14), Y13, Y13
 	VMOVDQU Y13, 1056(R14)
-	VPAND   216(SP), Y2, Y12
-	VPAND   248(SP), Y3, Y11
+	VPAND   208(SP), Y2, Y12
+	VPAND   240(SP), Y3, Y11
 	VPSHUFB Y12, Y15, Y13
 	VPSHUFB Y11, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21567,10 +21575,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1120(R14), Y13, Y13
 	VMOVDQU Y13, 1120(R14)
-	VMOVDQU 24(SP), Y11
-	VPAND   216(SP), Y11, Y11
-	VMOVDQU 56(SP), Y12
-	VPAND   248(SP), Y12, Y12
+	VMOVDQU 16(SP), Y11
+	VPAND   208(SP), Y11, Y11
+	VMOVDQU 48(SP), Y12
+	VPAND   240(SP), Y12, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21599,10 +21607,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1248(R14), Y13, Y13
 	VMOVDQU Y13, 1248(R14)
-	VMOVDQU 88(SP), Y10
-	VPAND   216(SP), Y10, Y10
-	VMOVDQU 120(SP), Y9
-	VPAND   248(SP), Y9, Y9
+	VMOVDQU 80(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   240(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21631,8 +21639,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1376(R14), Y13, Y13
 	VMOVDQU Y13, 1376(R14)
-	VPAND   24(SP), Y10, Y11
-	VPAND   56(SP), Y9, Y12
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21661,10 +21669,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1504(R14), Y13, Y13
 	VMOVDQU Y13, 1504(R14)
-	VMOVDQU 152(SP), Y10
-	VPAND   216(SP), Y10, Y10
-	VMOVDQU 184(SP), Y9
-	VPAND   248(SP), Y9, Y9
+	VMOVDQU 144(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 176(SP), Y9
+	VPAND   240(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21693,8 +21701,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1632(R14), Y13, Y13
 	VMOVDQU Y13, 1632(R14)
-	VPAND   24(SP), Y10, Y11
-	VPAND   56(SP), Y9, Y12
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21723,8 +21731,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1760(R14), Y13, Y13
 	VMOVDQU Y13, 1760(R14)
-	VPAND   88(SP), Y10, Y7
-	VPAND   120(SP), Y9, Y8
+	VPAND   80(SP), Y10, Y7
+	VPAND   112(SP), Y9, Y8
 	VPSHUFB Y7, Y15, Y13
 	VPSHUFB Y8, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21753,8 +21761,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  1888(R14), Y13, Y13
 	VMOVDQU Y13, 1888(R14)
-	VPAND   24(SP), Y7, Y10
-	VPAND   56(SP), Y8, Y9
+	VPAND   16(SP), Y7, Y10
+	VPAND   48(SP), Y8, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21783,22 +21791,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2016(R14), Y13, Y13
 	VMOVDQU Y13, 2016(R14)
-	VPSHUFB 280(SP), Y15, Y13
-	VPSHUFB 312(SP), Y15, Y14
+	VPSHUFB 272(SP), Y15, Y13
+	VPSHUFB 304(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2048(R14), Y13, Y13
 	VMOVDQU Y13, 2048(R14)
 	CMPQ    DX, $0x00000040
 	JLE     sa8counted
-	VPAND   280(SP), Y0, Y13
-	VPAND   312(SP), Y1, Y14
+	VPAND   272(SP), Y0, Y13
+	VPAND   304(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2080(R14), Y13, Y13
 	VMOVDQU Y13, 2080(R14)
-	VPAND   280(SP), Y2, Y7
-	VPAND   312(SP), Y3, Y8
+	VPAND   272(SP), Y2, Y7
+	VPAND   304(SP), Y3, Y8
 	VPSHUFB Y7, Y15, Y13
 	VPSHUFB Y8, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21811,10 +21819,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2144(R14), Y13, Y13
 	VMOVDQU Y13, 2144(R14)
-	VMOVDQU 24(SP), Y8
-	VPAND   280(SP), Y8, Y8
-	VMOVDQU 56(SP), Y7
-	VPAND   312(SP), Y7, Y7
+	VMOVDQU 16(SP), Y8
+	VPAND   272(SP), Y8, Y8
+	VMOVDQU 48(SP), Y7
+	VPAND   304(SP), Y7, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21843,10 +21851,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2272(R14), Y13, Y13
 	VMOVDQU Y13, 2272(R14)
-	VMOVDQU 88(SP), Y10
-	VPAND   280(SP), Y10, Y10
-	VMOVDQU 120(SP), Y9
-	VPAND   312(SP), Y9, Y9
+	VMOVDQU 80(SP), Y10
+	VPAND   272(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   304(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21875,8 +21883,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2400(R14), Y13, Y13
 	VMOVDQU Y13, 2400(R14)
-	VPAND   24(SP), Y10, Y8
-	VPAND   56(SP), Y9, Y7
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21905,10 +21913,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2528(R14), Y13, Y13
 	VMOVDQU Y13, 2528(R14)
-	VMOVDQU 152(SP), Y10
-	VPAND   280(SP), Y10, Y10
-	VMOVDQU 184(SP), Y9
-	VPAND   312(SP), Y9, Y9
+	VMOVDQU 144(SP), Y10
+	VPAND   272(SP), Y10, Y10
+	VMOVDQU 176(SP), Y9
+	VPAND   304(SP), Y9, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21937,8 +21945,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2656(R14), Y13, Y13
 	VMOVDQU Y13, 2656(R14)
-	VPAND   24(SP), Y10, Y8
-	VPAND   56(SP), Y9, Y7
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21967,8 +21975,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2784(R14), Y13, Y13
 	VMOVDQU Y13, 2784(R14)
-	VPAND   88(SP), Y10, Y11
-	VPAND   120(SP), Y9, Y12
+	VPAND   80(SP), Y10, Y11
+	VPAND   112(SP), Y9, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -21997,8 +22005,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  2912(R14), Y13, Y13
 	VMOVDQU Y13, 2912(R14)
-	VPAND   24(SP), Y11, Y10
-	VPAND   56(SP), Y12, Y9
+	VPAND   16(SP), Y11, Y10
+	VPAND   48(SP), Y12, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22027,10 +22035,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3040(R14), Y13, Y13
 	VMOVDQU Y13, 3040(R14)
-	VMOVDQU 216(SP), Y11
-	VPAND   280(SP), Y11, Y11
-	VMOVDQU 248(SP), Y12
-	VPAND   312(SP), Y12, Y12
+	VMOVDQU 208(SP), Y11
+	VPAND   272(SP), Y11, Y11
+	VMOVDQU 240(SP), Y12
+	VPAND   304(SP), Y12, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22059,8 +22067,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3168(R14), Y13, Y13
 	VMOVDQU Y13, 3168(R14)
-	VPAND   24(SP), Y11, Y10
-	VPAND   56(SP), Y12, Y9
+	VPAND   16(SP), Y11, Y10
+	VPAND   48(SP), Y12, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22089,8 +22097,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3296(R14), Y13, Y13
 	VMOVDQU Y13, 3296(R14)
-	VPAND   88(SP), Y11, Y8
-	VPAND   120(SP), Y12, Y7
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22119,8 +22127,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3424(R14), Y13, Y13
 	VMOVDQU Y13, 3424(R14)
-	VPAND   24(SP), Y8, Y10
-	VPAND   56(SP), Y7, Y9
+	VPAND   16(SP), Y8, Y10
+	VPAND   48(SP), Y7, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22149,8 +22157,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3552(R14), Y13, Y13
 	VMOVDQU Y13, 3552(R14)
-	VPAND   152(SP), Y11, Y8
-	VPAND   184(SP), Y12, Y7
+	VPAND   144(SP), Y11, Y8
+	VPAND   176(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22179,8 +22187,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3680(R14), Y13, Y13
 	VMOVDQU Y13, 3680(R14)
-	VPAND   24(SP), Y8, Y11
-	VPAND   56(SP), Y7, Y12
+	VPAND   16(SP), Y8, Y11
+	VPAND   48(SP), Y7, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22209,8 +22217,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3808(R14), Y13, Y13
 	VMOVDQU Y13, 3808(R14)
-	VPAND   88(SP), Y8, Y10
-	VPAND   120(SP), Y7, Y9
+	VPAND   80(SP), Y8, Y10
+	VPAND   112(SP), Y7, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22239,8 +22247,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  3936(R14), Y13, Y13
 	VMOVDQU Y13, 3936(R14)
-	VPAND   24(SP), Y10, Y8
-	VPAND   56(SP), Y9, Y7
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22269,22 +22277,22 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4064(R14), Y13, Y13
 	VMOVDQU Y13, 4064(R14)
-	VPSHUFB 344(SP), Y15, Y13
-	VPSHUFB 376(SP), Y15, Y14
+	VPSHUFB 336(SP), Y15, Y13
+	VPSHUFB 368(SP), Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4096(R14), Y13, Y13
 	VMOVDQU Y13, 4096(R14)
 	CMPQ    DX, $0x00000080
 	JLE     sa8counted
-	VPAND   344(SP), Y0, Y13
-	VPAND   376(SP), Y1, Y14
+	VPAND   336(SP), Y0, Y13
+	VPAND   368(SP), Y1, Y14
 	VPSHUFB Y13, Y15, Y13
 	VPSHUFB Y14, Y15, Y14
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4128(R14), Y13, Y13
 	VMOVDQU Y13, 4128(R14)
-	VPAND   344(SP), Y2, Y10
-	VPAND   376(SP), Y3, Y9
+	VPAND   336(SP), Y2, Y10
+	VPAND   368(SP), Y3, Y9
 	VPSHUFB Y10, Y15, Y13
 	VPSHUFB Y9, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22297,10 +22305,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4192(R14), Y13, Y13
 	VMOVDQU Y13, 4192(R14)
-	VMOVDQU 24(SP), Y9
-	VPAND   344(SP), Y9, Y9
-	VMOVDQU 56(SP), Y10
-	VPAND   376(SP), Y10, Y10
+	VMOVDQU 16(SP), Y9
+	VPAND   336(SP), Y9, Y9
+	VMOVDQU 48(SP), Y10
+	VPAND   368(SP), Y10, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22329,10 +22337,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4320(R14), Y13, Y13
 	VMOVDQU Y13, 4320(R14)
-	VMOVDQU 88(SP), Y8
-	VPAND   344(SP), Y8, Y8
-	VMOVDQU 120(SP), Y7
-	VPAND   376(SP), Y7, Y7
+	VMOVDQU 80(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 112(SP), Y7
+	VPAND   368(SP), Y7, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22361,8 +22369,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4448(R14), Y13, Y13
 	VMOVDQU Y13, 4448(R14)
-	VPAND   24(SP), Y8, Y9
-	VPAND   56(SP), Y7, Y10
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22391,10 +22399,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4576(R14), Y13, Y13
 	VMOVDQU Y13, 4576(R14)
-	VMOVDQU 152(SP), Y8
-	VPAND   344(SP), Y8, Y8
-	VMOVDQU 184(SP), Y7
-	VPAND   376(SP), Y7, Y7
+	VMOVDQU 144(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 176(SP), Y7
+	VPAND   368(SP), Y7, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22423,8 +22431,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4704(R14), Y13, Y13
 	VMOVDQU Y13, 4704(R14)
-	VPAND   24(SP), Y8, Y9
-	VPAND   56(SP), Y7, Y10
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22453,8 +22461,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4832(R14), Y13, Y13
 	VMOVDQU Y13, 4832(R14)
-	VPAND   88(SP), Y8, Y11
-	VPAND   120(SP), Y7, Y12
+	VPAND   80(SP), Y8, Y11
+	VPAND   112(SP), Y7, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22483,8 +22491,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  4960(R14), Y13, Y13
 	VMOVDQU Y13, 4960(R14)
-	VPAND   24(SP), Y11, Y8
-	VPAND   56(SP), Y12, Y7
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22513,10 +22521,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5088(R14), Y13, Y13
 	VMOVDQU Y13, 5088(R14)
-	VMOVDQU 216(SP), Y11
-	VPAND   344(SP), Y11, Y11
-	VMOVDQU 248(SP), Y12
-	VPAND   376(SP), Y12, Y12
+	VMOVDQU 208(SP), Y11
+	VPAND   336(SP), Y11, Y11
+	VMOVDQU 240(SP), Y12
+	VPAND   368(SP), Y12, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22545,8 +22553,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5216(R14), Y13, Y13
 	VMOVDQU Y13, 5216(R14)
-	VPAND   24(SP), Y11, Y8
-	VPAND   56(SP), Y12, Y7
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22575,8 +22583,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5344(R14), Y13, Y13
 	VMOVDQU Y13, 5344(R14)
-	VPAND   88(SP), Y11, Y9
-	VPAND   120(SP), Y12, Y10
+	VPAND   80(SP), Y11, Y9
+	VPAND   112(SP), Y12, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22605,8 +22613,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5472(R14), Y13, Y13
 	VMOVDQU Y13, 5472(R14)
-	VPAND   24(SP), Y9, Y8
-	VPAND   56(SP), Y10, Y7
+	VPAND   16(SP), Y9, Y8
+	VPAND   48(SP), Y10, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22635,8 +22643,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5600(R14), Y13, Y13
 	VMOVDQU Y13, 5600(R14)
-	VPAND   152(SP), Y11, Y9
-	VPAND   184(SP), Y12, Y10
+	VPAND   144(SP), Y11, Y9
+	VPAND   176(SP), Y12, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22665,8 +22673,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5728(R14), Y13, Y13
 	VMOVDQU Y13, 5728(R14)
-	VPAND   24(SP), Y9, Y11
-	VPAND   56(SP), Y10, Y12
+	VPAND   16(SP), Y9, Y11
+	VPAND   48(SP), Y10, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22695,8 +22703,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5856(R14), Y13, Y13
 	VMOVDQU Y13, 5856(R14)
-	VPAND   88(SP), Y9, Y8
-	VPAND   120(SP), Y10, Y7
+	VPAND   80(SP), Y9, Y8
+	VPAND   112(SP), Y10, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22725,8 +22733,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  5984(R14), Y13, Y13
 	VMOVDQU Y13, 5984(R14)
-	VPAND   24(SP), Y8, Y9
-	VPAND   56(SP), Y7, Y10
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22755,10 +22763,10 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6112(R14), Y13, Y13
 	VMOVDQU Y13, 6112(R14)
-	VMOVDQU 280(SP), Y8
-	VPAND   344(SP), Y8, Y8
-	VMOVDQU 312(SP), Y7
-	VPAND   376(SP), Y7, Y7
+	VMOVDQU 272(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 304(SP), Y7
+	VPAND   368(SP), Y7, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22787,8 +22795,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6240(R14), Y13, Y13
 	VMOVDQU Y13, 6240(R14)
-	VPAND   24(SP), Y8, Y9
-	VPAND   56(SP), Y7, Y10
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22817,8 +22825,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6368(R14), Y13, Y13
 	VMOVDQU Y13, 6368(R14)
-	VPAND   88(SP), Y8, Y11
-	VPAND   120(SP), Y7, Y12
+	VPAND   80(SP), Y8, Y11
+	VPAND   112(SP), Y7, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22847,8 +22855,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6496(R14), Y13, Y13
 	VMOVDQU Y13, 6496(R14)
-	VPAND   24(SP), Y11, Y9
-	VPAND   56(SP), Y12, Y10
+	VPAND   16(SP), Y11, Y9
+	VPAND   48(SP), Y12, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22877,8 +22885,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6624(R14), Y13, Y13
 	VMOVDQU Y13, 6624(R14)
-	VPAND   152(SP), Y8, Y11
-	VPAND   184(SP), Y7, Y12
+	VPAND   144(SP), Y8, Y11
+	VPAND   176(SP), Y7, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22907,8 +22915,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6752(R14), Y13, Y13
 	VMOVDQU Y13, 6752(R14)
-	VPAND   24(SP), Y11, Y9
-	VPAND   56(SP), Y12, Y10
+	VPAND   16(SP), Y11, Y9
+	VPAND   48(SP), Y12, Y10
 	VPSHUFB Y9, Y15, Y13
 	VPSHUFB Y10, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22937,8 +22945,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  6880(R14), Y13, Y13
 	VMOVDQU Y13, 6880(R14)
-	VPAND   88(SP), Y11, Y5
-	VPAND   120(SP), Y12, Y6
+	VPAND   80(SP), Y11, Y5
+	VPAND   112(SP), Y12, Y6
 	VPSHUFB Y5, Y15, Y13
 	VPSHUFB Y6, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22967,8 +22975,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7008(R14), Y13, Y13
 	VMOVDQU Y13, 7008(R14)
-	VPAND   24(SP), Y5, Y11
-	VPAND   56(SP), Y6, Y12
+	VPAND   16(SP), Y5, Y11
+	VPAND   48(SP), Y6, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -22997,8 +23005,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7136(R14), Y13, Y13
 	VMOVDQU Y13, 7136(R14)
-	VPAND   216(SP), Y8, Y5
-	VPAND   248(SP), Y7, Y6
+	VPAND   208(SP), Y8, Y5
+	VPAND   240(SP), Y7, Y6
 	VPSHUFB Y5, Y15, Y13
 	VPSHUFB Y6, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23027,8 +23035,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7264(R14), Y13, Y13
 	VMOVDQU Y13, 7264(R14)
-	VPAND   24(SP), Y5, Y8
-	VPAND   56(SP), Y6, Y7
+	VPAND   16(SP), Y5, Y8
+	VPAND   48(SP), Y6, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23057,8 +23065,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7392(R14), Y13, Y13
 	VMOVDQU Y13, 7392(R14)
-	VPAND   88(SP), Y5, Y11
-	VPAND   120(SP), Y6, Y12
+	VPAND   80(SP), Y5, Y11
+	VPAND   112(SP), Y6, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23087,8 +23095,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7520(R14), Y13, Y13
 	VMOVDQU Y13, 7520(R14)
-	VPAND   24(SP), Y11, Y8
-	VPAND   56(SP), Y12, Y7
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23117,8 +23125,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7648(R14), Y13, Y13
 	VMOVDQU Y13, 7648(R14)
-	VPAND   152(SP), Y5, Y11
-	VPAND   184(SP), Y6, Y12
+	VPAND   144(SP), Y5, Y11
+	VPAND   176(SP), Y6, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23147,8 +23155,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7776(R14), Y13, Y13
 	VMOVDQU Y13, 7776(R14)
-	VPAND   24(SP), Y11, Y5
-	VPAND   56(SP), Y12, Y6
+	VPAND   16(SP), Y11, Y5
+	VPAND   48(SP), Y12, Y6
 	VPSHUFB Y5, Y15, Y13
 	VPSHUFB Y6, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23177,8 +23185,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  7904(R14), Y13, Y13
 	VMOVDQU Y13, 7904(R14)
-	VPAND   88(SP), Y11, Y8
-	VPAND   120(SP), Y12, Y7
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
 	VPSHUFB Y8, Y15, Y13
 	VPSHUFB Y7, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23207,8 +23215,8 @@ sa8word:
 	VPADDB  Y13, Y14, Y13
 	VPADDB  8032(R14), Y13, Y13
 	VMOVDQU Y13, 8032(R14)
-	VPAND   24(SP), Y8, Y11
-	VPAND   56(SP), Y7, Y12
+	VPAND   16(SP), Y8, Y11
+	VPAND   48(SP), Y7, Y12
 	VPSHUFB Y11, Y15, Y13
 	VPSHUFB Y12, Y15, Y14
 	VPADDB  Y13, Y14, Y13
@@ -23239,9 +23247,9 @@ sa8word:
 	VMOVDQU Y13, 8160(R14)
 
 sa8counted:
-	DECQ 8(SP)
+	DECQ (SP)
 	JNZ  sa8wend
-	MOVQ $0x0000001f, 8(SP)
+	MOVQ $0x0000001f, (SP)
 
 	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
 	VPXOR Y12, Y12, Y12
@@ -23253,7 +23261,7 @@ sa8flushw:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa8flushw
 
 sa8wend:
@@ -23266,7 +23274,7 @@ sa8wend:
 
 sa8qnext:
 	// The next q's shares follow this one's.
-	ADDQ (SP), SI
+	ADDQ 400(SP), SI
 	DECQ nq+72(FP)
 	JNZ  sa8q
 
@@ -23280,7 +23288,7 @@ sa8flushend:
 	VPADDQ  (DI)(AX*1), Y13, Y13
 	VMOVDQU Y13, (DI)(AX*1)
 	ADDQ    $0x20, AX
-	CMPQ    AX, 16(SP)
+	CMPQ    AX, 8(SP)
 	JBE     sa8flushend
 	VZEROUPPER
 	RET

@@ -328,9 +328,8 @@ func xorAVX2(d int, lut, masks Mem) {
 // for indices of nb bits: as sliced512 on 256-lane words in nibbles (see
 // slicedBlocksAsm): the low planes of the lanes' indices in registers, the
 // others in a frame slot, tallied into byte counters that are added to
-// sub every avx2FlushWords words. Registers: SI the current q's shares,
-// R8 the current word, R12 words left, R9 brow, BX block, CX blocks, R11
-// kd, R13 kd[v], R14 byte counters, DI sub, R10 corr, DX nv, AX scratch.
+// sub every avx2FlushWords words. Registers: R11 kd, R13 kd[v], R14 byte
+// counters, DI sub, and the loops' (see slicedLoops).
 func slicedAVX2(nb int, lut Mem) {
 	smax := 1<<nb - 1
 	inReg := avx2Planes(nb)
@@ -340,65 +339,32 @@ func slicedAVX2(nb int, lut Mem) {
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s is the AVX2 sliced-index kernel for indices of %d bits (see slicedBlocksAsm);", name, nb),
 		"it leaves the byte counters zero.")
-	stride := AllocLocal(8)
 	flushLeft := AllocLocal(8)
 	flushEnd := AllocLocal(8)
 	var vals Mem
 	if nb > inReg {
 		vals = AllocLocal((nb - inReg) * 64)
 	}
-	Load(Param("a"), RSI)
-	Load(Param("brow"), R9)
-	Load(Param("nblocks"), RCX)
 	Load(Param("kd"), R11)
 	Load(Param("bytes"), R14)
 	Load(Param("sub"), RDI)
-	Load(Param("corr"), R10)
-	Load(Param("nv"), RDX)
-	Load(Param("nw"), RAX)
-	IMUL3Q(U32(nb*64), RAX, RAX)
-	MOVQ(RAX, stride)
-	MOVQ(RDX, RAX)
+	Load(Param("nv"), RAX)
 	SHLQ(U8(5), RAX)
 	MOVQ(RAX, flushEnd)
 	MOVQ(U32(avx2FlushWords), flushLeft)
 	VMOVDQU(lut, Y15)
 	plane := avx2Plane(inReg, func(j, h int) Mem { return vals.Offset(64*(j-inReg) + 32*h) })
-
-	Label(l("q"))
-	XORQ(RBX, RBX)
-	TESTQ(RCX, RCX)
-	JZ(LabelRef(l("qnext")))
-	Label(l("block"))
-	Comment("The block's value v; corr[v] counts the blocks (for the padding lanes).")
-	MOVBQZX(indexed(R9, RBX, 1), RAX)
-	INCQ(indexed(R10, RAX, 8))
-	SHLQ(U8(7), RAX)
-	LEAQ(indexed(R11, RAX, 1), R13)
-	MOVQ(RSI, R8)
-	Load(Param("nw"), R12)
-	Label(l("word"))
-	Comment("Each lane's index: its share plus v, bit-sliced.")
-	addConstAVX2(nb, func(j, h int) Mem { return at(R8, 64*j+32*h) }, plane)
-	Comment("f(S) for S = 1…nv: the lanes whose index has every bit of S.")
-	subsetTallyAVX2(nb, smax, plane, l("counted"))
-	Label(l("counted"))
-	DECQ(flushLeft)
-	JNZ(LabelRef(l("wend")))
-	MOVQ(U32(avx2FlushWords), flushLeft)
-	flushAVX2(l("flushw"), flushEnd)
-	Label(l("wend"))
-	ADDQ(U32(nb*64), R8)
-	DECQ(R12)
-	JNZ(LabelRef(l("word")))
-	INCQ(RBX)
-	CMPQ(RBX, RCX)
-	JB(LabelRef(l("block")))
-	Label(l("qnext"))
-	Comment("The next q's shares follow this one's.")
-	ADDQ(stride, RSI)
-	DECQ(arg("nq"))
-	JNZ(LabelRef(l("q")))
+	slicedLoops(nb, 7, l, func() {
+		addConstAVX2(nb, func(j, h int) Mem { return at(R8, 64*j+32*h) }, plane)
+		Comment("f(S) for S = 1…nv: the lanes whose index has every bit of S.")
+		subsetTallyAVX2(nb, smax, plane, l("counted"))
+		Label(l("counted"))
+		DECQ(flushLeft)
+		JNZ(LabelRef(l("wend")))
+		MOVQ(U32(avx2FlushWords), flushLeft)
+		flushAVX2(l("flushw"), flushEnd)
+		Label(l("wend"))
+	})
 	flushAVX2(l("flushend"), flushEnd)
 	VZEROUPPER()
 	RET()

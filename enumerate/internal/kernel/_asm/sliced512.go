@@ -22,10 +22,8 @@ const slicedSignature = "func(a *uint64, nw int, brow *byte, nblocks int, kbits 
 //
 // Registers: Z0…Z(nb−1) the lanes' indices, Z(nb) carry, Z(nb+1)
 // popcount, then the masks kept for later subsets, then the tallies of the
-// first subsets (the others in memory). SI the current q's shares, R8 the
-// current word, R12 words left, R9 brow, BX block, CX blocks, R11 kbits,
-// R13 kbits[v], DI sub, R10 corr, DX nv, AX scratch; the frame slot of nq
-// counts the q left.
+// first subsets (the others in memory); R11 kbits, R13 kbits[v], DI sub,
+// and the loops' (see slicedLoops).
 func sliced512(nb int) {
 	smax := 1<<nb - 1
 	tmp := z[nb+1]
@@ -40,20 +38,43 @@ func sliced512(nb int) {
 	TEXT(name, NOSPLIT, slicedSignature)
 	Pragma("noescape")
 	Doc(fmt.Sprintf("%s is the AVX-512 sliced-index kernel for indices of %d bits (see slicedBlocksAsm).", name, nb))
+	Load(Param("kbits"), R11)
+	Load(Param("sub"), RDI)
+	for _, r := range accs {
+		VPXORQ(r, r, r)
+	}
+	slicedLoops(nb, 6, l, func() {
+		addConst512(nb, func(j int) Mem { return at(R13, j*8) }, func(j int) Mem { return at(R8, j*64) })
+		Comment("f(S) for S = 1…nv: the lanes whose index has every bit of S.")
+		subsetTally512(nb, smax, tmp, append(pool(nil), masks...), accs, l("wend"))
+		Label(l("wend"))
+	})
+	for i, r := range accs {
+		VPADDQ(at(RDI, (i+1)*64), r, r)
+		VMOVDQU64(r, at(RDI, (i+1)*64))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// slicedLoops writes the loops of a sliced-index kernel around word, which
+// adds the block's value to the word of shares at R8 (the value's
+// constants at R13) and tallies it: for each of nq q (the frame slot of
+// nq counts them down), whose shares follow one another from a, each
+// block b of brow, with v = brow[b], gets corr[v] incremented and R13 =
+// R11 + v<<rowShift, then word runs for each of its nw words. Registers:
+// SI the current q's shares, R8 the current word, R12 words left, R9 brow,
+// BX block, CX blocks, R10 corr, DX nv, AX scratch.
+func slicedLoops(nb int, rowShift uint8, l func(string) string, word func()) {
 	stride := AllocLocal(8)
 	Load(Param("a"), RSI)
 	Load(Param("brow"), R9)
 	Load(Param("nblocks"), RCX)
-	Load(Param("kbits"), R11)
-	Load(Param("sub"), RDI)
 	Load(Param("corr"), R10)
 	Load(Param("nv"), RDX)
 	Load(Param("nw"), RAX)
 	IMUL3Q(U32(nb*64), RAX, RAX)
 	MOVQ(RAX, stride)
-	for _, r := range accs {
-		VPXORQ(r, r, r)
-	}
 	Label(l("q"))
 	XORQ(RBX, RBX)
 	TESTQ(RCX, RCX)
@@ -63,16 +84,13 @@ func sliced512(nb int) {
 		"indices; corr[v] counts the blocks (for the padding lanes).")
 	MOVBQZX(indexed(R9, RBX, 1), RAX)
 	INCQ(indexed(R10, RAX, 8))
-	SHLQ(U8(6), RAX)
+	SHLQ(U8(rowShift), RAX)
 	LEAQ(indexed(R11, RAX, 1), R13)
 	MOVQ(RSI, R8)
 	Load(Param("nw"), R12)
 	Label(l("word"))
 	Comment("Each lane's index: its share plus v, bit-sliced.")
-	addConst512(nb, func(j int) Mem { return at(R13, j*8) }, func(j int) Mem { return at(R8, j*64) })
-	Comment("f(S) for S = 1…nv: the lanes whose index has every bit of S.")
-	subsetTally512(nb, smax, tmp, append(pool(nil), masks...), accs, l("wend"))
-	Label(l("wend"))
+	word()
 	ADDQ(U32(nb*64), R8)
 	DECQ(R12)
 	JNZ(LabelRef(l("word")))
@@ -84,10 +102,4 @@ func sliced512(nb int) {
 	ADDQ(stride, RSI)
 	DECQ(arg("nq"))
 	JNZ(LabelRef(l("q")))
-	for i, r := range accs {
-		VPADDQ(at(RDI, (i+1)*64), r, r)
-		VMOVDQU64(r, at(RDI, (i+1)*64))
-	}
-	VZEROUPPER()
-	RET()
 }
