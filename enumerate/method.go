@@ -12,8 +12,8 @@ import (
 type Method int
 
 const (
-	// Auto enumerates when that takes a few seconds at most (see
-	// AutoBruteTime) and uses the closed form otherwise.
+	// Auto enumerates up to AutoBrutePairs pairs and uses the closed form
+	// beyond, by a rule that does not depend on the machine (see NewPlan).
 	Auto Method = iota
 	// BruteForce enumerates every pair.
 	BruteForce

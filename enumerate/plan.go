@@ -22,9 +22,15 @@ const (
 	// the whole distribution is kept; beyond it the output alone would be
 	// too large to print or read. Streamed moments need no such bound.
 	MaxClosedBytes = 512 << 20
-	// AutoBruteTime is the longest enumeration Auto chooses over the
-	// closed form, estimated at the nominal rate on every core.
-	AutoBruteTime = 3 * time.Second
+	// AutoBrutePairs is the most pairs Auto enumerates rather than use
+	// the closed form: seconds at autoPairsPerSecond.
+	AutoBrutePairs = 1 << 32
+	// autoPairsPerSecond is the rate Auto assumes whatever the machine:
+	// the slowest kernel's nominal rate on one core (the scalar ±1
+	// kernel's), so that an enumeration Auto chooses within a time limit
+	// is within it on every machine, and the choice, like the output,
+	// is the same everywhere.
+	autoPairsPerSecond = 1e9
 	// maxBrutePairBits bounds, as a power of two, the pairs for which a
 	// refusal computes an exact count: far beyond any machine, a power of
 	// ten says more than a number of thousands of digits.
@@ -64,6 +70,10 @@ type Plan struct {
 	bruteErr error
 	rate     float64 // nominal pairs per second per core
 	cal      *calibration
+	// autoBrute says that Auto chose brute force with its estimate at
+	// autoPairsPerSecond within the time limit, so that no estimate of
+	// this machine refuses it.
+	autoBrute bool
 }
 
 // A calibration is the kernel's rate measured on this machine, once per
@@ -73,11 +83,14 @@ type calibration struct {
 	rate float64 // pairs per second per core, 0 until measured
 }
 
-// NewPlan validates p and plans its computation with method m; Auto
-// becomes BruteForce when enumerating on every core takes at most
-// AutoBruteTime at the kernel's nominal rate, else ClosedForm. The choice
-// does not depend on opt.Workers or on any timing, so the output does not
-// either.
+// NewPlan validates p and plans its computation with method m. Auto
+// becomes BruteForce when the pairs to visit are at most AutoBrutePairs
+// and, at a rate every machine reaches (one core of the slowest kernel),
+// within the time limit; else ClosedForm when it fits its limit; else
+// BruteForce when that fits; else ClosedForm (which then refuses with its
+// numbers). The choice depends on the problem and opt.MaxTime only, not on
+// the machine, its cores, opt.Workers or any timing, so the output does
+// not either.
 func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if m < Auto || m > Both {
 		return nil, fmt.Errorf("unknown method %v", m)
@@ -98,12 +111,26 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 		pl.rate = pl.kern.Rate()
 	}
 	if m == Auto {
-		pl.method = ClosedForm
-		if pl.bruteErr == nil && pl.bruteSeconds(distinctLog2(p.Q, p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
-			pl.method = BruteForce
-		}
+		pl.method = pl.autoMethod()
 	}
 	return pl, nil
+}
+
+// autoMethod is Auto's choice (see NewPlan).
+func (pl *Plan) autoMethod() Method {
+	p := pl.problem
+	pairsLog2 := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D)
+	seconds := math.Exp2(pairsLog2) / autoPairsPerSecond
+	fits := pl.bruteErr == nil && pairsLog2 <= maxBrutePairBits && seconds <= pl.maxTime(BruteForce).Seconds()
+	switch {
+	case fits && pairsLog2 <= math.Log2(AutoBrutePairs):
+	case pl.closedSeconds() <= pl.maxTime(ClosedForm).Seconds():
+		return ClosedForm
+	case !fits:
+		return ClosedForm
+	}
+	pl.autoBrute = true
+	return BruteForce
 }
 
 // Problem returns the problem the plan computes.
@@ -215,6 +242,9 @@ func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
 // exceed the time limit, or whose pairs are beyond any machine.
 func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	p := pl.problem
+	if nq, _ := p.QCount(); pl.autoBrute && lo == 0 && hi == nq {
+		return nil // Auto's estimate fits on every machine
+	}
 	if bits := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D); bits > maxBrutePairBits {
 		return &TooLargeError{Method: BruteForce, D: p.D, PairsLog10: bits * math.Log10(2)}
 	}
