@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -227,19 +226,3 @@ func (f Figure) Matches(x rational.Value) bool { return f.p.matches(x) }
 // Describe writes x and, for a decimal figure, x rounded half-even to the
 // figure's places, e.g. "1/6 ≈ 0.167".
 func (f Figure) Describe(x rational.Value) string { return f.p.describe(x) }
-
-// Kinds returns the names of every claim kind, sorted.
-func Kinds() []string {
-	out := sortedKeys(kinds)
-	sort.Strings(out)
-	return out
-}
-
-// KindKeys returns the keys a kind takes, sorted; nil for an unknown kind.
-func KindKeys(kind string) []string {
-	spec, ok := kinds[kind]
-	if !ok {
-		return nil
-	}
-	return sortedKeys(spec.keys)
-}

@@ -29,8 +29,7 @@
 // multisets, in far fewer visits (Problem.Visits). Its q indices
 // (Problem.QCount, ShardRange) are those vectors: the letters' positions
 // among the distinct values are the digits of the index in base (number of
-// distinct values), coordinate 0 least significant. VectorAt and IndexOf
-// number the vectors of the multiplicity-expanded alphabet the same way.
+// distinct values), coordinate 0 least significant.
 //
 // Scores live on an integer lattice: the alphabets are scaled to a common
 // denominator, and the product of two letters is m + g·t for the smallest

@@ -155,30 +155,3 @@ func scaled(a rational.Alphabet) ([]*big.Int, *big.Int) {
 	}
 	return out, den
 }
-
-// VectorAt returns the entries of the vector with index idx over alphabet a
-// at width d (entry i is digit i of idx in base |a|).
-func VectorAt(a rational.Alphabet, d int, idx *big.Int) []*big.Rat {
-	letters := a.Expanded()
-	n := big.NewInt(int64(len(letters)))
-	x := new(big.Int).Set(idx)
-	digit := new(big.Int)
-	out := make([]*big.Rat, d)
-	for i := range d {
-		x.QuoRem(x, n, digit)
-		out[i] = letters[digit.Int64()]
-	}
-	return out
-}
-
-// IndexOf returns the index of the vector whose entries are the given
-// positions in a's expanded alphabet; it is the inverse of VectorAt.
-func IndexOf(a rational.Alphabet, positions []int) *big.Int {
-	n := big.NewInt(a.Size())
-	idx := new(big.Int)
-	for i := len(positions) - 1; i >= 0; i-- {
-		idx.Mul(idx, n)
-		idx.Add(idx, big.NewInt(int64(positions[i])))
-	}
-	return idx
-}

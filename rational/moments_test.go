@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"math/bits"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // naiveSums computes N, S1 and S2 from their definition with big.Int
@@ -118,4 +120,39 @@ func TestLatticeSumsAfterNegativeSums(t *testing.T) {
 	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
 		t.Errorf("AddPair(%d, %d): sums %s, %s, %s, want %s, %s, %s", maxRoot, maxRoot, &p.N, &p.S1, &p.S2, n, s1, s2)
 	}
+}
+
+func TestHistogramEqual(t *testing.T) {
+	mk := func(base, step int64, counts ...int64) *Histogram {
+		h := &Histogram{Base: big.NewRat(base, 1), Step: big.NewRat(step, 1)}
+		for _, c := range counts {
+			h.Counts = append(h.Counts, big.NewInt(c))
+		}
+		return h
+	}
+	h := mk(-2, 2, 1, 2, 1)
+	require.True(t, h.Equal(mk(-2, 2, 1, 2, 1)))
+	require.False(t, h.Equal(mk(-1, 2, 1, 2, 1)), "another base")
+	require.False(t, h.Equal(mk(-2, 1, 1, 2, 1)), "another step")
+	require.False(t, h.Equal(mk(-2, 2, 1, 2)), "fewer counts")
+	require.False(t, h.Equal(mk(-2, 2, 1, 2, 2)), "another last count")
+	require.False(t, h.Equal(mk(-2, 2, 2, 2, 1)), "another first count")
+	require.Equal(t, "4", h.Total().String())
+	require.Equal(t, "2", h.Score(2).RatString())
+}
+
+func TestLatticeSumsEdges(t *testing.T) {
+	var s LatticeSums
+	require.Equal(t, "0", s.Mean(big.NewRat(5, 1), big.NewRat(1, 1)).RatString(), "an empty distribution")
+	require.Equal(t, "0", s.Variance(big.NewRat(1, 1)).RatString())
+	s.Add(3, new(big.Int))
+	require.Zero(t, s.N.Sign(), "a zero count adds nothing")
+	s.Add(0, big.NewInt(1))
+	s.Add(2, big.NewInt(3))
+	// Scores base + step·t with base 1, step 1/2: 1 once, 2 three times.
+	require.Equal(t, "7/4", s.Mean(big.NewRat(1, 1), big.NewRat(1, 2)).RatString())
+	require.Equal(t, "3/16", s.Variance(big.NewRat(1, 2)).RatString())
+	require.Equal(t, "4", s.N.String())
+	require.Equal(t, "6", s.S1.String())
+	require.Equal(t, "12", s.S2.String())
 }
