@@ -11,10 +11,10 @@ import (
 // has one, else a description of its claim, such as "Var(q·k / √d_k) at
 // d_k = 8".
 func Describe(p *Part) string {
-	if p.Ask != "" {
-		return p.Ask
+	if p.ask != "" {
+		return p.ask
 	}
-	return describeClaim(p.Claim)
+	return describeClaim(p.claim)
 }
 
 func describeClaim(q *claims.Question) string {

@@ -126,7 +126,7 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		r.Mark, r.Feedback = Unanswered, "No answer."
 		return r, nil
 	}
-	claim, err := p.Claim.Answer(a.Name, ans.Line, ans.Text)
+	claim, err := p.claim.Answer(a.Name, ans.Line, ans.Text)
 	if err != nil {
 		r.Mark = Unreadable
 		r.Feedback = fmt.Sprintf("Cannot read %q as an answer to this question: %v.", ans.Text, err)
@@ -144,7 +144,7 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		r.Exact = exact
 		if short := g.shortBy(p, ans.Text); short != "" {
 			r.Mark = Short
-			r.Points = new(big.Rat).Mul(p.Points, p.Partial)
+			r.Points = new(big.Rat).Mul(p.Points, p.partial)
 			r.Mistakes = []Mistake{known(TooFewPlaces, short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
@@ -171,10 +171,10 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 			b.WriteString(" " + m.Says)
 		}
 	}
-	if p.Hint != "" {
-		b.WriteString(" Hint: " + p.Hint)
+	if p.hint != "" {
+		b.WriteString(" Hint: " + p.hint)
 	}
-	if p.Show {
+	if p.show {
 		r.Exact = exact
 		b.WriteString(" The answer is " + exact + ".")
 	}
@@ -186,7 +186,7 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 // asks for decimals, its decimal (half-even) at those places; for a
 // question not about one value, what the checker computed.
 func (g *Grader) exact(ctx context.Context, p *Part, v claims.Verdict) (string, error) {
-	x, ok, err := p.Claim.Value(ctx, g.ch)
+	x, ok, err := p.claim.Value(ctx, g.ch)
 	if err != nil {
 		return "", err
 	}
@@ -209,7 +209,7 @@ func (g *Grader) shortBy(p *Part, answer string) string {
 	if p.Decimals == 0 && p.Digits == 0 {
 		return ""
 	}
-	figs, err := p.Claim.Figures(answer)
+	figs, err := p.claim.Figures(answer)
 	if err != nil {
 		return ""
 	}
@@ -254,7 +254,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, ans Answer) ([]Mistake, 
 		}
 		return v.Holds, nil
 	}
-	for _, m := range p.Mistakes {
+	for _, m := range p.mistakes {
 		ok, err := holds(m.Claim)
 		if err != nil {
 			return nil, err
@@ -277,8 +277,8 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, ans Answer) ([]Mistake, 
 			addOnce(known(alt.kind, alt.says))
 		}
 	}
-	if x, ok, err := p.Claim.Value(ctx, g.ch); err == nil && ok {
-		if figs, err := p.Claim.Figures(ans.Text); err == nil && len(figs) == 1 {
+	if x, ok, err := p.claim.Value(ctx, g.ch); err == nil && ok {
+		if figs, err := p.claim.Figures(ans.Text); err == nil && len(figs) == 1 {
 			for _, m := range roundingMistakes(figs[0], x) {
 				addOnce(m)
 			}

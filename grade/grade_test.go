@@ -296,11 +296,11 @@ type classOption struct {
 // the item analysis against the answers the generator chose.
 func TestClassOfThirty(t *testing.T) {
 	k := lessonKey(t)
-	key := func(id string) string { return k.Part(id).Mistakes[0].Name }
+	key := func(id string) string { return k.Part(id).mistakes[0].Name }
 	// rank orders mistakes as the item analysis breaks ties: the key's own
 	// in the key's order, then the catalogue's.
 	rank := func(id, name string) int {
-		for i, m := range k.Part(id).Mistakes {
+		for i, m := range k.Part(id).mistakes {
 			if m.Name == name {
 				return i
 			}
@@ -352,7 +352,7 @@ func TestClassOfThirty(t *testing.T) {
 				want.Add(want, p.Points)
 				wantRight[p.ID]++
 			case Short:
-				want.Add(want, new(big.Rat).Mul(p.Points, p.Partial))
+				want.Add(want, new(big.Rat).Mul(p.Points, p.partial))
 			}
 			if o.mistake != "" {
 				if wantMistakes[p.ID] == nil {

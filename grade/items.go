@@ -47,14 +47,14 @@ func (it Item) TopMistake() (string, int) {
 // order, then the catalogue's in its order.
 func mistakeRank(p *Part, m Mistake) int {
 	if m.Kind != 0 {
-		return len(p.Mistakes) + int(m.Kind)
+		return len(p.mistakes) + int(m.Kind)
 	}
-	for i, km := range p.Mistakes {
+	for i, km := range p.mistakes {
 		if km.Name == m.Name {
 			return i
 		}
 	}
-	return len(p.Mistakes) + int(numKinds)
+	return len(p.mistakes) + int(numKinds)
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key

@@ -69,30 +69,30 @@ type Part struct {
 	ID       string
 	Question *Question
 	Line     int
-	// Claim is the question as the claims checker reads it.
-	Claim *claims.Question
-	// Ask is the part's own wording, from an ask line ("" when the key
+	// claim is the question as the claims checker reads it.
+	claim *claims.Question
+	// ask is the part's own wording, from an ask line ("" when the key
 	// gives none: sheets then describe the claim).
-	Ask string
-	// Hint is shown with the feedback on a wrong answer.
-	Hint string
+	ask string
+	// hint is shown with the feedback on a wrong answer.
+	hint string
 	// Points is what a right answer scores (a decimal, default 1).
 	Points *big.Rat
 	// Decimals and Digits are the least decimal places and significant
 	// digits a decimal answer must show (0: any).
 	Decimals, Digits int
-	// Partial is the share of Points an answer gets when its value is
+	// partial is the share of Points an answer gets when its value is
 	// right but it shows too few places or digits (default 0).
-	Partial *big.Rat
-	// Show says whether feedback on a wrong answer may show the exact value.
-	Show bool
+	partial *big.Rat
+	// show says whether feedback on a wrong answer may show the exact value.
+	show bool
 	// Visibility is the Gradescope visibility of the part's test.
 	Visibility string
-	// DModel is the model width for the "model width" mistake (0: unknown).
-	DModel int
-	// Mistakes are the key's own named mistakes for this part, tried
+	// dModel is the model width for the "model width" mistake (0: unknown).
+	dModel int
+	// mistakes are the key's own named mistakes for this part, tried
 	// before the built-in ones.
-	Mistakes []KeyMistake
+	mistakes []KeyMistake
 }
 
 // A KeyMistake is a mistake a key names for one part: answers that the
@@ -390,10 +390,10 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			}
 			switch word {
 			case "hint":
-				p.Hint = strings.TrimSpace(p.Hint + " " + text)
+				p.hint = strings.TrimSpace(p.hint + " " + text)
 				continue
 			case "ask":
-				p.Ask = strings.TrimSpace(p.Ask + " " + text)
+				p.ask = strings.TrimSpace(p.ask + " " + text)
 				continue
 			}
 			claim, says, ok := strings.Cut(text, "=>")
@@ -401,7 +401,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			if !ok || says == "" {
 				return nil, fail("mistake %s: write mistake %s [name=NAME] CLAIM => what the student did", id, id)
 			}
-			mistakeName := fmt.Sprintf("%s-mistake-%d", id, len(p.Mistakes)+1)
+			mistakeName := fmt.Sprintf("%s-mistake-%d", id, len(p.mistakes)+1)
 			if first, after, _ := strings.Cut(strings.TrimSpace(claim), " "); strings.HasPrefix(first, "name=") {
 				mistakeName, claim = strings.TrimPrefix(first, "name="), after
 				if !questionID.MatchString(mistakeName) {
@@ -413,7 +413,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 					}
 				}
 			}
-			for _, m := range p.Mistakes {
+			for _, m := range p.mistakes {
 				if m.Name == mistakeName {
 					return nil, fail("mistake %s: the name %q is given twice", id, mistakeName)
 				}
@@ -422,7 +422,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			if err != nil {
 				return nil, fail("mistake %s: %v", id, err)
 			}
-			p.Mistakes = append(p.Mistakes, KeyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
+			p.mistakes = append(p.mistakes, KeyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
 		default:
 			return nil, fail("unknown line %q: a key has title, with, draw, question, answer, ask, hint and mistake lines", word)
 		}
@@ -477,7 +477,7 @@ func parseAnswerLine(rest string, claimDefaults, optionDefaults map[string]strin
 	if err != nil {
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
-	p := &Part{ID: id, Claim: q}
+	p := &Part{ID: id, claim: q}
 	if _, err := readOptions(p, opts); err != nil {
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
@@ -486,7 +486,7 @@ func parseAnswerLine(rest string, claimDefaults, optionDefaults map[string]strin
 
 // readOptions sets the grading options of p from opts.
 func readOptions(p *Part, opts map[string]string) (*Part, error) {
-	p.Points, p.Partial, p.Visibility = big.NewRat(1, 1), new(big.Rat), "visible"
+	p.Points, p.partial, p.Visibility = big.NewRat(1, 1), new(big.Rat), "visible"
 	for _, k := range sortedKeys(opts) {
 		v := opts[k]
 		switch k {
@@ -504,7 +504,7 @@ func readOptions(p *Part, opts map[string]string) (*Part, error) {
 				if r.Cmp(big.NewRat(1, 1)) > 0 {
 					return nil, fmt.Errorf("partial=%s: a share of the points, from 0 to 1", v)
 				}
-				p.Partial = r
+				p.partial = r
 			}
 		case "decimals", "digits", "d-model":
 			n, err := strconv.Atoi(v)
@@ -521,14 +521,14 @@ func readOptions(p *Part, opts map[string]string) (*Part, error) {
 			case "digits":
 				p.Digits = n
 			default:
-				p.DModel = n
+				p.dModel = n
 			}
 		case "show":
 			switch v {
 			case "yes":
-				p.Show = true
+				p.show = true
 			case "no":
-				p.Show = false
+				p.show = false
 			default:
 				return nil, fmt.Errorf("show=%s: write show=yes or show=no", v)
 			}

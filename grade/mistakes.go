@@ -42,7 +42,7 @@ var scaleKinds = map[string]bool{"mean": true, "variance": true, "std": true, "l
 // catalogue order. Versions that cannot be made (a width out of range, a
 // space too large) are left out.
 func alternatives(p *Part) []alternative {
-	q := p.Claim
+	q := p.claim
 	var out []alternative
 	add := func(mistake MistakeKind, says, kind string, set map[string]string) {
 		alt, err := q.Derive(kind, set)
@@ -87,9 +87,9 @@ func alternatives(p *Part) []alternative {
 	if scaleKinds[q.Kind] && scaled && !strings.Contains(scale, ",") {
 		add(ScaledTwice, fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
 	}
-	if p.DModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
-		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.DModel),
-			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.DModel)})
+	if p.dModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
+		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.dModel),
+			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.dModel)})
 	}
 	if q.Takes("values") && (q.Setting("values") != "" || q.Setting("k-values") != "") {
 		if m2, ok := secondMoments(q); ok {

@@ -67,13 +67,13 @@ func drawnWords(draws []Draw, values map[string]string) string {
 // probeFigure returns a figure the question can read, to learn what the
 // checker computes for a question that is not about one value.
 func probeFigure(p *Part) string {
-	switch p.Claim.Kind {
+	switch p.claim.Kind {
 	case "trend":
 		return "grows"
 	case "distribution":
 		return "[(0, 0)]"
 	case "softmax":
-		n := len(strings.Split(p.Claim.Setting("scores"), ","))
+		n := len(strings.Split(p.claim.Setting("scores"), ","))
 		return strings.TrimSuffix(strings.Repeat("0.0, ", n), ", ")
 	case "softmax-entry", "jacobian-max":
 		return "0.0"
@@ -88,7 +88,7 @@ func probeFigure(p *Part) string {
 func (g *Grader) Solutions(ctx context.Context, k *Key) ([]string, error) {
 	var out []string
 	for _, p := range k.Parts() {
-		c, err := p.Claim.Answer(k.Name, p.Line, probeFigure(p))
+		c, err := p.claim.Answer(k.Name, p.Line, probeFigure(p))
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +100,7 @@ func (g *Grader) Solutions(ctx context.Context, k *Key) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.Claim.Kind == "trend" {
+		if p.claim.Kind == "trend" {
 			s = strings.TrimPrefix(s, "neither grows, shrinks nor stays constant")
 		}
 		out = append(out, s)
