@@ -5,6 +5,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/claims"
 )
 
 // Answers are a student's answer file: an optional student id and one
@@ -14,8 +16,8 @@ type Answers struct {
 	Name string
 	// Student is the id of the student line ("" when there is none).
 	Student string
-	// ByPart holds each answer by part id.
-	ByPart map[string]Answer
+	// byPart holds each answer by part id.
+	byPart map[string]Answer
 }
 
 // An Answer is what a student wrote for one part, and where.
@@ -38,11 +40,11 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Answers{Name: name, ByPart: map[string]Answer{}}
+	a := &Answers{Name: name, byPart: map[string]Answer{}}
 	for i, raw := range lines {
 		n := i + 1
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
+			return &claims.SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 		}
 		line := stripComment(raw)
 		if line == "" {
@@ -59,14 +61,14 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			a.Student = text
 			continue
 		}
-		if p := key.Part(id); p != nil {
+		if p := key.part(id); p != nil {
 			if text == "" {
 				continue
 			}
-			if prev, dup := a.ByPart[id]; dup {
+			if prev, dup := a.byPart[id]; dup {
 				return nil, fail("%s is answered twice (also on line %d)", id, prev.Line)
 			}
-			a.ByPart[id] = Answer{Text: text, Line: n}
+			a.byPart[id] = Answer{Text: text, Line: n}
 			continue
 		}
 		q := key.question(id)
@@ -82,11 +84,11 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 				id, len(q.Parts), strings.Join(partIDs(q), ", "), len(row))
 		}
 		for j, p := range q.Parts {
-			if prev, dup := a.ByPart[p.ID]; dup {
+			if prev, dup := a.byPart[p.ID]; dup {
 				return nil, fail("%s is answered twice (also on line %d)", p.ID, prev.Line)
 			}
 			if row[j] != "" && row[j] != "-" {
-				a.ByPart[p.ID] = Answer{Text: row[j], Line: n}
+				a.byPart[p.ID] = Answer{Text: row[j], Line: n}
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -180,7 +181,7 @@ func TestAnswerFileErrors(t *testing.T) {
 		{"student a b\n", `t.answers:1: student: "a b" is not an id`},
 		{"student a\nstudent b\n", "t.answers:2: a second student line"},
 		{"1.raw \xff\n", "t.answers:1: the line is not valid UTF-8"},
-		{strings.Repeat("x", MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
+		{strings.Repeat("x", claims.MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
 	}
 	for _, c := range cases {
 		_, err := ParseAnswers("t.answers", strings.NewReader(c.text), k)
@@ -228,7 +229,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
-	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
+	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{byPart: map[string]Answer{}})
 	require.Error(t, err, "a template is graded through a variant")
 
 	seen := map[string]bool{}
@@ -246,7 +247,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	}
 	assert.Greater(t, len(seen), 10, "variants of 40 students should mostly differ")
 	// The draw is fixed by the documented hash, not by this process.
-	assert.Equal(t, 2, Pick("2026", "ada", "a", 3))
+	assert.Equal(t, 2, pick("2026", "ada", "a", 3))
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
 	assert.Equal(t, map[string]string{"d": "6", "a": "4", "s": "d^1/3"}, v.Values)
@@ -296,11 +297,11 @@ type classOption struct {
 // the item analysis against the answers the generator chose.
 func TestClassOfThirty(t *testing.T) {
 	k := lessonKey(t)
-	key := func(id string) string { return k.Part(id).mistakes[0].Name }
+	key := func(id string) string { return k.part(id).mistakes[0].Name }
 	// rank orders mistakes as the item analysis breaks ties: the key's own
 	// in the key's order, then the catalogue's.
 	rank := func(id, name string) int {
-		for i, m := range k.Part(id).mistakes {
+		for i, m := range k.part(id).mistakes {
 			if m.Name == name {
 				return i
 			}

@@ -16,19 +16,11 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// MaxLineBytes bounds one line of a key or an answer file, as it bounds a
-// line of a claims file.
-const MaxLineBytes = claims.MaxLineBytes
-
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
 
 // MaxPoints bounds the points of one answer.
 const MaxPoints = 1_000_000
-
-// A SyntaxError is a problem with one line of a key or an answer file: the
-// claims file's error, as a key's questions are claims.
-type SyntaxError = claims.SyntaxError
 
 // A Key is a parsed answer key: questions, each with one or more parts that
 // a student answers.
@@ -55,7 +47,7 @@ type Key struct {
 // A Question is what a key asks under one id: its wording and its parts.
 type Question struct {
 	ID   string
-	Line int
+	line int
 	// Ask is the question's wording from its question line ("" when the
 	// key gives none).
 	Ask   string
@@ -92,13 +84,13 @@ type Part struct {
 	dModel int
 	// mistakes are the key's own named mistakes for this part, tried
 	// before the built-in ones.
-	mistakes []KeyMistake
+	mistakes []keyMistake
 }
 
-// A KeyMistake is a mistake a key names for one part: answers that the
+// A keyMistake is a mistake a key names for one part: answers that the
 // question Claim accepts get Says as feedback, under the Name the key
 // gives it (by default the part's id and its place, "p1-mistake-1").
-type KeyMistake struct {
+type keyMistake struct {
 	Name  string
 	Claim *claims.Question
 	Says  string
@@ -109,12 +101,12 @@ type KeyMistake struct {
 // and the student id (see Variant).
 type Draw struct {
 	Name    string
-	Choices []string
-	Line    int
+	choices []string
+	line    int
 }
 
-// Part returns the part with the given id, or nil.
-func (k *Key) Part(id string) *Part { return k.parts[id] }
+// part returns the part with the given id, or nil.
+func (k *Key) part(id string) *Part { return k.parts[id] }
 
 // Parts returns every part in key order.
 func (k *Key) Parts() []*Part {
@@ -143,8 +135,8 @@ func (k *Key) IsTemplate() bool { return len(k.Draws) > 0 && k.Values == nil }
 var options = map[string]bool{"points": true, "decimals": true, "digits": true, "partial": true,
 	"show": true, "visibility": true, "d-model": true}
 
-// Visibilities are Gradescope's visibility settings for a test.
-var Visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
+// visibilities are Gradescope's visibility settings for a test.
+var visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
 
 var (
 	idPattern   = `[A-Za-z0-9][A-Za-z0-9_-]*`
@@ -154,7 +146,7 @@ var (
 )
 
 // ParseKey reads an answer key; name is used in error messages. It returns
-// a *SyntaxError for the first line that is wrong. A key with draw lines is
+// a *claims.SyntaxError for the first line that is wrong. A key with draw lines is
 // a template: it is checked with every draw at its first choice, and
 // graded through Variant.
 func ParseKey(name string, r io.Reader) (*Key, error) {
@@ -168,7 +160,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 	}
 	first := map[string]string{}
 	for _, d := range draws {
-		first[d.Name] = d.Choices[0]
+		first[d.Name] = d.choices[0]
 	}
 	k, err := parseKeyLines(name, lines, draws, first)
 	if err != nil {
@@ -184,7 +176,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 // lines; a byte-order mark at the start is dropped.
 func readLines(name string, r io.Reader) ([]string, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
+	sc.Buffer(make([]byte, 0, 1024), claims.MaxLineBytes)
 	var lines []string
 	for sc.Scan() {
 		line := sc.Text()
@@ -192,13 +184,13 @@ func readLines(name string, r io.Reader) ([]string, error) {
 			line = strings.TrimPrefix(line, "\uFEFF")
 		}
 		if !utf8.ValidString(line) {
-			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: "the line is not valid UTF-8"}
+			return nil, &claims.SyntaxError{File: name, Line: len(lines) + 1, Msg: "the line is not valid UTF-8"}
 		}
 		lines = append(lines, line)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+			return nil, &claims.SyntaxError{File: name, Line: len(lines) + 1, Msg: fmt.Sprintf("the line is longer than %d bytes", claims.MaxLineBytes)}
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -226,7 +218,7 @@ func parseDraws(name string, lines []string) ([]Draw, error) {
 			continue
 		}
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{File: name, Line: i + 1, Msg: fmt.Sprintf(format, args...)}
+			return &claims.SyntaxError{File: name, Line: i + 1, Msg: fmt.Sprintf(format, args...)}
 		}
 		if len(words) != 4 || words[2] != "from" {
 			return nil, fail("write draw NAME from A..B or draw NAME from a,b,c")
@@ -243,7 +235,7 @@ func parseDraws(name string, lines []string) ([]Draw, error) {
 		if err != nil {
 			return nil, fail("draw %s: %v", n, err)
 		}
-		draws = append(draws, Draw{Name: n, Choices: choices, Line: i + 1})
+		draws = append(draws, Draw{Name: n, choices: choices, line: i + 1})
 	}
 	return draws, nil
 }
@@ -305,7 +297,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 	for i, raw := range lines {
 		n := i + 1
 		fail := func(format string, args ...any) error {
-			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
+			return &claims.SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
 		}
 		line, err := substitute(stripComment(raw), values)
 		if err != nil {
@@ -351,7 +343,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			if _, dup := questions[id]; dup {
 				return nil, fail("question %s is given twice", id)
 			}
-			q := &Question{ID: id, Line: n, Ask: strings.TrimSpace(ask)}
+			q := &Question{ID: id, line: n, Ask: strings.TrimSpace(ask)}
 			questions[id] = q
 			k.Questions = append(k.Questions, q)
 		case "answer":
@@ -365,7 +357,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			qid, part := splitID(p.ID)
 			q, ok := questions[qid]
 			if !ok {
-				q = &Question{ID: qid, Line: n}
+				q = &Question{ID: qid, line: n}
 				questions[qid] = q
 				k.Questions = append(k.Questions, q)
 			}
@@ -422,18 +414,18 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			if err != nil {
 				return nil, fail("mistake %s: %v", id, err)
 			}
-			p.mistakes = append(p.mistakes, KeyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
+			p.mistakes = append(p.mistakes, keyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
 		default:
 			return nil, fail("unknown line %q: a key has title, with, draw, question, answer, ask, hint and mistake lines", word)
 		}
 	}
 	for _, q := range k.Questions {
 		if len(q.Parts) == 0 {
-			return nil, &SyntaxError{File: name, Line: q.Line, Msg: fmt.Sprintf("question %s has no answer line", q.ID)}
+			return nil, &claims.SyntaxError{File: name, Line: q.line, Msg: fmt.Sprintf("question %s has no answer line", q.ID)}
 		}
 	}
 	if len(k.parts) == 0 {
-		return nil, &SyntaxError{File: name, Line: len(lines), Msg: "the key has no answer lines"}
+		return nil, &claims.SyntaxError{File: name, Line: len(lines), Msg: "the key has no answer lines"}
 	}
 	return k, nil
 }
@@ -534,11 +526,11 @@ func readOptions(p *Part, opts map[string]string) (*Part, error) {
 			}
 		case "visibility":
 			ok := false
-			for _, s := range Visibilities {
+			for _, s := range visibilities {
 				ok = ok || s == v
 			}
 			if !ok {
-				return nil, fmt.Errorf("visibility=%s: use %s", v, strings.Join(Visibilities, ", "))
+				return nil, fmt.Errorf("visibility=%s: use %s", v, strings.Join(visibilities, ", "))
 			}
 			p.Visibility = v
 		}

@@ -7,14 +7,16 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/claims"
 )
 
-// Pick returns the index, from 0 to n−1, that a variant draws for one
+// pick returns the index, from 0 to n−1, that a variant draws for one
 // value: the SHA-256 digest of "sqrtdk-variant-v1", seed, student and name
 // (each followed by a zero byte), read as a 256-bit big-endian integer,
 // modulo n. It depends on nothing else, so a variant is the same on every
 // machine and in every release; the modulo's bias is below n/2^256.
-func Pick(seed, student, name string, n int) int {
+func pick(seed, student, name string, n int) int {
 	h := sha256.New()
 	for _, s := range []string{"sqrtdk-variant-v1", seed, student, name} {
 		h.Write([]byte(s))
@@ -37,15 +39,15 @@ func (k *Key) Variant(seed, student string) (*Key, error) {
 		return &v, nil
 	}
 	if seed == "" {
-		return nil, fmt.Errorf("%s draws values (line %d): give the seed the variants were made with", k.Name, k.Draws[0].Line)
+		return nil, fmt.Errorf("%s draws values (line %d): give the seed the variants were made with", k.Name, k.Draws[0].line)
 	}
 	values := map[string]string{}
 	for _, d := range k.Draws {
-		values[d.Name] = d.Choices[Pick(seed, student, d.Name, len(d.Choices))]
+		values[d.Name] = d.choices[pick(seed, student, d.Name, len(d.choices))]
 	}
 	v, err := parseKeyLines(k.Name, k.lines, k.Draws, values)
 	if err != nil {
-		var se *SyntaxError
+		var se *claims.SyntaxError
 		if errors.As(err, &se) {
 			se.Msg += fmt.Sprintf(" (in the variant for student %s: %s)", student, drawnWords(k.Draws, values))
 		}

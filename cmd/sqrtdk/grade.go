@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
@@ -99,7 +100,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			var se *grade.SyntaxError
+			var se *claims.SyntaxError
 			if !errors.As(err, &se) || se.File == key.Name {
 				return err // the key or the computation: nothing can be graded
 			}
@@ -179,7 +180,7 @@ func gradeFile(ctx context.Context, g *grade.Grader, key *grade.Key, keys keyFla
 	}
 	if key.IsTemplate() {
 		if student == "" {
-			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
+			return nil, &claims.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
 		}
 		if k, err = key.Variant(keys.seed, student); err != nil {
 			return nil, err

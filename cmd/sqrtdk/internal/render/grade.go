@@ -291,6 +291,15 @@ type jsonItem struct {
 	Unmatched  int            `json:"unmatched"`
 }
 
+// shareRight returns the share of an item's students who answered it
+// right, exactly.
+func shareRight(it grade.Item) *big.Rat {
+	if it.Students == 0 {
+		return new(big.Rat)
+	}
+	return big.NewRat(int64(it.Right), int64(it.Students))
+}
+
 // meanPoints returns the points scored on an item per student, exactly.
 func meanPoints(it grade.Item) *big.Rat {
 	if it.Students == 0 {
@@ -304,7 +313,7 @@ func itemsJSON(rs []*grade.Result) []jsonItem {
 	for _, it := range grade.Analyse(rs) {
 		top, n := it.TopMistake()
 		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Answered,
-			Right: it.Right, Short: it.Short, ShareRight: it.ShareRight().RatString(), MeanPoints: meanPoints(it).RatString(),
+			Right: it.Right, Short: it.Short, ShareRight: shareRight(it).RatString(), MeanPoints: meanPoints(it).RatString(),
 			TopMistake: top, TopCount: n, Mistakes: it.Mistakes, Unmatched: it.Unmatched})
 	}
 	return out
@@ -314,7 +323,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 	rows := [][]string{{"id", "right", "mean points", "most frequent mistake"}}
 	for _, it := range grade.Analyse(rs) {
 		right := fmt.Sprintf("%d/%d (%s%%)", it.Right, it.Students,
-			rational.FormatRat(new(big.Rat).Mul(it.ShareRight(), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
+			rational.FormatRat(new(big.Rat).Mul(shareRight(it), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
 		mean := rational.FormatRat(meanPoints(it), 2, rational.RoundHalfEven) + "/" + Points(it.MaxPoints)
 		top, n := it.TopMistake()
 		mistake := "-"
