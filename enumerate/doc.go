@@ -2,17 +2,20 @@
 // over every pair (q, k) of vectors of width d_k whose entries come from
 // finite alphabets, by two independent methods:
 //
-//   - Brute enumerates every pair one by one, in parallel: the q index range
-//     is cut into contiguous slices, each worker tallies its own histogram
-//     and the histograms are added in slice order, so the result does not
-//     depend on the number of workers.
-//   - Closed raises the one-coordinate distribution of q_i·k_i to the d_k-th
-//     power with exact big-integer counts (J. C. P. Miller's recurrence for
-//     the coefficients of a power of a polynomial). ClosedEach streams the
-//     counts and ClosedMoments the exact mean and variance, holding only a
-//     few counts at a time.
+//   - BruteForce enumerates every pair one by one, in parallel: the q index
+//     range is cut into contiguous slices, each worker tallies its own
+//     histogram and the histograms are added in slice order, so the result
+//     does not depend on the number of workers.
+//   - ClosedForm raises the one-coordinate distribution of q_i·k_i to the
+//     d_k-th power with exact big-integer counts (J. C. P. Miller's
+//     recurrence for the coefficients of a power of a polynomial); for
+//     Plan.Moments it streams the counts, holding only a few at a time.
 //
-// Brute picks a kernel from the alphabets (Plan.Kernel, Plan.KernelName).
+// A Plan made with either method (or Both, or Auto to choose) computes
+// with Plan.Distribution and Plan.Moments; Plan.BruteShard enumerates one
+// slice of a run cut into shards.
+//
+// Brute force picks a kernel from the alphabets.
 // For ±a ("xor-popcount") a pair's index follows from popcount(q ⊕ k), and
 // the kernel counts 512 pairs at once with bit-sliced counters in AVX-512
 // assembly when the CPU has it (256 with AVX2, 64 in portable Go

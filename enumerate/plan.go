@@ -22,9 +22,9 @@ const (
 	// the whole distribution is kept; beyond it the output alone would be
 	// too large to print or read. Streamed moments need no such bound.
 	MaxClosedBytes = 512 << 20
-	// AutoBrutePairs is the most pairs Auto enumerates rather than use
+	// autoBrutePairs is the most pairs Auto enumerates rather than use
 	// the closed form: seconds at autoPairsPerSecond.
-	AutoBrutePairs = 1 << 32
+	autoBrutePairs = 1 << 32
 	// autoPairsPerSecond is the rate Auto assumes whatever the machine:
 	// the slowest kernel's nominal rate on one core (the scalar ±1
 	// kernel's), so that an enumeration Auto chooses within a time limit
@@ -53,13 +53,12 @@ const (
 // integer lattice once, with the method resolved and the cost of each
 // method estimated. A Plan is read-only once made and safe for concurrent
 // use; every computation starts from one (Plan.Distribution, Plan.Moments,
-// Plan.Brute, Plan.BruteRange, Plan.Closed, Plan.ClosedEach,
-// Plan.ClosedMoments), and each refuses, before any work, what its limits
-// do not allow, with a *TooLargeError that carries the numbers.
+// Plan.BruteShard), and each refuses, before any work, what its limits do
+// not allow, with a *TooLargeError that carries the numbers.
 type Plan struct {
 	problem Problem
 	method  Method // BruteForce, ClosedForm or Both, never Auto
-	kernel  Kernel
+	kernel  kernelKind
 	opt     Options
 
 	lat *lattice
@@ -102,11 +101,11 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{problem: p, method: m, kernel: GrayCode, opt: opt, lat: l, cal: &calibration{}}
+	pl := &Plan{problem: p, method: m, kernel: grayCode, opt: opt, lat: l, cal: &calibration{}}
 	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
 		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
 		kind := kernel.For(spec)
-		pl.kernel = Kernel(kind)
+		pl.kernel = kernelKind(kind)
 		pl.kern = kernel.New(kind, spec)
 		pl.rate = pl.kern.Rate()
 	}
@@ -123,7 +122,7 @@ func (pl *Plan) autoMethod() Method {
 	seconds := math.Exp2(pairsLog2) / autoPairsPerSecond
 	fits := pl.bruteErr == nil && pairsLog2 <= maxBrutePairBits && seconds <= pl.maxTime(BruteForce).Seconds()
 	switch {
-	case fits && pairsLog2 <= math.Log2(AutoBrutePairs):
+	case fits && pairsLog2 <= math.Log2(autoBrutePairs):
 	case pl.closedSeconds() <= pl.maxTime(ClosedForm).Seconds():
 		return ClosedForm
 	case !fits:
@@ -140,16 +139,13 @@ func (pl *Plan) Problem() Problem { return pl.problem }
 // ClosedForm or Both, never Auto.
 func (pl *Plan) Method() Method { return pl.method }
 
-// Kernel returns the brute-force kernel for the alphabets.
-func (pl *Plan) Kernel() Kernel { return pl.kernel }
-
 // Options returns the options the plan was made with.
 func (pl *Plan) Options() Options { return pl.opt }
 
-// KernelName names the brute-force kernel and its implementation on this
+// kernelName names the brute-force kernel and its implementation on this
 // CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
 // that brute force cannot run.
-func (pl *Plan) KernelName() string {
+func (pl *Plan) kernelName() string {
 	if pl.kern == nil {
 		return "none (" + pl.bruteErr.Error() + ")"
 	}

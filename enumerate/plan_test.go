@@ -28,7 +28,7 @@ func TestPlanBuildsLatticeOnce(t *testing.T) {
 	require.NoError(t, err)
 	_, err = pl.BruteShard(ctx, 1, 3)
 	require.NoError(t, err)
-	_, _, err = pl.ClosedEach(ctx, func(int, *big.Int) error { return nil })
+	_, _, err = pl.closedEach(ctx, func(int, *big.Int) error { return nil })
 	require.NoError(t, err)
 	require.NoError(t, pl.Check(NeedCounts))
 	assert.Equal(t, int64(1), latticeBuilds.Load()-before, "lattice builds for one plan")
@@ -109,11 +109,11 @@ func TestPlanRefusals(t *testing.T) {
 
 	// Every entry point refuses on its own, not only Check.
 	ctx := context.Background()
-	_, err := wide.Closed(ctx)
+	_, err := wide.closed(ctx)
 	require.ErrorAs(t, err, &tl)
-	_, err = slow.ClosedMoments(ctx)
+	_, err = slow.closedMoments(ctx)
 	require.ErrorAs(t, err, &tl)
-	_, _, err = slow.ClosedEach(ctx, func(int, *big.Int) error { return nil })
+	_, _, err = slow.closedEach(ctx, func(int, *big.Int) error { return nil })
 	require.ErrorAs(t, err, &tl)
 	_, err = wide.Distribution(ctx)
 	require.ErrorAs(t, err, &tl)
@@ -160,8 +160,8 @@ func TestNamesNeverPanic(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "Method(7)", fmt.Sprint(Method(7)))
-	assert.Equal(t, "gray-code", GrayCode.String())
-	assert.Equal(t, "Kernel(-2)", Kernel(-2).String())
+	assert.Equal(t, "gray-code", grayCode.String())
+	assert.Equal(t, "Kernel(-2)", kernelKind(-2).String())
 }
 
 // TestAutoIsTheSameOnEveryMachine checks Auto's rule at its threshold and
