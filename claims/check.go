@@ -78,7 +78,7 @@ func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
 	}
 	r.Claim = cl
 	if r.Printed == "" {
-		r.Printed = cl.Figure
+		r.Printed = cl.figure
 	}
 	return r, nil
 }

@@ -39,8 +39,8 @@ type Claim struct {
 	// Settings holds every key=value of the line and of the "with" line
 	// in force, by key.
 	Settings map[string]string
-	// Figure is the printed figure as written after " is ".
-	Figure string
+	// figure is the printed figure as written after " is ".
+	figure string
 
 	prep  *prepared
 	check checker
@@ -152,8 +152,8 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Figure = strings.Join(words[is+1:], " ")
-	if c.check, err = c.prep.read(c.Figure); err != nil {
+	c.figure = strings.Join(words[is+1:], " ")
+	if c.check, err = c.prep.read(c.figure); err != nil {
 		return nil, fmt.Errorf("%s: %v", c.Kind, err)
 	}
 	return c, nil

@@ -53,8 +53,8 @@ func ParseQuestion(text string, defaults map[string]string) (*Question, error) {
 // Setting returns the value of a key the question sets, or "".
 func (q *Question) Setting(key string) string { return q.settings[key] }
 
-// Settings returns the question's keys in sorted order.
-func (q *Question) Settings() []string { return sortedKeys(q.settings) }
+// settingKeys returns the question's keys in sorted order.
+func (q *Question) settingKeys() []string { return sortedKeys(q.settings) }
 
 // Derive returns the question of kind (q.Kind when empty) with the keys of
 // set changed; a key set to "" is removed. It is how a related question
@@ -98,7 +98,7 @@ func (q *Question) Answer(file string, line int, figure string) (*Claim, error) 
 	for k, v := range q.settings {
 		settings[k] = v
 	}
-	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: figure, prep: q.prep}
+	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, figure: figure, prep: q.prep}
 	check, err := q.prep.read(figure)
 	if err != nil {
 		return nil, err
@@ -223,6 +223,6 @@ func (f Figure) Decimal() *big.Rat {
 // for both neighbours).
 func (f Figure) Matches(x rational.Value) bool { return f.p.matches(x) }
 
-// Describe writes x and, for a decimal figure, x rounded half-even to the
+// describe writes x and, for a decimal figure, x rounded half-even to the
 // figure's places, e.g. "1/6 ≈ 0.167".
-func (f Figure) Describe(x rational.Value) string { return f.p.describe(x) }
+func (f Figure) describe(x rational.Value) string { return f.p.describe(x) }

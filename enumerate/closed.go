@@ -106,7 +106,7 @@ func (pl *Plan) closedMoments(ctx context.Context) (*Moments, error) {
 	if err != nil {
 		return nil, err
 	}
-	pairs := new(big.Int).Lsh(&sums.N, shift)
+	pairs := new(big.Int).Lsh(sums.Count(), shift)
 	return &Moments{Pairs: pairs, Mean: sums.Mean(l.base, l.step), Variance: sums.Variance(l.step)}, nil
 }
 

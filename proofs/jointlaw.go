@@ -189,8 +189,8 @@ func vectorKey(v []*big.Rat) string {
 	return strings.Join(parts, ",")
 }
 
-// WriteTo writes the law in the format ReadJointLaw reads.
-func (j *JointLaw) WriteTo(w io.Writer) (int64, error) {
+// writeTo writes the law in the format ReadJointLaw reads.
+func (j *JointLaw) writeTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	b.WriteString("# weight  q  k\n")
 	for _, o := range j.outcomes {
