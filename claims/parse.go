@@ -51,14 +51,14 @@ type checker func(c *checking) (Verdict, error)
 
 // A File is a parsed claims file.
 type File struct {
-	Name   string
+	// Claims are the file's claims, in order.
 	Claims []*Claim
 }
 
 // Parse reads a claims file; name is used in error messages. It returns a
 // *SyntaxError for the first line that is wrong.
 func Parse(name string, r io.Reader) (*File, error) {
-	f := &File{Name: name}
+	f := &File{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
 	defaults := map[string]string{}

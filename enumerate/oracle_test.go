@@ -74,8 +74,10 @@ func expandedCounts(p Problem) map[string]*big.Int {
 		// Equal values become separate letters of weight 1: the oracle
 		// only reads each letter's value and multiplicity.
 		var e []rational.Letter
-		for _, v := range a.Expanded() {
-			e = append(e, rational.Letter{Value: v, Mult: 1})
+		for _, l := range a.Letters() {
+			for range l.Mult {
+				e = append(e, rational.Letter{Value: l.Value, Mult: 1})
+			}
 		}
 		return e
 	}

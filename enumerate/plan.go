@@ -329,9 +329,6 @@ func (pl *Plan) Check(n Need) error {
 	return nil
 }
 
-// Cases returns the number of pairs of the plan's problem.
-func (pl *Plan) Cases() *big.Int { return pl.problem.Cases() }
-
 // Visits returns the pairs a brute-force run of the whole problem visits,
 // the total its progress counts up to: (distinct letters of Q)^D times
 // (distinct letters of K)^D (see Problem.Visits).

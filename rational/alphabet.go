@@ -168,18 +168,6 @@ func (a Alphabet) Tokens() []string {
 // String returns the canonical comma list, which ParseAlphabet reads back.
 func (a Alphabet) String() string { return strings.Join(a.Tokens(), ",") }
 
-// Expanded returns the multiset's elements in ascending order, each value
-// repeated as often as its multiplicity.
-func (a Alphabet) Expanded() []*big.Rat {
-	var out []*big.Rat
-	for _, l := range a.letters {
-		for range l.Mult {
-			out = append(out, l.Value)
-		}
-	}
-	return out
-}
-
 // Moment returns E[X^k] for one entry X drawn uniformly from the multiset.
 func (a Alphabet) Moment(k int) *big.Rat {
 	sum := new(big.Rat)

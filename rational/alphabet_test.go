@@ -28,8 +28,8 @@ func TestAlphabetMoments(t *testing.T) {
 	require.Equal(t, "125", a.Vectors(3).String())
 	require.InDelta(t, 3*2.321928094887362, a.VectorsLog2(3), 1e-12)
 	require.Equal(t, []string{"-2", "1/2:4"}, a.Tokens())
-	require.Len(t, a.Expanded(), 5)
-	require.Equal(t, "1/2", a.Expanded()[4].RatString())
+	require.Len(t, a.expanded(), 5)
+	require.Equal(t, "1/2", a.expanded()[4].RatString())
 	b, err := ParseAlphabet("0,2")
 	require.NoError(t, err)
 	require.Equal(t, "1", b.Mean().RatString())
@@ -61,4 +61,16 @@ func TestAlphabetMoments(t *testing.T) {
 	require.ErrorContains(t, err, "alphabet has 65 distinct values; at most 64 are supported")
 	_, err = ParseAlphabet(strings.Join(many[:MaxLetters], ","))
 	require.NoError(t, err)
+}
+
+// expanded returns the multiset's elements in ascending order, each value
+// repeated as often as its multiplicity.
+func (a Alphabet) expanded() []*big.Rat {
+	var out []*big.Rat
+	for _, l := range a.letters {
+		for range l.Mult {
+			out = append(out, l.Value)
+		}
+	}
+	return out
 }
