@@ -19,18 +19,19 @@ const MaxClaims = 10_000
 // A SyntaxError is a problem with one line of a claims file (or of an
 // answer key or answer file, which package grade reads).
 type SyntaxError struct {
-	File string
-	Line int
-	Msg  string
+	File string // the file's name
+	Line int    // the line, from 1
+	Msg  string // what is wrong with it
 }
 
+// Error writes "file:line: message".
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // A Claim is one line of a claims file: a kind, its settings and the
 // figure it claims, ready to be checked.
 type Claim struct {
-	File string
-	Line int
+	File string // the file's name, as given to Parse
+	Line int    // the claim's line, from 1
 	// Kind is the first word of the line, e.g. "variance".
 	Kind string
 	// Text is the line as written up to " is ", e.g. "variance d=4",

@@ -73,6 +73,7 @@ type MismatchError struct {
 	score  string
 }
 
+// Error says at which score the two methods disagree and by how much.
 func (e *MismatchError) Error() string {
 	return fmt.Sprintf("brute force and closed form disagree at d_k = %d: score %s has %s pairs by enumeration and %s by the closed form",
 		e.d, e.score, e.brute, e.closed)

@@ -74,8 +74,8 @@ func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
 // Moments are the exact number of pairs and the mean and population
 // variance of q·k over them.
 type Moments struct {
-	Pairs          *big.Int
-	Mean, Variance *big.Rat
+	Pairs          *big.Int // the number of pairs (q, k)
+	Mean, Variance *big.Rat // E[q·k] and Var(q·k) over them
 }
 
 // Moments returns the exact number of pairs, mean and variance of q·k with

@@ -19,8 +19,8 @@ const MaxLattice = 1 << 24
 // A Problem is the space of all pairs (q, k) of vectors of width D, with the
 // entries of q drawn from Q and those of k from K.
 type Problem struct {
-	Q, K rational.Alphabet
-	D    int
+	Q, K rational.Alphabet // the alphabets of q's entries and k's
+	D    int               // the width d_k of q and k
 }
 
 // A lattice is a Problem reduced to integers: the a-th distinct value of Q

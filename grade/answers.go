@@ -22,8 +22,8 @@ type Answers struct {
 
 // An Answer is what a student wrote for one part, and where.
 type Answer struct {
-	Text string
-	Line int
+	Text string // the answer as written
+	Line int    // its line in the answer file, from 1
 }
 
 var studentPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)

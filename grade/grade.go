@@ -40,10 +40,10 @@ func (v Mark) String() string {
 
 // A PartResult is the grade of one answer.
 type PartResult struct {
-	Part   *Part
-	Answer Answer // Text "" when unanswered
-	Mark   Mark
-	Points *big.Rat
+	Part   *Part    // the part graded
+	Answer Answer   // Text "" when unanswered
+	Mark   Mark     // how the answer was graded
+	Points *big.Rat // the points it scored
 	// Mistakes are the named mistakes a wrong answer matches, the key's
 	// own first, then the catalogue's in order; the first is the one
 	// reported as the answer's mistake.
@@ -65,13 +65,13 @@ func (r PartResult) Mistake() string {
 
 // A Result is the grade of one answer file.
 type Result struct {
-	Key     *Key
-	Answers *Answers
+	Key     *Key     // the key (for a template, the student's variant)
+	Answers *Answers // the answer file graded
 	// Student is the answer file's student id, or its name when it has none.
 	Student string
-	Parts   []PartResult
-	Score   *big.Rat
-	Max     *big.Rat
+	Parts   []PartResult // one per part, in key order
+	Score   *big.Rat     // the points scored
+	Max     *big.Rat     // the points there are
 }
 
 // AllRight reports whether every answer is right.

@@ -6,8 +6,8 @@ import (
 
 // An Item is the analysis of one part over a class.
 type Item struct {
-	ID        string
-	MaxPoints *big.Rat
+	ID        string   // the part's id
+	MaxPoints *big.Rat // what a right answer scores
 	// Students is the number of answer files; Answered of them answer
 	// the part; Right answer it right, Short right with too few places.
 	Students, Answered, Right, Short int
@@ -17,7 +17,7 @@ type Item struct {
 	// answer matches; Unmatched counts wrong or unreadable answers that
 	// match none.
 	Mistakes  map[string]int
-	Unmatched int
+	Unmatched int // wrong or unreadable answers that match no mistake
 
 	rank map[string]int // each mistake's place in TopMistake's order
 }

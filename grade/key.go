@@ -46,12 +46,12 @@ type Key struct {
 
 // A Question is what a key asks under one id: its wording and its parts.
 type Question struct {
-	ID   string
+	ID   string // the id the question line gives
 	line int
 	// Ask is the question's wording from its question line ("" when the
 	// key gives none).
 	Ask   string
-	Parts []*Part
+	Parts []*Part // the answers it asks for, in key order
 }
 
 // A Part is one answer a key asks for: a claim whose figure the student
@@ -59,8 +59,8 @@ type Question struct {
 type Part struct {
 	// ID is the question id, or question.part for one of several parts.
 	ID       string
-	Question *Question
-	Line     int
+	Question *Question // the question the part belongs to
+	Line     int       // the answer line's line in the key, from 1
 	// claim is the question as the claims checker reads it.
 	claim *claims.Question
 	// ask is the part's own wording, from an ask line ("" when the key
@@ -100,7 +100,7 @@ type keyMistake struct {
 // A Draw is a value a variant draws: one of Choices, picked from the seed
 // and the student id (see Variant).
 type Draw struct {
-	Name    string
+	Name    string // what {NAME} in the key stands for
 	choices []string
 	line    int
 }

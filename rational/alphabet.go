@@ -17,8 +17,8 @@ const MaxLetters = 64
 
 // A Letter is one distinct value of an alphabet with its multiplicity.
 type Letter struct {
-	Value *big.Rat
-	Mult  int64
+	Value *big.Rat // the letter's exact value
+	Mult  int64    // how many times the multiset holds it
 }
 
 // An Alphabet is a finite multiset of exact rationals; one entry of a vector
