@@ -79,7 +79,7 @@ type Moments struct {
 }
 
 // Moments returns the exact number of pairs, mean and variance of q·k with
-// the plan's method; the closed form streams its counts (ClosedMoments),
+// the plan's method; the closed form streams its counts,
 // so it holds a few at a time.
 func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
 	if err := pl.Check(NeedMoments); err != nil {
