@@ -53,9 +53,6 @@ func ParseQuestion(text string, defaults map[string]string) (*Question, error) {
 // Setting returns the value of a key the question sets, or "".
 func (q *Question) Setting(key string) string { return q.settings[key] }
 
-// settingKeys returns the question's keys in sorted order.
-func (q *Question) settingKeys() []string { return sortedKeys(q.settings) }
-
 // Derive returns the question of kind (q.Kind when empty) with the keys of
 // set changed; a key set to "" is removed. It is how a related question
 // (the std where the variance was asked, another width) is made from q.
@@ -222,7 +219,3 @@ func (f Figure) Decimal() *big.Rat {
 // places (x in the closed cell of half a unit either side, a tie counting
 // for both neighbours).
 func (f Figure) Matches(x rational.Value) bool { return f.p.matches(x) }
-
-// describe writes x and, for a decimal figure, x rounded half-even to the
-// figure's places, e.g. "1/6 ≈ 0.167".
-func (f Figure) describe(x rational.Value) string { return f.p.describe(x) }

@@ -58,7 +58,6 @@ const (
 type Plan struct {
 	problem Problem
 	method  Method // BruteForce, ClosedForm or Both, never Auto
-	kernel  kernelKind
 	opt     Options
 
 	lat *lattice
@@ -101,11 +100,10 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{problem: p, method: m, kernel: grayCode, opt: opt, lat: l, cal: &calibration{}}
+	pl := &Plan{problem: p, method: m, opt: opt, lat: l, cal: &calibration{}}
 	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
 		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
 		kind := kernel.For(spec)
-		pl.kernel = kernelKind(kind)
 		pl.kern = kernel.New(kind, spec)
 		pl.rate = pl.kern.Rate()
 	}
