@@ -16,8 +16,8 @@ type Answers struct {
 	Name string
 	// Student is the id of the student line ("" when there is none).
 	Student string
-	// byPart holds each answer by part id.
-	byPart map[string]Answer
+	// ByPart holds each answer by part id.
+	ByPart map[string]Answer
 }
 
 // An Answer is what a student wrote for one part, and where.
@@ -40,7 +40,7 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Answers{Name: name, byPart: map[string]Answer{}}
+	a := &Answers{Name: name, ByPart: map[string]Answer{}}
 	for i, raw := range lines {
 		n := i + 1
 		fail := func(format string, args ...any) error {
@@ -61,14 +61,14 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			a.Student = text
 			continue
 		}
-		if p := key.part(id); p != nil {
+		if p := key.Part(id); p != nil {
 			if text == "" {
 				continue
 			}
-			if prev, dup := a.byPart[id]; dup {
+			if prev, dup := a.ByPart[id]; dup {
 				return nil, fail("%s is answered twice (also on line %d)", id, prev.Line)
 			}
-			a.byPart[id] = Answer{Text: text, Line: n}
+			a.ByPart[id] = Answer{Text: text, Line: n}
 			continue
 		}
 		q := key.question(id)
@@ -84,11 +84,11 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 				id, len(q.Parts), strings.Join(partIDs(q), ", "), len(row))
 		}
 		for j, p := range q.Parts {
-			if prev, dup := a.byPart[p.ID]; dup {
+			if prev, dup := a.ByPart[p.ID]; dup {
 				return nil, fail("%s is answered twice (also on line %d)", p.ID, prev.Line)
 			}
 			if row[j] != "" && row[j] != "-" {
-				a.byPart[p.ID] = Answer{Text: row[j], Line: n}
+				a.ByPart[p.ID] = Answer{Text: row[j], Line: n}
 			}
 		}
 	}

@@ -120,7 +120,7 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 }
 
 func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult, error) {
-	ans, ok := a.byPart[p.ID]
+	ans, ok := a.ByPart[p.ID]
 	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
 	if !ok {
 		r.Mark, r.Feedback = Unanswered, "No answer."

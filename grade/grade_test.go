@@ -229,7 +229,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
-	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{byPart: map[string]Answer{}})
+	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
 	require.Error(t, err, "a template is graded through a variant")
 
 	seen := map[string]bool{}
@@ -297,11 +297,11 @@ type classOption struct {
 // the item analysis against the answers the generator chose.
 func TestClassOfThirty(t *testing.T) {
 	k := lessonKey(t)
-	key := func(id string) string { return k.part(id).mistakes[0].Name }
+	key := func(id string) string { return k.Part(id).mistakes[0].Name }
 	// rank orders mistakes as the item analysis breaks ties: the key's own
 	// in the key's order, then the catalogue's.
 	rank := func(id, name string) int {
-		for i, m := range k.part(id).mistakes {
+		for i, m := range k.Part(id).mistakes {
 			if m.Name == name {
 				return i
 			}

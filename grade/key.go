@@ -105,8 +105,8 @@ type Draw struct {
 	line    int
 }
 
-// part returns the part with the given id, or nil.
-func (k *Key) part(id string) *Part { return k.parts[id] }
+// Part returns the Part with the given id, or nil.
+func (k *Key) Part(id string) *Part { return k.parts[id] }
 
 // Parts returns every part in key order.
 func (k *Key) Parts() []*Part {

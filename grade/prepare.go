@@ -9,7 +9,7 @@ import "context"
 // computations stop, with ctx's error, once ctx is done.
 func (g *Grader) Prepare(ctx context.Context, p *Part) error {
 	probe := Answer{Text: probeFigure(p), Line: p.Line}
-	c, err := p.Claim.Answer("", probe.Line, probe.Text)
+	c, err := p.claim.Answer("", probe.Line, probe.Text)
 	if err != nil {
 		return nil // nothing the probe can ask ahead
 	}
