@@ -160,10 +160,26 @@ func (p *exprParser) product() (expr, error) {
 				return nil, err
 			}
 			left = product{left: left, right: right, divide: true}
+		case p.implicit():
+			// 2√2, 8 sqrt(2), 16d: a product without its sign.
+			right, err := p.factor()
+			if err != nil {
+				return nil, err
+			}
+			left = product{left: left, right: right}
 		default:
 			return left, nil
 		}
 	}
+}
+
+// implicit reports whether the input continues with a factor that people
+// write after a number without a multiplication sign: a root or, in a
+// law, d.
+func (p *exprParser) implicit() bool {
+	p.skipSpace()
+	rest := p.src[p.pos:]
+	return strings.HasPrefix(rest, "√") || strings.HasPrefix(rest, "sqrt(") || p.allowD && strings.HasPrefix(rest, "d")
 }
 
 func (p *exprParser) factor() (expr, error) {

@@ -19,9 +19,10 @@ const MaxScores = 64
 // jointly).
 func addSoftmaxKinds(m map[string]kindSpec) {
 	keys := map[string]bool{"scores": true, "rounded": false, "dk": false, "places": false}
-	m["softmax"] = kindSpec{keys, buildSoftmax}
-	m["softmax-entry"] = kindSpec{merge(keys, map[string]bool{"entry": true}), buildSoftmaxEntry}
-	m["jacobian-max"] = kindSpec{keys, buildJacobianMax}
+	outputWords := []string{"p", "output", "entry", "probability", "weight"}
+	m["softmax"] = kindSpec{keys, buildSoftmax, valueList, nil}
+	m["softmax-entry"] = kindSpec{merge(keys, map[string]bool{"entry": true}), buildSoftmaxEntry, oneValue, outputWords}
+	m["jacobian-max"] = kindSpec{keys, buildJacobianMax, oneValue, []string{"max", "entry", "largest"}}
 }
 
 // softmaxInput reads the scores, their rounding and the width they are
@@ -74,16 +75,16 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 
 // softmaxFigure turns a decimal figure into the softmax package's form.
 func softmaxFigure(p printed) (softmax.Printed, error) {
-	if !p.isDecimal() {
+	if !p.isDecimal() || p.places < 0 {
 		return softmax.Printed{}, fmt.Errorf("figure %q: a softmax figure is a decimal", p.text)
 	}
 	return softmax.Printed{Text: rational.FormatRat(p.value, p.places, rational.RoundHalfEven), Places: p.places}, nil
 }
 
-// oneSoftmaxFigure parses a figure as one printed decimal, both as printed
+// oneSoftmaxFigure returns the one decimal of an answer, both as printed
 // and in the softmax package's form.
-func oneSoftmaxFigure(c *Claim, figure string) (printed, softmax.Printed, error) {
-	fig, err := onePrinted(c, figure)
+func oneSoftmaxFigure(a *Answer) (printed, softmax.Printed, error) {
+	fig, err := oneFigure(a)
 	if err != nil {
 		return printed{}, softmax.Printed{}, err
 	}
@@ -115,15 +116,9 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	places, err := placesSetting(c)
-	if err != nil {
-		return nil, err
-	}
-	read := func(figure string) (checker, error) {
-		figs, err := parsePrintedList(figure, places)
-		if err != nil {
-			return nil, err
-		}
+	read := func(a *Answer) (checker, error) {
+		figs := a.list
+		var err error
 		if len(figs) != len(box.Lo) {
 			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
 		}
@@ -184,8 +179,8 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, out, err := oneSoftmaxFigure(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(a)
 		if err != nil {
 			return nil, err
 		}
@@ -213,8 +208,8 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, out, err := oneSoftmaxFigure(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(a)
 		if err != nil {
 			return nil, err
 		}
