@@ -481,3 +481,47 @@ func lawFormula(s string) string {
 	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "="))
 	return strings.NewReplacer("d_k", "d", "d_(k)", "d").Replace(s)
 }
+
+// Consistent reports whether the sides of an answer about one value can
+// all name one number: equal exact values, exact values inside decimals'
+// rounding cells, overlapping cells. An answer of one side is consistent.
+func (a *Answer) Consistent() bool {
+	for i := range a.sides {
+		for j := i + 1; j < len(a.sides); j++ {
+			if !a.sides[i].agrees(a.sides[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Truncated returns the answer with each decimal read as cut off rather
+// than rounded: a decimal then stands for the numbers from its value up to
+// one unit in its last place (down, for a negative one), as a truncating
+// printer would print them. It returns nil for an answer without decimals.
+func (a *Answer) Truncated() *Answer {
+	cut := func(ps []printed) ([]printed, bool) {
+		out := make([]printed, len(ps))
+		any := false
+		for i, p := range ps {
+			out[i] = p
+			if p.isDecimal() {
+				out[i].cut, any = true, true
+			}
+		}
+		return out, any
+	}
+	b := *a
+	var ok bool
+	switch a.shape {
+	case oneValue:
+		b.sides, ok = cut(a.sides)
+	case valueList:
+		b.list, ok = cut(a.list)
+	}
+	if !ok {
+		return nil
+	}
+	return &b
+}

@@ -26,6 +26,9 @@ type printed struct {
 	// approx says the figure was written after ≈, ~ or "about": an
 	// integer so written is a decimal rounded at its last nonzero digit.
 	approx bool
+	// cut says the decimal is read as cut off, not rounded (see
+	// Answer.Truncated): it stands for [value, value + unit) away from 0.
+	cut bool
 }
 
 // isDecimal reports whether the figure is a rounded decimal.
@@ -90,7 +93,24 @@ func halfUnit(p int) *big.Rat {
 // may round either way).
 func (p printed) cell() (lo, hi *big.Rat) {
 	half := halfUnit(p.places)
+	if p.cut {
+		unit := new(big.Rat).Add(half, half)
+		if p.value.Sign() < 0 || p.value.Sign() == 0 && strings.HasPrefix(strings.TrimLeft(p.text, "≈~ "), "-") {
+			return new(big.Rat).Sub(p.value, unit), new(big.Rat).Set(p.value)
+		}
+		return new(big.Rat).Set(p.value), new(big.Rat).Add(p.value, unit)
+	}
 	return new(big.Rat).Sub(p.value, half), new(big.Rat).Add(p.value, half)
+}
+
+// cutEdge returns the far end of a cut decimal's cell, which truncates to
+// the next decimal, not to this one: the cell is half-open.
+func (p printed) cutEdge() *big.Rat {
+	lo, hi := p.cell()
+	if p.value.Cmp(lo) == 0 {
+		return hi
+	}
+	return lo
 }
 
 // exactValue returns the value of an exact figure.
@@ -105,7 +125,8 @@ func (p printed) matches(x rational.Value) bool {
 		return err == nil && v.Cmp(x) == 0
 	}
 	lo, hi := p.cell()
-	return x.Cmp(rational.NewRat(lo)) >= 0 && x.Cmp(rational.NewRat(hi)) <= 0
+	in := x.Cmp(rational.NewRat(lo)) >= 0 && x.Cmp(rational.NewRat(hi)) <= 0
+	return in && !(p.cut && x.Cmp(rational.NewRat(p.cutEdge())) == 0)
 }
 
 // equals reports whether the figure names exactly x: an exact figure equal

@@ -118,19 +118,23 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 	}
 	read := func(a *Answer) (checker, error) {
 		figs := a.list
-		var err error
 		if len(figs) != len(box.Lo) {
 			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
 		}
-		outs := make([]softmax.Printed, len(figs))
+		cells := make([]softmax.Interval, len(figs))
 		for i, f := range figs {
-			if outs[i], err = softmaxFigure(f); err != nil {
+			if _, err := softmaxFigure(f); err != nil {
 				return nil, err
 			}
+			lo, hi := f.cell()
+			cells[i] = softmax.Interval{Lo: lo, Hi: hi}
 		}
 		return func(ch *checking) (Verdict, error) {
-			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
+			reps, err := softmax.CheckCells(ch.ctx, box, cells, softmax.Options{})
 			if err != nil {
+				return Verdict{}, err
+			}
+			if err := cutEdges(ch, box, figs, reps); err != nil {
 				return Verdict{}, err
 			}
 			holds := true
@@ -223,4 +227,33 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 		}, nil
 	}
 	return &prepared{read: read}, nil
+}
+
+// cutEdges marks as inconsistent each output read as cut off whose value
+// may be the far end of its cell, which a truncating printer prints as the
+// next decimal: the cell of a cut decimal is half-open.
+func cutEdges(ch *checking, box softmax.Box, figs []printed, reps []softmax.Report) error {
+	cut := false
+	edges := make([]softmax.Interval, len(figs))
+	for i, f := range figs {
+		lo, hi := f.cell()
+		edges[i] = softmax.Interval{Lo: lo, Hi: hi}
+		if f.cut {
+			e := f.cutEdge()
+			edges[i], cut = softmax.Interval{Lo: e, Hi: e}, true
+		}
+	}
+	if !cut {
+		return nil
+	}
+	at, err := softmax.CheckCells(ch.ctx, box, edges, softmax.Options{})
+	if err != nil {
+		return err
+	}
+	for i, f := range figs {
+		if f.cut && at[i].Consistency != softmax.Inconsistent {
+			reps[i].Consistency = softmax.Inconsistent
+		}
+	}
+	return nil
 }

@@ -79,6 +79,20 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"rounded-early", "variance d=6 scale=d decimals=3", "0.170", "0.171"},
 		{"too-few-places", "variance d=6 scale=d decimals=3", "0.17", "0.18"},
 		{"too-few-places", "variance d=6 scale=d digits=3", "0.2", "0.3"},
+		{"too-few-places", "variance d=8 scale=d", "0.1", "0.2"},
+		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2*sqrt(2)", "3*sqrt(2)"},
+		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2.83", "2.84"},
+		{"variance-divided-by-c", "variance d=2 values=-2,2 scale=sqrt", "22.6", "22.7"},
+		{"variance-divided-by-c", "variance d=4096 divide=64", "64", "63"},
+		{"sum-not-mean", "variance d=2", "32", "31"},
+		{"sum-not-mean", "variance d=2 scale=sqrt", "16", "15"},
+		{"wrong-rate", "trend quantity=variance scale=d^1/4 d=1,2,4,6,8", "grows like d^(1/4)", "shrinks like d^(1/4)"},
+		{"wrong-rate", "trend quantity=std d=1,2,4", "grows linearly", "grows like sqrt(d)"},
+		{"work-disagrees", "cases d=8", "4^8 = 65535", "4^8 = 65536"},
+		{"work-disagrees", "variance d=8 scale=d", "0.125 (=1/4)", "0.125 (=1/8)"},
+		{"model-width", "variance d=64 d-model=512", "512", "511"},
+		{"divided-by-d", "softmax scores=1,2,3 dk=4", "0.25, 0.33, 0.42", "0.25, 0.33, 0.43"},
+		{"truncated", "softmax scores=1,2,3 decimals=2", "0.09, 0.24, 0.66", "0.09, 0.24, 0.65"},
 	}
 	g := NewGrader()
 	for _, c := range cases {
@@ -107,7 +121,7 @@ func TestKeyMistake(t *testing.T) {
 	k := parseKey(t, "answer v variance d=2\nmistake v sum-of-squares d=2 => You summed the squares.\nmistake v name=mean-not-var mean d=2 => That is the mean.\n")
 	g := NewGrader()
 	r := gradeText(t, g, k, "v 32\n").Parts[0]
-	assert.Equal(t, []string{"v-mistake-1"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
+	assert.Equal(t, []string{"v-mistake-1", "sum-not-mean"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
 	assert.Zero(t, r.Mistakes[0].Kind)
 	r = gradeText(t, g, k, "v 0\n").Parts[0]
 	assert.Equal(t, []string{"mean-not-var"}, mistakeNamesOf(r), "the name the key gives")
@@ -136,9 +150,13 @@ func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 	assert.Equal(t, Unreadable, r.Parts[0].Mark)
 	assert.Equal(t, Unreadable, r.Parts[2].Mark)
 	assert.Equal(t, "0", r.Score.RatString())
-	// A line that names an id the key does not have is an error.
-	_, err := ParseAnswers("s.answers", strings.NewReader("1.raw 8.0\n1.mine 2\n"), k)
-	require.EqualError(t, err, `s.answers:2: the key has no question "1.mine" (it has 1, 1.cases, 1.raw, 1.sqrt, 1.d, 2, 2.raw, 2.sqrt, 3, p1, p2, p2.raw, p2.std, p2.scaled, p3, p3.var, p3.zero, p4)`)
+	// A line that names an id the key does not have is a problem of the
+	// file; the rest is graded.
+	a, err := ParseAnswers("s.answers", strings.NewReader("1.raw 8.0\n1.mine 2\n"), k)
+	require.NoError(t, err)
+	require.Len(t, a.Problems, 1)
+	assert.EqualError(t, a.Problems[0], `s.answers:2: the key has no question "1.mine" (it has 1, 1.cases, 1.raw, 1.sqrt, 1.d, 2, 2.raw, 2.sqrt, 3, p1, p2, p2.raw and 6 more)`)
+	assert.Equal(t, "8.0", a.ByPart["1.raw"].Text)
 }
 
 func TestPointsAndPartialCredit(t *testing.T) {
@@ -170,23 +188,35 @@ func TestRowsAndSpellings(t *testing.T) {
 	}
 }
 
-func TestAnswerFileErrors(t *testing.T) {
+// A line that cannot be read is a problem of the file, never a reason to
+// leave the rest ungraded; only a file that is not text is refused.
+func TestAnswerFileProblems(t *testing.T) {
 	k := lessonKey(t)
 	cases := []struct{ text, want string }{
-		{"1.raw 8.0\n1.raw 8\n", "t.answers:2: 1.raw is answered twice (also on line 1)"},
+		{"1.raw 8.0\n1.raw 8\n", "t.answers:2: 1.raw is answered twice, differently (also on line 1)"},
+		{"1.raw 8.0\n1.raw  8.0\n", "t.answers:2: 1.raw is answered again (as on line 1); the first is graded"},
 		{"1 65536 8.0\n", "t.answers:1: question 1 has 4 parts (1.cases, 1.raw, 1.sqrt, 1.d), this line gives 2 answers"},
-		{"1 65536 8.0 1.00 0.125\n1.d 0.125\n", "t.answers:2: 1.d is answered twice (also on line 1)"},
+		{"1 65536 8.0 1.00 0.125\n1.d 0.125\n", "t.answers:2: 1.d is answered again (as on line 1)"},
 		{"7 1\n", `t.answers:1: the key has no question "7"`},
 		{"student a b\n", `t.answers:1: student: "a b" is not an id`},
-		{"student a\nstudent b\n", "t.answers:2: a second student line"},
+		{"student a\nstudent b\n", "t.answers:2: a second student line names b; the first, a, stands"},
 		{"1.raw \xff\n", "t.answers:1: the line is not valid UTF-8"},
 		{strings.Repeat("x", MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
 	}
 	for _, c := range cases {
-		_, err := ParseAnswers("t.answers", strings.NewReader(c.text), k)
-		require.Error(t, err, c.text)
-		assert.Contains(t, err.Error(), c.want)
+		a, err := ParseAnswers("t.answers", strings.NewReader(c.text+"p4 4\n"), k)
+		require.NoError(t, err, c.text)
+		require.NotEmpty(t, a.Problems, c.text)
+		assert.Contains(t, a.Problems[0].Error(), c.want)
+		assert.Equal(t, "4", a.ByPart["p4"].Text, "the rest of %q is read", c.text)
 	}
+	_, err := ParseAnswers("t.answers", strings.NewReader("1.raw 8\x00\n"), k)
+	assert.ErrorContains(t, err, "t.answers:1: the file is not text")
+	// Two different answers to one part: could not read, flagged.
+	r := gradeText(t, NewGrader(), k, "1.raw 8.0\n1.raw 2.0\n")
+	assert.Equal(t, Unreadable, r.Parts[1].Mark)
+	assert.Contains(t, r.Parts[1].Feedback, `answered twice, "8.0" on line 1 and "2.0" on line 2`)
+	assert.Equal(t, "unreadable-lines", r.Flags[0].Name)
 }
 
 func TestKeyErrors(t *testing.T) {
@@ -194,14 +224,14 @@ func TestKeyErrors(t *testing.T) {
 		{"answer a variance d=2\nanswer a variance d=4\n", "t.key:2: answer a is given twice"},
 		{"answer a variance d=2 points=-1\n", "t.key:1: answer a: points=-1: write a non-negative decimal number"},
 		{"answer a variance d=2 points=x\n", "t.key:1: answer a: points=x:"},
-		{"answer a variance d=2 partial=2\n", "partial=2: a share of the points, from 0 to 1"},
+		{"answer a variance d=2 partial=2\n", "partial=2: write a share of the points, a decimal from 0 to 1"},
 		{"answer a variance d=2 is 2\n", `t.key:1: answer a: variance: a question has no " is FIGURE"`},
 		{"answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n", "choose a smaller d_k or fewer values"},
 		{"answer a bogus d=2\n", `unknown claim kind "bogus"`},
 		{"answer a.b.c variance d=2\n", `"a.b.c" is not an id`},
 		{"answer 1 variance d=2\nanswer 1.x variance d=2\n", "t.key:2: question 1 has parts: give each an id 1.PART"},
 		{"hint z text\n", `t.key:1: hint: no answer line "z" before this line`},
-		{"answer a variance d=2\nmistake a std d=2\n", "t.key:2: mistake a: write mistake a [name=NAME] CLAIM => what the student did"},
+		{"answer a variance d=2\nmistake a std d=2\n", "t.key:2: mistake a: write mistake a [name=NAME] [credit=F] CLAIM => what the student did"},
 		{"answer a variance d=2\nmistake a name=unscaled std d=2 => x\n", `t.key:2: mistake a: "unscaled" is the name of a built-in mistake`},
 		{"answer a variance d=2\nmistake a name=a!b std d=2 => x\n", `t.key:2: mistake a: name "a!b" must be letters`},
 		{"answer a variance d=2\nmistake a name=m std d=2 => x\nmistake a name=m mean d=2 => y\n", `t.key:3: mistake a: the name "m" is given twice`},
@@ -239,6 +269,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 		b, err := tmpl.Variant("2026", student)
 		require.NoError(t, err)
 		assert.Equal(t, a.Values, b.Values)
+		assert.NotEqual(t, "6", a.Values["d"], "the lesson prints the row of d_k = 6")
 		seen[fmt.Sprint(a.Values)] = true
 		c, err := tmpl.Variant("2027", student)
 		require.NoError(t, err)
@@ -249,7 +280,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	assert.Equal(t, 2, Pick("2026", "ada", "a", 3))
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"d": "6", "a": "4", "s": "d^1/3"}, v.Values)
+	assert.Equal(t, map[string]string{"d": "5", "a": "7", "s": "d^3/4"}, v.Values)
 	_, err = tmpl.Variant("", "ada")
 	assert.ErrorContains(t, err, "give the seed")
 }
@@ -268,8 +299,8 @@ func TestVariantGradedFromItsKey(t *testing.T) {
 	require.NoError(t, err)
 	sols, err := g.Solutions(context.Background(), v)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"4096", "6 ≈ 6.0", "1 ≈ 1.00", "1/6 ≈ 0.167", "512 ≈ 512.0", "256 ≈ 256.00", "grows: 1, 2^(1/3), 4^(1/3), 6^(1/3), 2"}, sols)
-	answers := "student ada\n1 4096 6.0 1.00 0.167\n2 512.0 256.00\n3 grows\n"
+	assert.Equal(t, []string{"1024", "5 ≈ 5.0", "1 ≈ 1.00", "1/5 ≈ 0.200", "4802 ≈ 4802.0", "2401 ≈ 2401.00", "shrinks: 1, 1/2*sqrt(2), 1/2, 1/6*sqrt(6), 1/4*sqrt(2)"}, sols)
+	answers := "student ada\n1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"
 	a, err := ParseAnswers("ada.answers", strings.NewReader(answers), tmpl)
 	require.NoError(t, err)
 	r, err := g.Grade(context.Background(), v, a)
