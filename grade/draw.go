@@ -482,3 +482,13 @@ func drawnWords(draws []Draw, deps []int, values map[string]string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// VariantCount returns the number of variants a template gives, those
+// that ask a question the lesson prints left out (for a key of more than
+// a million combinations, a lower bound); nil for a key without draws.
+func (k *Key) VariantCount() *big.Int {
+	if k.variants.count == nil {
+		return nil
+	}
+	return new(big.Int).Set(k.variants.count)
+}

@@ -133,13 +133,42 @@ func (r *Result) Flag(name, says string) { r.Flags = append(r.Flags, Flag{Name: 
 // concurrent use.
 type Grader struct {
 	ch *claims.Checker
+	// values caches the exact value of each question about one value, by
+	// its text: a distribution too large for the checker's cache is then
+	// computed once, not once per answer.
+	values map[string]cachedValue
 	// variantParts caches the parts of other variants, for the fit check.
 	variantParts map[string]*Part
 }
 
+type cachedValue struct {
+	x      rational.Value
+	single bool
+}
+
+// maxCachedValues bounds the values a Grader keeps.
+const maxCachedValues = 100_000
+
 // NewGrader returns a Grader.
 func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker(claims.Limits{}), variantParts: map[string]*Part{}}
+	return &Grader{ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{}}
+}
+
+// value returns the one exact value q asks for, computed once per Grader;
+// single is false for a question not about one value.
+func (g *Grader) value(ctx context.Context, q *claims.Question) (x rational.Value, single bool, err error) {
+	key := q.Kind + " " + q.Text
+	if c, ok := g.values[key]; ok {
+		return c.x, c.single, nil
+	}
+	x, single, err = q.Value(ctx, g.ch)
+	if err != nil {
+		return x, false, err
+	}
+	if len(g.values) < maxCachedValues {
+		g.values[key] = cachedValue{x, single}
+	}
+	return x, single, nil
 }
 
 // Grade grades a's answers against k, which must not be a template (see
@@ -161,7 +190,11 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 		for i, p := range a.Problems {
 			lines[i] = fmt.Sprintf("line %d: %s", p.Line, p.Msg)
 		}
-		res.Flag("unreadable-lines", fmt.Sprintf("%d lines of the file could not be read and were left out: %s.", n, strings.Join(lines, "; ")))
+		what := fmt.Sprintf("%d lines of the file could not be read and were", n)
+		if n == 1 {
+			what = "1 line of the file could not be read and was"
+		}
+		res.Flag("unreadable-lines", fmt.Sprintf("%s left out: %s.", what, strings.Join(lines, "; ")))
 	}
 	for _, p := range k.Parts() {
 		r, err := g.gradePart(ctx, p, a)
@@ -204,17 +237,23 @@ func (g *Grader) judgeRead(ctx context.Context, p *Part, q *claims.Question, fil
 	if err != nil {
 		return j, err
 	}
-	v, err := g.ch.Check(ctx, c)
+	x, single, err := g.value(ctx, q)
 	if err != nil {
 		return j, err
 	}
-	j.holds = v.Holds
-	x, ok, err := q.Value(ctx, g.ch)
-	if err != nil {
-		return j, err
+	j.value, j.single = x, single
+	var v claims.Verdict
+	if single {
+		// Every side is x, or x correctly rounded: the claims check of a
+		// value, against the value computed once.
+		j.holds = allMatch(read.Figures(), x)
+	} else {
+		if v, err = g.ch.Check(ctx, c); err != nil {
+			return j, err
+		}
+		j.holds = v.Holds
 	}
-	j.value, j.single = x, ok
-	j.exact = exactWords(p, x, ok, v)
+	j.exact = exactWords(p, x, single, v)
 	return j, nil
 }
 
@@ -225,6 +264,14 @@ func (g *Grader) holds(ctx context.Context, q *claims.Question, file string, lin
 	c, err := q.Claim(file, line, read)
 	if err != nil {
 		return false, nil
+	}
+	if x, single, err := g.value(ctx, q); err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, nil
+	} else if single {
+		return allMatch(read.Figures(), x), nil
 	}
 	v, err := g.ch.Check(ctx, c)
 	if err != nil {

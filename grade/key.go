@@ -108,6 +108,7 @@ type Part struct {
 	Mistakes []KeyMistake
 
 	credit       map[string]*big.Rat // share of Points per named mistake
+	coincide     map[string]bool     // mistakes the key knows coincide here (Lint)
 	comma        bool                // answers use decimal commas
 	precisionSet bool                // the key sets decimals or digits
 	with         withSource          // the with line the claim's defaults came from
@@ -160,7 +161,7 @@ func (k *Key) IsTemplate() bool { return len(k.Draws) > 0 && k.Values == nil }
 // options are the grading options of an answer line; every other key=value
 // belongs to the claim.
 var options = map[string]bool{"points": true, "decimals": true, "digits": true, "partial": true,
-	"show": true, "visibility": true, "d-model": true, "credit": true, "decimal-comma": true}
+	"show": true, "visibility": true, "d-model": true, "credit": true, "decimal-comma": true, "coincide": true}
 
 // Visibilities are Gradescope's visibility settings for a test.
 var Visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
@@ -200,7 +201,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 		if err := rules.checkRanges(p); err != nil {
 			return nil, &SyntaxError{File: name, Line: p.Line, Msg: err.Error()}
 		}
-		for _, c := range sortedKeys(p.credit) {
+		for _, c := range append(sortedKeys(p.credit), sortedKeys(p.coincide)...) {
 			if _, ok := kindByName[c]; ok {
 				continue
 			}
@@ -209,7 +210,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 				own = own || m.Name == c
 			}
 			if !own {
-				return nil, &SyntaxError{File: name, Line: p.Line, Msg: fmt.Sprintf("answer %s: credit=%s: no mistake of that name (the catalogue's, such as wrong-rate or too-few-places, or the key's own for %s)", p.ID, c, p.ID)}
+				return nil, &SyntaxError{File: name, Line: p.Line, Msg: fmt.Sprintf("answer %s: %s: no mistake of that name (the catalogue's, such as wrong-rate or too-few-places, or the key's own for %s)", p.ID, c, p.ID)}
 			}
 		}
 	}
@@ -571,6 +572,14 @@ func readOptions(p *Part, opts map[string]string) error {
 					return fmt.Errorf("credit=%s: %s is given twice", v, name)
 				}
 				p.credit[name] = r
+			}
+		case "coincide":
+			p.coincide = map[string]bool{}
+			for _, name := range strings.Split(v, ",") {
+				if name == "" {
+					return fmt.Errorf("coincide=%s: write coincide=MISTAKE,… with the names of mistakes", v)
+				}
+				p.coincide[name] = true
 			}
 		case "decimals", "digits", "d-model":
 			n, err := strconv.Atoi(v)

@@ -11,10 +11,17 @@ import (
 
 // Plan estimates, before any answer is graded, everything grading against
 // k computes (each part's question, the key's mistakes and the built-in
-// ones), as the claims checker plans a claims file; it returns the
-// checker's refusal (a *claims.PlanError, or a *SyntaxError naming the
+// ones), as the claims checker plans a claims file (for a template, the
+// variant of its first choices); it returns the checker's refusal (a *claims.PlanError, or a *SyntaxError naming the
 // key's line) when the whole is over its limits.
 func (g *Grader) Plan(k *Key) error {
+	if k.IsTemplate() {
+		v, err := k.variantOf(firstChoices(k.Draws))
+		if err != nil {
+			return err
+		}
+		k = v
+	}
 	var cls []*claims.Claim
 	add := func(q *claims.Question, line int) {
 		a, err := q.Read(probeFigure(q), false)
@@ -76,7 +83,7 @@ func (g *Grader) Lint(ctx context.Context, k *Key) ([]*SyntaxError, error) {
 		if p.Claim.Kind == "number" && p.Ask == "" && p.Question.Ask == "" {
 			warn(p.Line, "answer %s asks a number without an ask or question line: the sheet can describe it only by its value; add ask %s WORDING", p.ID, p.ID)
 		}
-		x, single, err := p.Claim.Value(ctx, g.ch)
+		x, single, err := g.value(ctx, p.Claim)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -116,7 +123,7 @@ func (g *Grader) lintMistakes(ctx context.Context, p *Part, x rational.Value, wa
 	}
 	var ms []named
 	for _, m := range p.Mistakes {
-		v, ok, err := m.Claim.Value(ctx, g.ch)
+		v, ok, err := g.value(ctx, m.Claim)
 		if err != nil && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -133,9 +140,9 @@ func (g *Grader) lintMistakes(ctx context.Context, p *Part, x rational.Value, wa
 		var err error
 		switch {
 		case alt.claim != nil:
-			v, ok, err = alt.claim.Value(ctx, g.ch)
+			v, ok, err = g.value(ctx, alt.claim)
 		case alt.compute != nil:
-			v, ok, err = alt.compute(ctx, g.ch)
+			v, ok, err = alt.compute(ctx, g)
 		default:
 			v, ok = alt.value, true
 		}
@@ -148,12 +155,15 @@ func (g *Grader) lintMistakes(ctx context.Context, p *Part, x rational.Value, wa
 	}
 	reported := map[string]bool{}
 	for i, m := range ms {
+		if p.coincide[m.name] {
+			continue
+		}
 		if m.value.Cmp(x) == 0 {
 			warn(p.Line, "answer %s: the mistake %s gives %s, the answer itself, at these numbers: a student who makes it is marked right; choose numbers where it shows", p.ID, m.name, x)
 			continue
 		}
 		for _, o := range ms[i+1:] {
-			if o.name == m.name || !m.own && !o.own && identical(m.name, o.name) || reported[m.name+"|"+o.name] {
+			if o.name == m.name || p.coincide[o.name] || !m.own && !o.own && identical(m.name, o.name) || reported[m.name+"|"+o.name] {
 				continue
 			}
 			if m.value.Cmp(o.value) == 0 {

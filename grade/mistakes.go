@@ -34,7 +34,7 @@ type alternative struct {
 	claim *claims.Question
 	value rational.Value
 	// compute gives the value when it needs the checker.
-	compute func(ctx context.Context, ch *claims.Checker) (rational.Value, bool, error)
+	compute func(ctx context.Context, g *Grader) (rational.Value, bool, error)
 }
 
 // scaleKinds are the kinds whose scale=… divides q·k.
@@ -194,16 +194,16 @@ func sumOfSquares(q *claims.Question) (alternative, bool) {
 	}
 	return alternative{kind: SumNotMean,
 		says: "This sums the squared scores over every pair; the variance averages them (divide by the number of pairs, and subtract the squared mean, here 0).",
-		compute: func(ctx context.Context, ch *claims.Checker) (rational.Value, bool, error) {
-			x, ok, err := q.Value(ctx, ch)
+		compute: func(ctx context.Context, g *Grader) (rational.Value, bool, error) {
+			x, ok, err := g.value(ctx, q)
 			if err != nil || !ok {
 				return x, false, err
 			}
-			m, ok, err := mean.Value(ctx, ch)
+			m, ok, err := g.value(ctx, mean)
 			if err != nil || !ok {
 				return m, false, err
 			}
-			n, ok, err := cases.Value(ctx, ch)
+			n, ok, err := g.value(ctx, cases)
 			if err != nil || !ok {
 				return n, false, err
 			}
@@ -439,7 +439,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 					return nil, err
 				}
 			case alt.compute != nil:
-				x, known, err := alt.compute(ctx, g.ch)
+				x, known, err := alt.compute(ctx, g)
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()

@@ -11,7 +11,7 @@ import (
 func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("exercise", "", stderr)
 	var keys keyFlags
-	keys.register(fs)
+	keys.register(fs, "the student `ID` the sheet is for (a variant depends only on the seed and this id)")
 	var format choiceFormatFlag
 	format.register(fs, "", "markdown", "latex", "key")
 	var answerKey bool

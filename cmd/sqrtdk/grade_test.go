@@ -85,8 +85,12 @@ func TestGradeBadInput(t *testing.T) {
 	}
 	huge := write("huge.key", "answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n")
 	points := write("points.key", "# a key\nanswer a variance d=2 points=-2\n")
-	unknown := write("unknown.answers", "1.raw 8.0\n9 1\n")
-	dup := write("dup.answers", "1.raw 8.0\n1.raw 8\n")
+	twice := write("twice.key", "with points=1 points=2\nanswer a variance d=2\n")
+	overflow := write("overflow.key", "draw d from -5000000000000000000..5000000000000000000\nanswer a variance d={d}\n")
+	everyChoice := write("every.key", "draw d from 8,-1\nanswer a variance d={d}\n")
+	fraction := write("fraction.key", "draw v from 1,"+strings.Repeat("7", 38)+"/7\nanswer a variance d={v}\n")
+	few := write("few.key", "draw d from 5,7\nanswer a variance d={d}\n")
+	typo := write("typo.key", "range d=1..64\nanswer a variance d=80\n")
 	nostudent := write("nostudent.answers", "1.raw 8.0\n")
 	cases := []struct {
 		args []string
@@ -96,14 +100,20 @@ func TestGradeBadInput(t *testing.T) {
 		{[]string{"grade", "--key", "exercises/lesson.key"}, "grade: name at least one answer file"},
 		{[]string{"grade", "--key", huge, "exercises/right.answers"}, "huge.key:1: answer a: variance: d=9000:"},
 		{[]string{"grade", "--key", points, "exercises/right.answers"}, "points.key:2: answer a: points=-2: write a non-negative decimal number"},
-		{[]string{"grade", "--key", "exercises/lesson.key", unknown}, `unknown.answers:2: the key has no question "9"`},
-		{[]string{"grade", "--key", "exercises/lesson.key", dup}, "dup.answers:2: 1.raw is answered twice (also on line 1)"},
-		{[]string{"grade", "--key", "exercises/lesson.key", "--format", "yaml", dup}, `--format: unknown format "yaml"`},
-		{[]string{"grade", "--key", "exercises/lesson.key", "--format", "gradescope", dup, unknown}, "--format gradescope writes the results of one answer file"},
-		{[]string{"grade", "--key", "exercises/lesson.key", "--seed", "1", dup}, "--seed: exercises/lesson.key draws no values"},
+		{[]string{"grade", "--key", twice, "exercises/right.answers"}, "twice.key:1: with: points is set twice"},
+		{[]string{"grade", "--key", overflow, "exercises/right.answers"}, "overflow.key:1: draw d: -5000000000000000000..5000000000000000000 has 10000000000000000001 choices; at most 10000"},
+		{[]string{"grade", "--key", everyChoice, "--seed", "1", "exercises/right.answers"}, "every.key:2: answer a: variance: d=-1: d_k must be a positive integer (when d = -1)"},
+		{[]string{"grade", "--key", fraction, "--seed", "1", "exercises/right.answers"}, "fraction.key:2: answer a: variance: d=" + strings.Repeat("7", 38) + "/7: d_k must be a positive integer"},
+		{[]string{"grade", "--key", few, "--seed", "1", "exercises/right.answers"}, "few.key:1: the draws give 2 variants; at least 200 are needed"},
+		{[]string{"grade", "--key", typo, "exercises/right.answers"}, "typo.key:2: answer a: d=80 is outside the range 1..64 of line 1"},
+		{[]string{"grade", "--key", "exercises/lesson.key", "--format", "yaml", nostudent}, `--format: unknown format "yaml"`},
+		{[]string{"grade", "--key", "exercises/lesson.key", "--format", "gradescope", nostudent, nostudent}, "--format gradescope writes the results of one answer file"},
+		{[]string{"grade", "--key", "exercises/lesson.key", "--seed", "1", nostudent}, "--seed: exercises/lesson.key draws no values"},
 		{[]string{"grade", "--key", "exercises/variants.key", nostudent}, "--seed: exercises/variants.key draws values"},
 		{[]string{"grade", "--key", "exercises/variants.key", "--seed", "1", nostudent}, `nostudent.answers:1: exercises/variants.key draws a variant per student: the answer file needs a line "student ID"`},
 		{[]string{"grade", "--key", "exercises/lesson.key", filepath.Join(dir, "none.answers")}, "no such file or directory"},
+		{[]string{"grade", "--lint", "exercises/lesson.key", nostudent}, "--lint checks a key alone"},
+		{[]string{"grade", "--lint", huge}, "--lint: " + huge + ":1:"},
 		{[]string{"exercise", "--key", "exercises/variants.key", "--seed", "1"}, "--student: name the student the sheet is for"},
 		{[]string{"exercise", "--key", "exercises/variants.key", "--student", "ada"}, "give the seed the variants were made with"},
 		{[]string{"exercise", "--key", "exercises/lesson.key", "--student", "ada", "--format", "key"}, "--format key prints a key: add --answer-key"},
@@ -118,17 +128,65 @@ func TestGradeBadInput(t *testing.T) {
 		assert.Contains(t, firstLine(stderr), c.want, "sqrtdk %v", c.args)
 		assert.NotContains(t, stderr, "panic")
 	}
-	// A class run grades the files it can read and reports the others.
-	out, stderr, status := runCLI(t, "grade", "--key", "exercises/lesson.key", "exercises/right.answers", unknown)
+}
+
+// TestGradeNothingLost: a line that cannot be read, a missing file, the
+// same file twice: every file the teacher names gets its row, and nothing
+// readable goes ungraded.
+func TestGradeNothingLost(t *testing.T) {
+	t.Chdir("../..")
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	unknown := write("unknown.answers", "1.raw 8.0\n9 1\n")
+	dup := write("dup.answers", "1.raw 8.0\n1.raw 2.0\n")
+	missing := filepath.Join(dir, "missing.answers")
+	// A line the key does not have is left out and flagged; the rest is graded.
+	out, stderr, status := runCLI(t, "grade", "--key", "exercises/lesson.key", unknown)
+	assert.Equal(t, 1, status, stderr)
+	assert.Contains(t, out, "1.raw      1/1  8.0  Right.")
+	assert.Contains(t, out, `flag unreadable-lines: 1 line of the file could not be read and was left out: line 2: the key has no question "9"`)
+	// Two answers to one part: could not read, flagged for review.
+	out, _, status = runCLI(t, "grade", "--key", "exercises/lesson.key", dup)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, `Could not read: the part is answered twice, "8.0" on line 1 and "2.0" on line 2.`)
+	assert.Contains(t, out, "1 could not read (flagged for review)")
+	// A class run with a missing file grades the others and gives it its row.
+	out, stderr, status = runCLI(t, "grade", "--key", "exercises/lesson.key", "--format", "csv", "exercises/right.answers", missing, unknown)
 	assert.Equal(t, 2, status)
-	assert.Contains(t, stderr, `unknown.answers:2: the key has no question "9"`)
-	assert.Contains(t, stderr, "1 of 2 answer files could not be read")
-	assert.Contains(t, out, "15 of 15 points")
-	// Gradescope still gets a results.json that says why nothing was graded.
+	assert.Contains(t, stderr, "missing.answers: no such file or directory")
+	assert.Contains(t, stderr, "1 of 3 answer files could not be graded")
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, rows, 4, out)
+	assert.True(t, strings.HasPrefix(rows[1], "ada,exercises/right.answers,15,15,,,"), rows[1])
+	assert.Contains(t, rows[2], "missing.answers,0,15,")
+	assert.Contains(t, rows[2], "no such file or directory")
+	assert.Contains(t, rows[3], "unreadable-lines")
+	// The same file twice is graded once.
+	out, _, _ = runCLI(t, "grade", "--key", "exercises/lesson.key", "--format", "csv", "exercises/right.answers", "./exercises/right.answers")
+	assert.Equal(t, 2, strings.Count(out, "\n"), out)
+	assert.Contains(t, out, "same-file")
+	// Gradescope gets a results.json for a file that is not there, and
+	// for one it cannot read, naming no server path.
+	for _, name := range []string{missing, dir} {
+		out, _, status = runCLI(t, "grade", "--key", "exercises/lesson.key", "--format", "gradescope", name)
+		assert.Equal(t, 2, status)
+		assert.Contains(t, out, `"score": 0`)
+		assert.Contains(t, out, "could not be graded")
+		assert.NotContains(t, strings.SplitN(out, `"extra_data"`, 2)[0], dir, "the student sees no server path")
+	}
 	out, _, status = runCLI(t, "grade", "--key", "exercises/lesson.key", "--format", "gradescope", unknown)
-	assert.Equal(t, 2, status)
-	assert.Contains(t, out, `"score": 0`)
-	assert.Contains(t, out, `the key has no question \"9\"`)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, `"score": 1`)
+	// Control characters of an answer are never echoed raw.
+	esc := write("esc.answers", "1.raw \x1b[31m8.0\x07\n")
+	out, _, _ = runCLI(t, "grade", "--key", "exercises/lesson.key", esc)
+	assert.NotContains(t, out, "\x1b")
+	assert.NotContains(t, out, "\x07")
+	assert.Contains(t, out, "␛[31m8.0␇")
 }
 
 // TestAutograderRecipe runs docs/autograder/run_autograder with the built
