@@ -58,7 +58,7 @@ var kinds map[string]kindSpec
 // The words an answer may use to name its quantity or unit.
 var (
 	pairWords     = []string{"pairs", "pair", "cases", "case", "combinations", "possibilities", "vector", "vectors", "(q,k)"}
-	countingWords   = append([]string{"count", "number"}, pairWords...)
+	countingWords = append([]string{"count", "number"}, pairWords...)
 	shareWords    = append([]string{"share", "fraction", "proportion", "probability", "chance", "p"}, pairWords...)
 	varianceWords = []string{"variance", "var", "σ^(2)", "sigma^(2)", "σ^2", "sigma^2", "σ2"}
 	stdWords      = []string{"std", "std.", "sd", "stdev", "std-dev", "standard", "deviation", "σ", "sigma"}
