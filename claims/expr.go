@@ -39,8 +39,9 @@ func checkSize(v rational.Value) (rational.Value, error) {
 	return v, nil
 }
 
-// maxPowerTerm bounds the numerator and denominator of an exponent so that
-// no expression can ask for an enormous power or root.
+// maxPowerTerm bounds the denominator of an exponent, so that no
+// expression can ask for an enormous root; a whole exponent is bounded by
+// maxValueBits, as every value is (2^74 is a count people write).
 const maxPowerTerm = 64
 
 func (c constant) eval(int64) (rational.Value, error) { return c.v, nil }
@@ -204,8 +205,8 @@ func (p *exprParser) factor() (expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exponent in %q: %v", p.src, err)
 	}
-	if new(big.Int).Abs(e.Num()).Cmp(big.NewInt(maxPowerTerm)) > 0 || e.Denom().Cmp(big.NewInt(maxPowerTerm)) > 0 {
-		return nil, fmt.Errorf("exponent %s in %q is too large (numerator and denominator at most %d)", e.RatString(), p.src, maxPowerTerm)
+	if new(big.Int).Abs(e.Num()).Cmp(big.NewInt(maxValueBits)) > 0 || e.Denom().Cmp(big.NewInt(maxPowerTerm)) > 0 {
+		return nil, fmt.Errorf("exponent %s in %q is too large (numerator at most %d, denominator at most %d)", e.RatString(), p.src, maxValueBits, maxPowerTerm)
 	}
 	return power{base: base, exp: e}, nil
 }

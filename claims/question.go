@@ -154,8 +154,8 @@ func (f Figure) String() string { return f.p.text }
 func (f Figure) IsDecimal() bool { return f.p.isDecimal() }
 
 // Places returns the decimal places a decimal figure was rounded to (a
-// percentage counts the places of its fraction: 99.97% has 4); 0 for an
-// exact figure.
+// percentage counts the places of its fraction: 99.97% has 4; 6.5e4 is
+// rounded to the thousands, −3); 0 for an exact figure.
 func (f Figure) Places() int {
 	if !f.p.isDecimal() {
 		return 0
@@ -164,23 +164,14 @@ func (f Figure) Places() int {
 }
 
 // SignificantDigits returns the significant digits a decimal figure shows:
-// every digit from the first nonzero one on, trailing zeros included
-// (0.0120 has 3); for a decimal that is all zeros, its places.
+// every digit from the first nonzero one on, trailing zeros after the
+// point included (0.0120 has 3, 6.50e4 has 3, ≈ 4100 has 2); for a decimal
+// that is all zeros, its places; 0 for an exact figure.
 func (f Figure) SignificantDigits() int {
 	if !f.p.isDecimal() {
 		return 0
 	}
-	digits := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, f.p.text)
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return f.p.places
-	}
-	return len(digits)
+	return f.p.digits
 }
 
 // Decimal returns the value of a decimal figure as written; nil for an

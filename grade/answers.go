@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -65,6 +64,14 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			extra++
 		}
 	}
+	full := func() bool {
+		if len(a.Problems) >= MaxProblems {
+			extra++
+			return true
+		}
+		return false
+	}
+	ids := shortList(key.ids(), 12)
 	set := func(n int, id, text string) {
 		prev, dup := a.ByPart[id]
 		switch {
@@ -78,7 +85,7 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			problem(n, "%s is answered twice, differently (also on line %d): it is marked could not read", id, prev.Line)
 		}
 	}
-	err := eachLine(r, func(n int, raw []byte, overlong bool) error {
+	err := eachLine(r, true, func(n int, raw []byte, overlong bool) error {
 		if bytes.IndexByte(raw, 0) >= 0 {
 			return &SyntaxError{File: name, Line: n, Msg: "the file is not text (it holds a NUL byte)"}
 		}
@@ -114,7 +121,9 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 		}
 		q := key.question(id)
 		if q == nil {
-			problem(n, "the key has no question %s (it has %s)", quote(id), shortList(key.ids(), 12))
+			if !full() {
+				problem(n, "the key has no question %s (it has %s)", quote(id), ids)
+			}
 			return nil
 		}
 		if text == "" {
@@ -155,15 +164,19 @@ func sameAnswer(a, b string) bool {
 // eachLine calls fn with each line of r (without its end: LF, CRLF or a
 // lone CR) and its number from 1, in bounded memory: a line longer than
 // MaxLineBytes is passed cut short with overlong set, and the rest of it
-// is skipped. A byte-order mark at the start is dropped.
-func eachLine(r io.Reader, fn func(n int, line []byte, overlong bool) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+// is skipped. A byte-order mark at the start is dropped. With skipEmpty,
+// empty lines are counted but not passed, so that a file of blank lines
+// costs a scan and nothing more.
+func eachLine(r io.Reader, skipEmpty bool, fn func(n int, line []byte, overlong bool) error) error {
+	buf := make([]byte, 64<<10)
 	var line []byte
 	n := 0
-	overlong := false
-	pendingCR := false
-	flush := func() error {
+	overlong, pendingCR := false, false
+	end := func() error {
 		n++
+		if len(line) == 0 && !overlong && skipEmpty {
+			return nil
+		}
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
 		}
@@ -172,7 +185,8 @@ func eachLine(r io.Reader, fn func(n int, line []byte, overlong bool) error) err
 		return err
 	}
 	for {
-		chunk, err := br.ReadSlice('\n')
+		m, err := r.Read(buf)
+		chunk := buf[:m]
 		for len(chunk) > 0 {
 			if pendingCR {
 				pendingCR = false
@@ -181,26 +195,33 @@ func eachLine(r io.Reader, fn func(n int, line []byte, overlong bool) error) err
 					continue
 				}
 			}
+			// A run of empty lines, counted without a call.
+			if skipEmpty && len(line) == 0 && !overlong {
+				i := 0
+				for i < len(chunk) && chunk[i] == '\n' {
+					i++
+				}
+				n += i
+				chunk = chunk[i:]
+				if len(chunk) == 0 {
+					break
+				}
+			}
 			i := bytes.IndexAny(chunk, "\r\n")
 			if i < 0 {
 				line = appendBounded(line, chunk, &overlong)
 				break
 			}
 			line = appendBounded(line, chunk[:i], &overlong)
-			if chunk[i] == '\r' {
-				pendingCR = true
-			}
+			pendingCR = chunk[i] == '\r'
 			chunk = chunk[i+1:]
-			if ferr := flush(); ferr != nil {
+			if ferr := end(); ferr != nil {
 				return ferr
 			}
 		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
 		if err == io.EOF {
 			if len(line) > 0 || overlong {
-				return flush()
+				return end()
 			}
 			return nil
 		}

@@ -14,16 +14,19 @@ import (
 const maxFitCombos = 2_000
 
 // minFitGain is how many more parts must hold under another variant than
-// under the student's own before the answers are flagged: one part may
-// match a neighbouring variant by a common mistake (a neighbouring d_k).
+// fit the student's own before the answers are flagged: one unexplained
+// answer may hold for some other variant by chance.
 const minFitGain = 2
 
 // checkFit looks for a variant of the template that the answers of a
 // variant's result fit better than their own: for each part whose answer
-// does not hold, the combinations of the draws it depends on under which
-// it would; the most common value of each draw among those; and the
-// answers graded again under that variant. It flags the result when at
-// least minFitGain more parts hold there (or all answered parts do).
+// is wrong and names no mistake, the combinations of the draws it depends
+// on under which it would hold; the most common value of each draw among
+// those; and the answers judged again under that variant. A wrong answer
+// that names a mistake is explained by it, so it counts as fitting the
+// student's own variant (2^34 for 4^34 pairs is not a sign of the variant
+// d_k = 17). It flags the result when at least minFitGain more parts fit
+// there.
 func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 	v := res.Key
 	t := v.template
@@ -56,7 +59,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 			continue
 		}
 		fits[i] = partFit{dl: dl, read: read, holds: map[string]bool{}}
-		if pr.Mark == Right || pr.Mark == Short {
+		if pr.Mark != Wrong || len(pr.Mistakes) > 0 {
 			continue
 		}
 		combos := 1
@@ -102,13 +105,12 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 	if !changed {
 		return nil
 	}
-	ownHolds, candHolds, answered := 0, 0, 0
+	ownHolds, candHolds := 0, 0
 	for i, pr := range res.Parts {
-		if pr.Mark == Unanswered {
+		if pr.Mark == Unanswered || pr.Mark == Unreadable {
 			continue
 		}
-		answered++
-		ok := pr.Mark == Right || pr.Mark == Short
+		ok := pr.Mark == Right || pr.Mark == Short || pr.Mark == Wrong && len(pr.Mistakes) > 0
 		if ok {
 			ownHolds++
 		}
@@ -127,7 +129,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		}
 		switch h, tried := f.holds[comboKey(combo)]; {
 		case same:
-			if ok {
+			if pr.Mark == Right || pr.Mark == Short {
 				candHolds++
 			}
 		case tried:
@@ -144,7 +146,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 			}
 		}
 	}
-	if candHolds-ownHolds < minFitGain && !(candHolds == answered && candHolds > ownHolds) {
+	if candHolds-ownHolds < minFitGain {
 		return nil
 	}
 	values := map[string]string{}
@@ -152,8 +154,8 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		values[d.Name] = d.Choices[candidate[i]]
 	}
 	res.Flags = append(res.Flags, Flag{Name: "other-variant", values: values,
-		Says: fmt.Sprintf("These answers fit the variant %s better than student %s's own (%s): %d of %d answered parts hold there, %d here. A wrong seed or student id, or answers copied from another sheet?",
-			drawnWords(t.Draws, nil, values), v.Student, drawnWords(t.Draws, nil, v.Values), candHolds, answered, ownHolds)})
+		Says: fmt.Sprintf("These answers fit the variant %s better than student %s's own (%s): %d parts hold there, %d here (counting the wrong answers a named mistake explains). A wrong seed or student id, or answers copied from another sheet?",
+			drawnWords(t.Draws, nil, values), v.Student, drawnWords(t.Draws, nil, v.Values), candHolds, ownHolds)})
 	return nil
 }
 

@@ -139,7 +139,20 @@ type Grader struct {
 	values map[string]cachedValue
 	// variantParts caches the parts of other variants, for the fit check.
 	variantParts map[string]*Part
+	// alternatives caches each part's built-in mistaken questions, and
+	// judged each part's grade by the answer's text: a class writes the
+	// same answers again and again.
+	alternatives map[*Part][]alternative
+	judged       map[judgedKey]PartResult
 }
+
+type judgedKey struct {
+	part *Part
+	text string
+}
+
+// maxJudged bounds the grades a Grader keeps by answer.
+const maxJudged = 200_000
 
 type cachedValue struct {
 	x      rational.Value
@@ -151,7 +164,8 @@ const maxCachedValues = 100_000
 
 // NewGrader returns a Grader.
 func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{}}
+	return &Grader{ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
+		alternatives: map[*Part][]alternative{}, judged: map[judgedKey]PartResult{}}
 }
 
 // value returns the one exact value q asks for, computed once per Grader;
@@ -295,7 +309,23 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		r.Feedback = "Could not read: the part is " + ans.conflict + ". Answer each part once."
 		return r, nil
 	}
-	j, err := g.judge(ctx, p, a.Name, ans)
+	key := judgedKey{p, ans.Text}
+	if done, ok := g.judged[key]; ok {
+		done.Answer = ans
+		return done, nil
+	}
+	r, err := g.gradeAnswer(ctx, p, a.Name, ans)
+	if err == nil && len(g.judged) < maxJudged {
+		g.judged[key] = r
+	}
+	return r, err
+}
+
+// gradeAnswer grades one answer; the result depends only on the part and
+// the answer's text.
+func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answer) (PartResult, error) {
+	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
+	j, err := g.judge(ctx, p, file, ans)
 	if err != nil {
 		var re *claims.ReadError
 		if !errors.As(err, &re) {
@@ -320,7 +350,7 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		return r, nil
 	}
 	r.Mark = Wrong
-	if r.Mistakes, err = g.mistakes(ctx, p, a.Name, ans.Line, j); err != nil {
+	if r.Mistakes, err = g.mistakes(ctx, p, file, ans.Line, j); err != nil {
 		return r, err
 	}
 	r.Points = creditFor(p, r.Mistakes)
@@ -378,7 +408,7 @@ func creditFor(p *Part, ms []Mistake) *big.Rat {
 			best = c
 		}
 	}
-	return best.Mul(best, p.Points)
+	return new(big.Rat).Mul(best, p.Points)
 }
 
 // pointsWords writes points as the shortest decimal that is exactly them.

@@ -3,8 +3,10 @@ package grade
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -355,7 +357,7 @@ func TestClassOfThirty(t *testing.T) {
 		"p2.raw":    {{"4096", Right, ""}, {"64", Wrong, "std-for-variance"}},
 		"p2.std":    {{"64", Right, ""}, {"4096", Wrong, "variance-for-std"}, {"8", Wrong, ""}},
 		"p2.scaled": {{"1", Right, ""}, {"1/4096", Wrong, "divided-by-d"}, {"4096", Wrong, "unscaled"}},
-		"p3.var":    {{"2", Right, ""}, {"32", Wrong, key("p3.var")}, {"2.0", Right, ""}},
+		"p3.var":    {{"2", Right, ""}, {"32", Wrong, "sum-not-mean"}, {"2.0", Right, ""}},
 		"p3.zero":   {{"1/2", Right, ""}, {"8", Wrong, "count-for-share"}, {"50%", Right, ""}},
 		"p4":        {{"4", Right, ""}, {"1", Wrong, "unit-entries"}, {"16", Wrong, "variance-for-std"}},
 	}
@@ -421,5 +423,60 @@ func TestClassOfThirty(t *testing.T) {
 		top, tn := it.TopMistake()
 		assert.Equal(t, best, top, it.ID)
 		assert.Equal(t, n, tn, it.ID)
+	}
+}
+
+// zeros is a reader of n newlines, or of n bytes of one long line.
+type repeated struct {
+	b byte
+	n int
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	m := min(len(p), r.n)
+	for i := range p[:m] {
+		p[i] = r.b
+	}
+	r.n -= m
+	return m, nil
+}
+
+// An answer file of any size is read in memory bounded by the key: 64 MB
+// of blank lines, one line of 64 MB, or a million lines of junk.
+func TestAnswersStreamInBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 192 MB")
+	}
+	k := lessonKey(t)
+	for _, c := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"blank lines", &repeated{'\n', 64 << 20}},
+		{"one long line", &repeated{'x', 64 << 20}},
+		{"junk lines", strings.NewReader(strings.Repeat("zz 1\n", 1<<20))},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		a, err := ParseAnswers("big.answers", io.MultiReader(c.r, strings.NewReader("\np4 4\n")), k)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err, c.name)
+		assert.Equal(t, "4", a.ByPart["p4"].Text, c.name)
+		assert.LessOrEqual(t, len(a.Problems), MaxProblems, c.name)
+		// The stream is read through a 64 KiB buffer; nothing it reads is
+		// kept, and blank lines or one long line allocate nothing per byte.
+		runtime.GC()
+		var live runtime.MemStats
+		runtime.ReadMemStats(&live)
+		assert.Less(t, int64(live.HeapAlloc)-int64(before.HeapAlloc), int64(4<<20), "%s: %d bytes kept", c.name, int64(live.HeapAlloc)-int64(before.HeapAlloc))
+		limit := uint64(4 << 20)
+		if c.name == "junk lines" {
+			limit = 300 << 20 // a few short strings per line, none kept
+		}
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, limit, "%s: allocated %d bytes", c.name, after.TotalAlloc-before.TotalAlloc)
 	}
 }

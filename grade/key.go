@@ -230,7 +230,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 func readKeyLines(name string, r io.Reader) ([]string, error) {
 	var lines []string
 	total := 0
-	err := eachLine(r, func(n int, raw []byte, overlong bool) error {
+	err := eachLine(r, false, func(n int, raw []byte, overlong bool) error {
 		total += len(raw) + 1
 		switch {
 		case total > MaxKeyBytes:

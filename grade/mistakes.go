@@ -418,7 +418,11 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 			addOnce(known(WrongRate, fmt.Sprintf("The direction is right, but the values are not proportional to %s: %s.", read.Rate(), j.exact)))
 		}
 	}
-	alts := alternatives(p)
+	alts, ok := g.alternatives[p]
+	if !ok {
+		alts = alternatives(p)
+		g.alternatives[p] = alts
+	}
 	for _, r := range reads {
 		for _, m := range p.Mistakes {
 			ok, err := g.holds(ctx, m.Claim, file, line, r)
@@ -430,7 +434,15 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 			}
 		}
 		figs := r.Figures()
+		// A digit cut off or rounded early is a likelier mistake than
+		// another width whose value happens to print the same: the
+		// neighbouring widths are tried after the rounding mistakes.
+		var neighbours []alternative
 		for _, alt := range alts {
+			if alt.kind == NeighbouringWidth {
+				neighbours = append(neighbours, alt)
+				continue
+			}
 			var ok bool
 			switch {
 			case alt.claim != nil:
@@ -458,7 +470,17 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 			for _, m := range roundingMistakes(figs[0], j.value) {
 				addOnce(m)
 			}
-		} else if cut := r.Truncated(); cut != nil && isList(p) {
+		}
+		for _, alt := range neighbours {
+			ok, err := g.holds(ctx, alt.claim, file, line, r)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				addOnce(known(alt.kind, alt.says))
+			}
+		}
+		if cut := r.Truncated(); cut != nil && isList(p) {
 			ok, err := g.holds(ctx, p.Claim, file, line, cut)
 			if err != nil {
 				return nil, err
