@@ -80,7 +80,7 @@ func BenchmarkGradeClass(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g := NewGrader()
+		g := NewGrader(Options{})
 		if err := g.Plan(k); err != nil {
 			b.Fatal(err)
 		}

@@ -54,7 +54,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		if dl == nil || pr.Mark == Unanswered || pr.Answer.conflict != "" {
 			continue
 		}
-		read, err := pr.Part.Claim.Read(pr.Answer.Text, pr.Part.comma)
+		read, err := pr.Part.Claim.Read(pr.Answer.Text, g.comma(pr.Part))
 		if err != nil {
 			continue
 		}

@@ -132,7 +132,8 @@ func (r *Result) Flag(name, says string) { r.Flags = append(r.Flags, Flag{Name: 
 // distribution is computed once for a whole class; it is not safe for
 // concurrent use.
 type Grader struct {
-	ch *claims.Checker
+	opt Options
+	ch  *claims.Checker
 	// values caches the exact value of each question about one value, by
 	// its text: a distribution too large for the checker's cache is then
 	// computed once, not once per answer.
@@ -162,11 +163,23 @@ type cachedValue struct {
 // maxCachedValues bounds the values a Grader keeps.
 const maxCachedValues = 100_000
 
-// NewGrader returns a Grader.
-func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
+// Options are how a Grader reads and computes; the zero Options are the
+// defaults.
+type Options struct {
+	// DecimalComma reads a comma between digits as the decimal point in
+	// every answer (1,5 is 1.5), as a key's decimal-comma=yes does for one
+	// part; without it such a comma is refused as ambiguous.
+	DecimalComma bool
+}
+
+// NewGrader returns a Grader with the given options.
+func NewGrader(o Options) *Grader {
+	return &Grader{opt: o, ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
 		alternatives: map[*Part][]alternative{}, judged: map[judgedKey]PartResult{}}
 }
+
+// comma reports whether answers to p use decimal commas.
+func (g *Grader) comma(p *Part) bool { return p.comma || g.opt.DecimalComma }
 
 // value returns the one exact value q asks for, computed once per Grader;
 // single is false for a question not about one value.
@@ -238,7 +251,7 @@ type judged struct {
 // judge reads and judges an answer; a *claims.ReadError says it could not
 // be read.
 func (g *Grader) judge(ctx context.Context, p *Part, file string, ans Answer) (judged, error) {
-	read, err := p.Claim.Read(ans.Text, p.comma)
+	read, err := p.Claim.Read(ans.Text, g.comma(p))
 	if err != nil {
 		return judged{}, err
 	}
@@ -332,7 +345,7 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 			return r, err
 		}
 		r.Mark = Unreadable
-		r.Feedback = fmt.Sprintf("Could not read %s: %s. %s", quote(ans.Text), strings.TrimSuffix(re.Error(), "."), hint(p))
+		r.Feedback = fmt.Sprintf("Could not read %s: %s. %s", quote(ans.Text), strings.TrimSuffix(re.Error(), "."), hint(p, g.comma(p)))
 		return r, nil
 	}
 	r.Read = j.read.Reading()
@@ -484,7 +497,7 @@ func digitsWords(n int) string {
 }
 
 // hint says, for an answer that could not be read, how to write one.
-func hint(p *Part) string {
+func hint(p *Part, comma bool) string {
 	switch p.Claim.Kind {
 	case "trend":
 		return `Write grows, shrinks or stays constant, with a rate if you like ("grows like √d"); sqrtdk help answers has the rest.`
@@ -495,7 +508,7 @@ func hint(p *Part) string {
 	case "distribution":
 		return "Write the distribution as [(score, count), …]; sqrtdk help answers has the rest."
 	}
-	if p.comma {
+	if comma {
 		return "Write a number such as 65536, 0,125, 1/8, 2√2, 6,5e4 or 12,5 % (decimal commas); sqrtdk help answers has the rest."
 	}
 	return "Write a number such as 65536, 0.125, 1/8, 2√2, 6.5e4 or 12.5%; sqrtdk help answers has the rest."

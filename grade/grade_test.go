@@ -96,7 +96,7 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"divided-by-d", "softmax scores=1,2,3 dk=4", "0.25, 0.33, 0.42", "0.25, 0.33, 0.43"},
 		{"truncated", "softmax scores=1,2,3 decimals=2", "0.09, 0.24, 0.66", "0.09, 0.24, 0.65"},
 	}
-	g := NewGrader()
+	g := NewGrader(Options{})
 	for _, c := range cases {
 		t.Run(c.mistake+"/"+c.key, func(t *testing.T) {
 			k := parseKey(t, "answer a "+c.key+"\n")
@@ -121,7 +121,7 @@ func TestEveryNamedMistake(t *testing.T) {
 
 func TestKeyMistake(t *testing.T) {
 	k := parseKey(t, "answer v variance d=2\nmistake v sum-of-squares d=2 => You summed the squares.\nmistake v name=mean-not-var mean d=2 => That is the mean.\n")
-	g := NewGrader()
+	g := NewGrader(Options{})
 	r := gradeText(t, g, k, "v 32\n").Parts[0]
 	assert.Equal(t, []string{"v-mistake-1", "sum-not-mean"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
 	assert.Zero(t, r.Mistakes[0].Kind)
@@ -133,7 +133,7 @@ func TestKeyMistake(t *testing.T) {
 
 func TestNoMistakeMatched(t *testing.T) {
 	k := parseKey(t, "answer v variance d=8 show=yes\nanswer w variance d=8\n")
-	r := gradeText(t, NewGrader(), k, "v 100\nw 100\n")
+	r := gradeText(t, NewGrader(Options{}), k, "v 100\nw 100\n")
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes. The answer is 8.", r.Parts[0].Feedback)
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes.", r.Parts[1].Feedback, "show=no hides the value")
 	assert.Empty(t, r.Parts[1].Exact)
@@ -145,7 +145,7 @@ func TestNoMistakeMatched(t *testing.T) {
 // not pass.
 func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	// 2.0 is the raw variance at d_k = 2, not at the key's 8.
 	r := gradeText(t, g, k, "1.raw 2.0\n1.cases variance d=2 is 16\n1.sqrt d=2 1.00\n")
 	assert.Equal(t, Wrong, r.Parts[1].Mark)
@@ -163,7 +163,7 @@ func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 
 func TestPointsAndPartialCredit(t *testing.T) {
 	k := parseKey(t, "with decimals=3 partial=0.5\nanswer a variance d=6 scale=d points=2.5\nanswer b variance d=6 scale=d points=0.25\nanswer c variance d=6 scale=d points=0\n")
-	r := gradeText(t, NewGrader(), k, "a 0.17\nb 1/6\nc 0.167\n")
+	r := gradeText(t, NewGrader(Options{}), k, "a 0.17\nb 1/6\nc 0.167\n")
 	assert.Equal(t, Short, r.Parts[0].Mark)
 	assert.Equal(t, "5/4", r.Parts[0].Points.RatString())
 	assert.Equal(t, Right, r.Parts[1].Mark, "an exact answer is as precise as any decimal")
@@ -173,7 +173,7 @@ func TestPointsAndPartialCredit(t *testing.T) {
 
 func TestRowsAndSpellings(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	for _, text := range []string{
 		"1 65536 8.0 1.00 0.125\n",
 		"1: 65536, 8.0, 1.00, 0.125\n",
@@ -215,7 +215,7 @@ func TestAnswerFileProblems(t *testing.T) {
 	_, err := ParseAnswers("t.answers", strings.NewReader("1.raw 8\x00\n"), k)
 	assert.ErrorContains(t, err, "t.answers:1: the file is not text")
 	// Two different answers to one part: could not read, flagged.
-	r := gradeText(t, NewGrader(), k, "1.raw 8.0\n1.raw 2.0\n")
+	r := gradeText(t, NewGrader(Options{}), k, "1.raw 8.0\n1.raw 2.0\n")
 	assert.Equal(t, Unreadable, r.Parts[1].Mark)
 	assert.Contains(t, r.Parts[1].Feedback, `answered twice, "8.0" on line 1 and "2.0" on line 2`)
 	assert.Equal(t, "unreadable-lines", r.Flags[0].Name)
@@ -260,7 +260,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
-	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
+	_, err = NewGrader(Options{}).Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
 	require.Error(t, err, "a template is graded through a variant")
 
 	seen := map[string]bool{}
@@ -296,7 +296,7 @@ func TestVariantGradedFromItsKey(t *testing.T) {
 	defer f.Close()
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
 	sols, err := g.Solutions(context.Background(), v)
@@ -367,7 +367,7 @@ func TestClassOfThirty(t *testing.T) {
 		opts := options[parts[part].ID]
 		return opts[(student*7+part*3+student/5)%len(opts)]
 	}
-	g := NewGrader()
+	g := NewGrader(Options{})
 	var results []*Result
 	wantRight := map[string]int{}
 	wantMistakes := map[string]map[string]int{}

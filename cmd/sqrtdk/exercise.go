@@ -50,7 +50,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader().Solutions(ctx, variant); err != nil {
+		if solutions, err = grade.NewGrader(grade.Options{}).Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}

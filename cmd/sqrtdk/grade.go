@@ -142,7 +142,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	// The work is planned before any is done, then the key is linted.
-	g := grade.NewGrader()
+	g := grade.NewGrader(grade.Options{DecimalComma: run.decimalComma})
 	if err := g.Plan(key); err != nil {
 		return adviseBudget(err, "grade a key with smaller widths", false)
 	}
@@ -369,7 +369,7 @@ func runLint(ctx context.Context, path string, stdout io.Writer) error {
 	if err != nil {
 		return usageErrorf("--lint: %s", strings.TrimPrefix(err.Error(), "--key: "))
 	}
-	g := grade.NewGrader()
+	g := grade.NewGrader(grade.Options{})
 	if err := g.Plan(key); err != nil {
 		return adviseBudget(err, "lint a key with smaller widths", false)
 	}

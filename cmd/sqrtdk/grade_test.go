@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -176,7 +178,7 @@ func TestGradeNothingLost(t *testing.T) {
 		assert.Equal(t, 2, status)
 		assert.Contains(t, out, `"score": 0`)
 		assert.Contains(t, out, "could not be graded")
-		assert.NotContains(t, strings.SplitN(out, `"extra_data"`, 2)[0], dir, "the student sees no server path")
+		assert.NotContains(t, out, dir, "no server path")
 	}
 	out, _, status = runCLI(t, "grade", "--key", "exercises/lesson.key", "--format", "gradescope", unknown)
 	assert.Equal(t, 1, status)
@@ -197,34 +199,91 @@ func TestAutograderRecipe(t *testing.T) {
 	bin := buildSqrtdk(t, dir)
 	script, err := filepath.Abs("../../docs/autograder/run_autograder")
 	require.NoError(t, err)
-	key, err := filepath.Abs("../../exercises/lesson.key")
+	lesson, err := os.ReadFile("../../exercises/lesson.key")
 	require.NoError(t, err)
-	for _, c := range []struct {
-		submission string
-		score      string
+	variants, err := os.ReadFile("../../exercises/variants.key")
+	require.NoError(t, err)
+	adaVariant := "student ada\n1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"
+	for i, c := range []struct {
+		key, seed, submission, metadata string
+		want                            []string
 	}{
-		{"right.answers", `"score": 15`},
-		{"mistakes.answers", `"score": 2`},
-		{"", `"score": 0`},
+		{string(lesson), "", "right.answers", "", []string{`"score": 15`}},
+		{string(lesson), "", "mistakes.answers", "", []string{`"score": 2`, `"tags": [`, `"vectors-not-pairs"`}},
+		{string(lesson), "", "", "", []string{`"score": 0`, "Upload exactly one answer file"}},
+		// The submitter is the student: ada's variant, though the file names bob.
+		{string(variants), "2026", strings.Replace(adaVariant, "ada", "bob", 1), `{"users": [{"email": "ada@example.org", "name": "Ada", "sid": "ada"}]}`,
+			[]string{`"score": 8`, `"student": "ada"`, `"student-line"`}},
 	} {
-		root := filepath.Join(dir, "root-"+c.submission)
+		root := filepath.Join(dir, fmt.Sprintf("root-%d", i))
 		for _, d := range []string{"source", "submission", "results"} {
 			require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
 		}
-		data, err := os.ReadFile(key)
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(root, "source", "lesson.key"), data, 0o644))
-		if c.submission != "" {
+		require.NoError(t, os.WriteFile(filepath.Join(root, "source", "course.key"), []byte(c.key), 0o644))
+		if c.seed != "" {
+			require.NoError(t, os.WriteFile(filepath.Join(root, "source", "seed.txt"), []byte(c.seed+"\n"), 0o644))
+		}
+		switch {
+		case strings.HasSuffix(c.submission, ".answers"):
 			data, err := os.ReadFile(filepath.Join("../../exercises", c.submission))
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(filepath.Join(root, "submission", "answers.txt"), data, 0o644))
+		case c.submission != "":
+			require.NoError(t, os.WriteFile(filepath.Join(root, "submission", "answers.txt"), []byte(c.submission), 0o644))
+		}
+		if c.metadata != "" {
+			require.NoError(t, os.WriteFile(filepath.Join(root, "submission_metadata.json"), []byte(c.metadata), 0o644))
 		}
 		cmd := exec.Command("bash", script)
-		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "SQRTDK="+bin, "KEY="+filepath.Join(root, "source", "lesson.key"))
+		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "SQRTDK="+bin, "KEY="+filepath.Join(root, "source", "course.key"))
 		log, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s", log)
 		got, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
 		require.NoError(t, err, "%s", log)
-		assert.Contains(t, string(got), c.score, "%s: %s", c.submission, got)
+		var parsed map[string]any
+		require.NoError(t, json.Unmarshal(got, &parsed), "results.json is JSON: %s", got)
+		for _, w := range c.want {
+			assert.Contains(t, string(got), w, "case %d: %s", i, got)
+		}
+		assert.NotContains(t, string(got), root, "case %d: no server path", i)
 	}
+}
+
+// TestDecimalCommaFlag: 1,5 is read as 1.5 only when the key or
+// --decimal-comma says so.
+func TestDecimalCommaFlag(t *testing.T) {
+	t.Chdir("../..")
+	answers := filepath.Join(t.TempDir(), "comma.answers")
+	require.NoError(t, os.WriteFile(answers, []byte("1.d 0,125\n"), 0o644))
+	out, _, _ := runCLI(t, "grade", "--key", "exercises/lesson.key", answers)
+	assert.Contains(t, out, `1.d        0/1  0,125  Could not read "0,125": the comma in "0,125" is ambiguous`)
+	out, _, _ = runCLI(t, "grade", "--key", "exercises/lesson.key", "--decimal-comma", answers)
+	assert.Contains(t, out, "1.d        1/1  0,125  Right.")
+}
+
+// TestGradescopeLeaksNothing: no answer in a test name (a number question
+// says what it asks, never its value), hidden parts keep the total until
+// grades are published, and the output counts the visible points alone.
+func TestGradescopeLeaksNothing(t *testing.T) {
+	dir := t.TempDir()
+	key := filepath.Join(dir, "hidden.key")
+	require.NoError(t, os.WriteFile(key, []byte("answer p1 variance d=8\nanswer p2 number value=2 visibility=hidden points=3\nanswer p3 number value=sqrt(4096)\nask p3 The square root of 4096.\n"), 0o644))
+	answers := filepath.Join(dir, "a.answers")
+	require.NoError(t, os.WriteFile(answers, []byte("p1 8\np2 2\np3 64\n"), 0o644))
+	out, _, status := runCLI(t, "grade", "--key", key, "--format", "gradescope", answers)
+	require.Equal(t, 0, status)
+	var r struct {
+		Score      json.Number
+		Output     string
+		Visibility string
+		Tests      []struct{ Name, Visibility string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, "5", r.Score.String(), "the total for the gradebook")
+	assert.Equal(t, "after_published", r.Visibility, "the total waits for the hidden part")
+	assert.Contains(t, r.Output, "2 of 2 points on the parts shown now; 1 more part is shown when grades are published")
+	assert.Equal(t, "p2: the number question p2 asks for", r.Tests[1].Name)
+	assert.Equal(t, "hidden", r.Tests[1].Visibility)
+	assert.Equal(t, "p3: The square root of 4096.", r.Tests[2].Name)
+	assert.NotContains(t, out, dir)
 }

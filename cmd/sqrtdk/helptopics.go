@@ -50,6 +50,8 @@ Options of an answer line (also on a with line):
                       such as credit=wrong-rate:0.5,work-disagrees:0.5
   show=yes|no         whether feedback on a wrong answer shows the exact value
   visibility=V        Gradescope: visible, hidden, after_due_date, after_published
+  coincide=NAME,...   mistakes known to give the answer's own value at this part's
+                      numbers (the std of a variance of 1 is 1): lint is quiet
   d-model=N           the model width, for the model-width mistake
   decimal-comma=yes   read 1,5 as 1.5 in this part's answers (else refused as
                       ambiguous); --decimal-comma sets it for every part

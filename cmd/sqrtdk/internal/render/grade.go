@@ -273,7 +273,7 @@ type gradescopeExtra struct {
 // Gradescope autograder uploads it: score (the total), execution_time (in
 // whole seconds), output, output_format "text", visibility,
 // stdout_visibility "hidden", extra_data (for the teacher: the student,
-// the key's path and the flags) and one test per part: name (the part's
+// the key and the flags) and one test per part: name (the part's
 // id and what it asks, never its answer), number, score, max_score,
 // status "passed" or "failed", output (the answer and the feedback), tags
 // (the named mistakes) and visibility from the key. What a student sees
@@ -286,13 +286,13 @@ type gradescopeExtra struct {
 func WriteGradescope(w io.Writer, r *grade.Result, elapsed time.Duration) error {
 	out := gradescopeResult{Score: json.Number(Points(r.Score)), ExecutionTime: int64(elapsed.Round(time.Second) / time.Second),
 		OutputFormat: "text", Visibility: "visible", StdoutVisibility: "hidden",
-		ExtraData: gradescopeExtra{Student: r.Student, Key: r.Key.Name, Flags: []jsonFlag{}}, Tests: []gradescopeTest{}}
+		ExtraData: gradescopeExtra{Student: studentSees(r.Student, r), Key: filepath.Base(r.Key.Name), Flags: []jsonFlag{}}, Tests: []gradescopeTest{}}
 	for _, f := range r.Flags {
-		out.ExtraData.Flags = append(out.ExtraData.Flags, jsonFlag{f.Name, f.Says})
+		out.ExtraData.Flags = append(out.ExtraData.Flags, jsonFlag{f.Name, studentSees(f.Says, r)})
 	}
 	if r.Err != nil {
 		out.Score = "0"
-		out.ExtraData.Error = r.Err.Error()
+		out.ExtraData.Error = studentSees(r.Err.Error(), r)
 		out.Output = "Your answer file could not be graded: " + studentSees(r.Err.Error(), r) + " Nothing was graded; fix the file and submit it again."
 		return writeJSON(w, out)
 	}
@@ -327,8 +327,12 @@ func WriteGradescope(w io.Writer, r *grade.Result, elapsed time.Duration) error 
 	key := filepath.Base(r.Key.Name)
 	if hidden > 0 {
 		out.Visibility = "after_published"
-		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points on the parts shown now; %d more parts are shown when grades are published.",
-			key, Points(visible), Points(visibleMax), hidden)
+		more := fmt.Sprintf("%d more parts are", hidden)
+		if hidden == 1 {
+			more = "1 more part is"
+		}
+		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points on the parts shown now; %s shown when grades are published.",
+			key, Points(visible), Points(visibleMax), more)
 	} else {
 		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points.", key, Points(r.Score), Points(r.Max))
 	}
