@@ -258,3 +258,29 @@ func readOne(t *testing.T, s string) printed {
 	require.Len(t, a.sides, 1+strings.Count(s, "(="), "%q", s)
 	return a.sides[0]
 }
+
+// A decimal read as cut off stands for [value, value + unit): the exact
+// value at the far end was not cut to it.
+func TestTruncatedCellIsHalfOpen(t *testing.T) {
+	q, err := ParseQuestion("number value=1/2", nil)
+	require.NoError(t, err)
+	for text, holds := range map[string]bool{"0.4": false, "0.5": true, "0.49": false, "0.50": true, "0.48": false} {
+		a, err := q.Read(text, false)
+		require.NoError(t, err)
+		c, err := q.Claim("t", 1, a.Truncated())
+		require.NoError(t, err)
+		v, err := NewChecker(Limits{}).Check(context.Background(), c)
+		require.NoError(t, err)
+		assert.Equal(t, holds, v.Holds, "1/2 cut off is %s", text)
+	}
+	// At one place 1/4 cuts to 0.2; read as cut off, -0.2 is -1/4 and more.
+	q, err = ParseQuestion("number value=-1/4", nil)
+	require.NoError(t, err)
+	a, err := q.Read("-0.2", false)
+	require.NoError(t, err)
+	c, err := q.Claim("t", 1, a.Truncated())
+	require.NoError(t, err)
+	v, err := NewChecker(Limits{}).Check(context.Background(), c)
+	require.NoError(t, err)
+	assert.True(t, v.Holds)
+}

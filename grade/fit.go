@@ -25,8 +25,8 @@ const minFitGain = 2
 // those; and the answers judged again under that variant. A wrong answer
 // that names a mistake is explained by it, so it counts as fitting the
 // student's own variant (2^34 for 4^34 pairs is not a sign of the variant
-// d_k = 17). It flags the result when at least minFitGain more parts fit
-// there.
+// d_k = 17), unless the mistake is a neighbouring width. It flags the
+// result when at least minFitGain more parts fit there.
 func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 	v := res.Key
 	t := v.template
@@ -59,7 +59,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 			continue
 		}
 		fits[i] = partFit{dl: dl, read: read, holds: map[string]bool{}}
-		if pr.Mark != Wrong || len(pr.Mistakes) > 0 {
+		if pr.Mark != Wrong || explained(pr) {
 			continue
 		}
 		combos := 1
@@ -110,7 +110,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		if pr.Mark == Unanswered || pr.Mark == Unreadable {
 			continue
 		}
-		ok := pr.Mark == Right || pr.Mark == Short || pr.Mark == Wrong && len(pr.Mistakes) > 0
+		ok := pr.Mark == Right || pr.Mark == Short || pr.Mark == Wrong && explained(pr)
 		if ok {
 			ownHolds++
 		}
@@ -157,6 +157,19 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		Says: fmt.Sprintf("These answers fit the variant %s better than student %s's own (%s): %d parts hold there, %d here (counting the wrong answers a named mistake explains). A wrong seed or student id, or answers copied from another sheet?",
 			drawnWords(t.Draws, nil, values), v.Student, drawnWords(t.Draws, nil, v.Values), candHolds, ownHolds)})
 	return nil
+}
+
+// explained reports whether a wrong answer names a mistake that explains
+// it within the student's own variant. A neighbouring width does not: the
+// value at another d_k, part after part, is what another variant looks
+// like.
+func explained(pr PartResult) bool {
+	for _, m := range pr.Mistakes {
+		if m.Kind != NeighbouringWidth {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsAt reports whether an answer holds for the part of one line of the

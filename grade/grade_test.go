@@ -95,6 +95,7 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"model-width", "variance d=64 d-model=512", "512", "511"},
 		{"divided-by-d", "softmax scores=1,2,3 dk=4", "0.25, 0.33, 0.42", "0.25, 0.33, 0.43"},
 		{"truncated", "softmax scores=1,2,3 decimals=2", "0.09, 0.24, 0.66", "0.09, 0.24, 0.65"},
+		{"truncated", "softmax scores=1,1,1,1,1,1 decimals=2", "0.16, 0.16, 0.16, 0.16, 0.16, 0.16", "0.15, 0.16, 0.16, 0.16, 0.16, 0.16"},
 	}
 	g := NewGrader(Options{})
 	for _, c := range cases {
@@ -479,4 +480,46 @@ func TestAnswersStreamInBoundedMemory(t *testing.T) {
 		}
 		assert.Less(t, after.TotalAlloc-before.TotalAlloc, limit, "%s: allocated %d bytes", c.name, after.TotalAlloc-before.TotalAlloc)
 	}
+}
+
+// A sheet printed with another seed: every answer is right for another
+// width, so each names a neighbouring width; the file is flagged as
+// fitting that variant. One neighbouring width alone, or mistakes that
+// explain the answers (2^d for 4^d), are not.
+func TestOtherVariantFlagged(t *testing.T) {
+	f, err := os.Open("../exercises/variants.key")
+	require.NoError(t, err)
+	defer f.Close()
+	tmpl, err := ParseKey("exercises/variants.key", f)
+	require.NoError(t, err)
+	v, err := tmpl.Variant("2026", "ada") // d = 5, a = 7, s = d^3/4
+	require.NoError(t, err)
+	g := NewGrader(Options{})
+	flagsOf := func(answers string) []string {
+		a, err := ParseAnswers("ada.answers", strings.NewReader("student ada\n"+answers), tmpl)
+		require.NoError(t, err)
+		r, err := g.Grade(context.Background(), v, a)
+		require.NoError(t, err)
+		var out []string
+		for _, fl := range r.Flags {
+			out = append(out, fl.Name+": "+fl.Says)
+		}
+		return out
+	}
+	got := flagsOf("1 16384 7.0 1.00 0.143\n2 4802.0 2401.00\n3 shrinks\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "other-variant: These answers fit the variant d = 7, a = 7, s = d^3/4 better than student ada's own (d = 5, a = 7, s = d^3/4)")
+	assert.Empty(t, flagsOf("1 1024 7.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"), "one neighbouring width")
+	assert.Empty(t, flagsOf("1 2^5 2.2 1.00 1.000\n2 4802.0 2401.00\n3 shrinks\n"), "mistakes that explain the answers")
+	assert.Empty(t, flagsOf("1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 grows like d^(1/3)\n"), "one part that fits another variant (s = d^1/3)")
+}
+
+// 1/4 cut off at two places is 0.25, not 0.24: the cell of a cut-off
+// output is half-open, so 0.24 for softmax outputs of exactly 1/4 names
+// no truncation.
+func TestTruncatedSoftmaxEdge(t *testing.T) {
+	k := parseKey(t, "answer a softmax scores=1,1,1,1 decimals=2\n")
+	r := gradeText(t, NewGrader(Options{}), k, "a 0.24, 0.24, 0.24, 0.24\n").Parts[0]
+	assert.Equal(t, Wrong, r.Mark)
+	assert.NotContains(t, mistakeNamesOf(r), "truncated", r.Feedback)
 }

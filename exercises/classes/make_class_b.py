@@ -311,8 +311,9 @@ def main():
                 grades[p] = ("R", "1", "-") if ok else ("W", "0", SPECIAL_MISTAKES.get((sid, p), "-"))
         # The fit check, by the documented rule, worked out exhaustively:
         # a wrong answer that names a mistake is explained by it, so it
-        # counts as fitting the student's own variant.
-        own = sum(1 for p in PARTS if grades[p][0] in ("R", "S") or grades[p][0] == "W" and grades[p][2] != "-")
+        # counts as fitting the student's own variant, unless the mistake
+        # is a neighbouring width (another variant looks just like that).
+        own = sum(1 for p in PARTS if grades[p][0] in ("R", "S") or grades[p][0] == "W" and grades[p][2] not in ("-", "neighbouring-width"))
         best, best_at = own, None
         for dd in D:
             for aa in A:
