@@ -127,17 +127,15 @@ func (a *Answer) Reading() string {
 // A ReadError says why an answer could not be read, with what was read
 // before the reader stopped.
 type ReadError struct {
-	// Read is what was read before the problem ("" when nothing was).
-	Read string
-	// Problem says what could not be read.
-	Problem string
+	read    string // what was read before the problem ("" when nothing was)
+	problem string // what could not be read
 }
 
 func (e *ReadError) Error() string {
-	if e.Read == "" {
-		return e.Problem
+	if e.read == "" {
+		return e.problem
 	}
-	return fmt.Sprintf("%s (read so far: %s)", e.Problem, e.Read)
+	return fmt.Sprintf("%s (read so far: %s)", e.problem, e.read)
 }
 
 // Read reads an answer to the question by the answer grammar; decimalComma
@@ -160,10 +158,10 @@ func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 	spec := kinds[kind]
 	t := strings.Join(strings.Fields(text), " ")
 	if t == "" {
-		return nil, &ReadError{Problem: "the answer is empty"}
+		return nil, &ReadError{problem: "the answer is empty"}
 	}
 	if len(t) > maxAnswerBytes {
-		return nil, &ReadError{Problem: fmt.Sprintf("the answer is longer than %d bytes", maxAnswerBytes)}
+		return nil, &ReadError{problem: fmt.Sprintf("the answer is longer than %d bytes", maxAnswerBytes)}
 	}
 	a := &Answer{text: t, shape: spec.shape, comma: comma}
 	var err error
@@ -183,7 +181,7 @@ func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 	if err != nil {
 		var re *ReadError
 		if !errors.As(err, &re) {
-			err = &ReadError{Problem: err.Error()}
+			err = &ReadError{problem: err.Error()}
 		}
 		return nil, err
 	}
@@ -244,19 +242,19 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 		}
 		p, err := readSide(part, words, places, comma)
 		if err != nil {
-			return nil, &ReadError{Read: readSoFar(out), Problem: err.Error()}
+			return nil, &ReadError{read: readSoFar(out), problem: err.Error()}
 		}
 		out = append(out, p)
 	}
 	for _, r := range restated {
 		p, err := readSide(r, words, places, comma)
 		if err != nil {
-			return nil, &ReadError{Read: readSoFar(out), Problem: err.Error()}
+			return nil, &ReadError{read: readSoFar(out), problem: err.Error()}
 		}
 		out = append(out, p)
 	}
 	if len(out) == 0 {
-		return nil, &ReadError{Problem: fmt.Sprintf("there is no number in %q", text)}
+		return nil, &ReadError{problem: fmt.Sprintf("there is no number in %q", text)}
 	}
 	return out, nil
 }

@@ -118,7 +118,7 @@ func (q *Question) Claim(file string, line int, a *Answer) (*Claim, error) {
 	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: a.text, prep: q.prep}
 	check, err := q.prep.read(a)
 	if err != nil {
-		return nil, &ReadError{Read: a.Reading(), Problem: err.Error()}
+		return nil, &ReadError{read: a.Reading(), problem: err.Error()}
 	}
 	c.check = check
 	return c, nil

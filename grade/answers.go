@@ -22,7 +22,7 @@ type Answers struct {
 	// Problems are the lines that could not be read, each with its line
 	// number (an id the key does not have, a row of the wrong length, a
 	// part answered twice); the rest of the file is graded all the same.
-	// At most MaxProblems are kept.
+	// At most 20 are kept.
 	Problems []*SyntaxError
 }
 
@@ -35,9 +35,9 @@ type Answer struct {
 	conflict string
 }
 
-// MaxProblems bounds the problems kept for one answer file; the count of
+// maxProblems bounds the problems kept for one answer file; the count of
 // the rest is the last one's message.
-const MaxProblems = 20
+const maxProblems = 20
 
 var studentPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
 
@@ -58,14 +58,14 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 	a := &Answers{Name: name, ByPart: map[string]Answer{}}
 	extra := 0
 	problem := func(n int, format string, args ...any) {
-		if len(a.Problems) < MaxProblems {
+		if len(a.Problems) < maxProblems {
 			a.Problems = append(a.Problems, &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)})
 		} else {
 			extra++
 		}
 	}
 	full := func() bool {
-		if len(a.Problems) >= MaxProblems {
+		if len(a.Problems) >= maxProblems {
 			extra++
 			return true
 		}

@@ -116,7 +116,7 @@
 // so that no student's variant can fail. A variant never asks a question
 // whose figure the lesson prints (claims.LessonPrints) unless the key says
 // lesson-values=allow, and the variants left must number at least
-// MinVariants (or the key's min=N). The variant of a student is fixed by a
+// 200 (or the key's min=N). The variant of a student is fixed by a
 // seed and the student id (see Pick and Key.Variant), so printing a
 // student's sheet and grading the student's answers need only the id;
 // Key.Lines gives the variant as a key file and Grader.Solutions its

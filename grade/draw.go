@@ -20,11 +20,11 @@ type Draw struct {
 // MaxChoices bounds the choices of one draw.
 const MaxChoices = 10_000
 
-// MinVariants is the least number of variants a template key must give,
+// minVariants is the least number of variants a template key must give,
 // once those that draw a question the lesson prints are left out, unless
 // it sets its own minimum (variants min=N): enough that students who sit
 // together rarely share one.
-const MinVariants = 200
+const minVariants = 200
 
 // maxLineCombos bounds the combinations of choices one line of a template
 // draws through, each of which is checked when the key is read.
@@ -59,7 +59,7 @@ type keyRange struct {
 // parseDraws reads the draw, variants and range lines.
 func parseDraws(name string, lines []string) ([]Draw, variantRules, error) {
 	var draws []Draw
-	rules := variantRules{min: MinVariants}
+	rules := variantRules{min: minVariants}
 	seen := map[string]bool{}
 	for i, raw := range lines {
 		words := strings.Fields(stripComment(raw))

@@ -248,7 +248,7 @@ func Compare(rs []*Result) {
 					others = append(others, o.Answers.Name)
 				}
 			}
-			r.Flag("same-student", fmt.Sprintf("Student %s also has the answer file %s: grade one of them.", s, strings.Join(others, ", ")))
+			r.flag("same-student", fmt.Sprintf("Student %s also has the answer file %s: grade one of them.", s, strings.Join(others, ", ")))
 		}
 	}
 	for _, r := range rs {
@@ -310,8 +310,8 @@ func Compare(rs []*Result) {
 		parts := shared[pair]
 		sort.Strings(parts)
 		a, b := rs[pair[0]], rs[pair[1]]
-		a.Flag("shared-answers", fmt.Sprintf("The same wrong answers as %s (%s) on %s.", b.Student, b.Answers.Name, strings.Join(parts, ", ")))
-		b.Flag("shared-answers", fmt.Sprintf("The same wrong answers as %s (%s) on %s.", a.Student, a.Answers.Name, strings.Join(parts, ", ")))
+		a.flag("shared-answers", fmt.Sprintf("The same wrong answers as %s (%s) on %s.", b.Student, b.Answers.Name, strings.Join(parts, ", ")))
+		b.flag("shared-answers", fmt.Sprintf("The same wrong answers as %s (%s) on %s.", a.Student, a.Answers.Name, strings.Join(parts, ", ")))
 	}
 }
 

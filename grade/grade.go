@@ -125,8 +125,8 @@ func Rejected(k *Key, name, student string, err error) *Result {
 		Score: new(big.Rat), Max: k.MaxScore(), Err: err}
 }
 
-// Flag adds a flag to the result.
-func (r *Result) Flag(name, says string) { r.Flags = append(r.Flags, Flag{Name: name, Says: says}) }
+// flag adds a flag to the result.
+func (r *Result) flag(name, says string) { r.Flags = append(r.Flags, Flag{Name: name, Says: says}) }
 
 // A Grader grades answer files with one claims checker, so that each
 // distribution is computed once for a whole class; it is not safe for
@@ -221,7 +221,7 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 		if n == 1 {
 			what = "1 line of the file could not be read and was"
 		}
-		res.Flag("unreadable-lines", fmt.Sprintf("%s left out: %s.", what, strings.Join(lines, "; ")))
+		res.flag("unreadable-lines", fmt.Sprintf("%s left out: %s.", what, strings.Join(lines, "; ")))
 	}
 	for _, p := range k.Parts() {
 		r, err := g.gradePart(ctx, p, a)

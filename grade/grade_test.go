@@ -467,7 +467,7 @@ func TestAnswersStreamInBoundedMemory(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		require.NoError(t, err, c.name)
 		assert.Equal(t, "4", a.ByPart["p4"].Text, c.name)
-		assert.LessOrEqual(t, len(a.Problems), MaxProblems, c.name)
+		assert.LessOrEqual(t, len(a.Problems), maxProblems, c.name)
 		// The stream is read through a 64 KiB buffer; nothing it reads is
 		// kept, and blank lines or one long line allocate nothing per byte.
 		runtime.GC()

@@ -228,7 +228,8 @@ func (run *gradeRun) gradeAll(ctx context.Context, g *grade.Grader, names []stri
 				}
 			}
 			if dup >= 0 {
-				results[dup].Flag("same-file", fmt.Sprintf("The file is named twice on the command line (%s and %s); it is graded once.", results[dup].Answers.Name, name))
+				results[dup].Flags = append(results[dup].Flags, grade.Flag{Name: "same-file",
+					Says: fmt.Sprintf("The file is named twice on the command line (%s and %s); it is graded once.", results[dup].Answers.Name, name)})
 				continue
 			}
 			infos = append(infos, info)
