@@ -170,11 +170,14 @@ type Options struct {
 	// every answer (1,5 is 1.5), as a key's decimal-comma=yes does for one
 	// part; without it such a comma is refused as ambiguous.
 	DecimalComma bool
+	// Limits bound what the Grader computes, as they bound a claims
+	// checker's work (Plan refuses a key over them).
+	Limits claims.Limits
 }
 
 // NewGrader returns a Grader with the given options.
 func NewGrader(o Options) *Grader {
-	return &Grader{opt: o, ch: claims.NewChecker(claims.Limits{}), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
+	return &Grader{opt: o, ch: claims.NewChecker(o.Limits), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
 		alternatives: map[*Part][]alternative{}, judged: map[judgedKey]PartResult{}}
 }
 

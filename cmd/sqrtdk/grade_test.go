@@ -287,3 +287,29 @@ func TestGradescopeLeaksNothing(t *testing.T) {
 	assert.Equal(t, "p3: The square root of 4096.", r.Tests[2].Name)
 	assert.NotContains(t, out, dir)
 }
+
+// TestGradePlansLikeCheck: a key is planned before any answer is graded,
+// by the planner check uses: claims check refuses, grade refuses as a key.
+func TestGradePlansLikeCheck(t *testing.T) {
+	dir := t.TempDir()
+	var claimsText, keyText strings.Builder
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&claimsText, "variance d=%d values=-1,0,1,2,3 is 1\n", 80*i)
+		fmt.Fprintf(&keyText, "answer a%d variance d=%d values=-1,0,1,2,3\n", i, 80*i)
+	}
+	cl := filepath.Join(dir, "many.claims")
+	key := filepath.Join(dir, "many.key")
+	answers := filepath.Join(dir, "x.answers")
+	require.NoError(t, os.WriteFile(cl, []byte(claimsText.String()), 0o644))
+	require.NoError(t, os.WriteFile(key, []byte(keyText.String()), 0o644))
+	require.NoError(t, os.WriteFile(answers, []byte("a1 80\n"), 0o644))
+	_, checkErr, status := runCLI(t, "check", "--max-time", "1s", cl)
+	require.Equal(t, 2, status, checkErr)
+	for _, args := range [][]string{{"grade", "--max-time", "1s", "--key", key, answers}, {"grade", "--max-time", "1s", "--lint", key}} {
+		out, stderr, status := runCLI(t, args...)
+		assert.Equal(t, 2, status, "%v: %s", args, stderr)
+		assert.Empty(t, out)
+		assert.Contains(t, stderr, "many.key:")
+		assert.Contains(t, stderr, "--max-time")
+	}
+}
