@@ -252,6 +252,8 @@
 //	                   sid (or email) is the student.
 //	--decimal-comma    read 1,5 as 1.5 in every answer (else it is refused as
 //	                   ambiguous; a key can allow it per part).
+//	--max-time T       the longest estimated computation to accept for the
+//	                   key's questions and mistakes together, as check's.
 //	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
 //	                   warning: ..."), then the key's parts, points and
 //	                   variants; exit status 1 when there are warnings.
