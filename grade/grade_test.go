@@ -82,6 +82,8 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"too-few-places", "variance d=6 scale=d decimals=3", "0.17", "0.18"},
 		{"too-few-places", "variance d=6 scale=d digits=3", "0.2", "0.3"},
 		{"too-few-places", "variance d=8 scale=d", "0.1", "0.2"},
+		{"too-few-places", "share d=2 score=0", "0.", "0.6"},
+		{"too-few-places", "share d=2 score=0", "1.", "0.6"},
 		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2*sqrt(2)", "3*sqrt(2)"},
 		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2.83", "2.84"},
 		{"variance-divided-by-c", "variance d=2 values=-2,2 scale=sqrt", "22.6", "22.7"},
