@@ -131,6 +131,7 @@ type ReadError struct {
 	problem string // what could not be read
 }
 
+// Error says what could not be read and what was read before it.
 func (e *ReadError) Error() string {
 	if e.read == "" {
 		return e.problem

@@ -117,8 +117,11 @@ func (k *Key) pick(seed, student string) []int {
 
 // A StudentIDError refuses a student id that is not one: ids are letters,
 // digits and _ . @ + -, without spaces.
-type StudentIDError struct{ ID string }
+type StudentIDError struct {
+	ID string // the id refused
+}
 
+// Error quotes the id and says what an id is.
 func (e *StudentIDError) Error() string {
 	return fmt.Sprintf("%s is not a student id (letters, digits and _ . @ + -, no spaces)", quote(e.ID))
 }
