@@ -95,10 +95,20 @@ func (p power) eval(d int64) (rational.Value, error) {
 		}
 		b, num = b.Inv(), -num
 	}
+	// By squaring: a whole exponent up to maxValueBits costs a dozen
+	// products, each of values of at most maxValueBits bits.
 	out := rational.NewRat(big.NewRat(1, 1))
-	for range num {
-		if out, err = checkSize(out.Mul(b)); err != nil {
-			return out, err
+	for num > 0 {
+		if num&1 == 1 {
+			if out, err = checkSize(out.Mul(b)); err != nil {
+				return out, err
+			}
+		}
+		num >>= 1
+		if num > 0 {
+			if b, err = checkSize(b.Mul(b)); err != nil {
+				return b, err
+			}
 		}
 	}
 	return out, nil
@@ -124,7 +134,12 @@ type exprParser struct {
 	pos    int
 	allowD bool
 	depth  int
+	powers int
 }
+
+// maxPowers bounds the powers and roots of one expression, so that no
+// answer can ask for thousands of large products.
+const maxPowers = 32
 
 func (p *exprParser) skipSpace() {
 	for p.pos < len(p.src) && p.src[p.pos] == ' ' {
@@ -190,6 +205,9 @@ func (p *exprParser) factor() (expr, error) {
 	}
 	if !p.eat("^") {
 		return base, nil
+	}
+	if p.powers++; p.powers > maxPowers {
+		return nil, fmt.Errorf("%q has more than %d powers", p.src, maxPowers)
 	}
 	// An exponent is a rational: 2, 1/4 or (1/4).
 	paren := p.eat("(")
