@@ -130,7 +130,7 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 			cells[i] = softmax.Interval{Lo: lo, Hi: hi}
 		}
 		return func(ch *checking) (Verdict, error) {
-			reps, err := softmax.CheckCells(ch.ctx, box, cells, softmax.Options{})
+			reps, err := softmax.CheckCells(ch.ctx, box, cells, softmax.Options{Cache: &ch.soft})
 			if err != nil {
 				return Verdict{}, err
 			}
@@ -195,7 +195,7 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 				outs[i] = softmax.Printed{Text: "0", Places: 0}
 			}
 			outs[entry-1] = out
-			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
+			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{Cache: &ch.soft})
 			if err != nil {
 				return Verdict{}, err
 			}
@@ -246,7 +246,7 @@ func cutEdges(ch *checking, box softmax.Box, figs []printed, reps []softmax.Repo
 	if !cut {
 		return nil
 	}
-	at, err := softmax.CheckCells(ch.ctx, box, edges, softmax.Options{})
+	at, err := softmax.CheckCells(ch.ctx, box, edges, softmax.Options{Cache: &ch.soft})
 	if err != nil {
 		return err
 	}

@@ -71,7 +71,7 @@ func CheckCells(ctx context.Context, b Box, cells []Interval, opt Options) ([]Re
 		reps[i].Cell = c
 	}
 	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {
-		rs, err := ranges(ctx, b, prec)
+		rs, err := opt.Cache.rangesOf(ctx, b, prec)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func CheckCells(ctx context.Context, b Box, cells []Interval, opt Options) ([]Re
 		for i, r := range reps {
 			ivs[i], prec = r.Range.Hull(), min(prec, r.Prec)
 		}
-		if err := CrossCheck(b.Lo, b.DK, ivs, prec); err != nil {
+		if err := opt.Cache.crossCheck(b, ivs, prec); err != nil {
 			return nil, err
 		}
 	}
