@@ -83,14 +83,20 @@ func TestStandardInput(t *testing.T) {
 	assert.Contains(t, stderr, "standard input (-) can be read only once")
 }
 
-func TestGradeBadInput(t *testing.T) {
-	t.Chdir("../..")
-	dir := t.TempDir()
-	write := func(name, text string) string {
+// tempWriter returns a function that writes a file into dir and returns
+// its path.
+func tempWriter(t *testing.T, dir string) func(name, text string) string {
+	return func(name, text string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 		return p
 	}
+}
+
+func TestGradeBadInput(t *testing.T) {
+	t.Chdir("../..")
+	dir := t.TempDir()
+	write := tempWriter(t, dir)
 	huge := write("huge.key", "answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n")
 	points := write("points.key", "# a key\nanswer a variance d=2 points=-2\n")
 	twice := write("twice.key", "with points=1 points=2\nanswer a variance d=2\n")
@@ -144,11 +150,7 @@ func TestGradeBadInput(t *testing.T) {
 func TestGradeNothingLost(t *testing.T) {
 	t.Chdir("../..")
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
-		return p
-	}
+	write := tempWriter(t, dir)
 	unknown := write("unknown.answers", "1.raw 8.0\n9 1\n")
 	dup := write("dup.answers", "1.raw 8.0\n1.raw 2.0\n")
 	missing := filepath.Join(dir, "missing.answers")
