@@ -525,3 +525,44 @@ func TestTruncatedSoftmaxEdge(t *testing.T) {
 	assert.Equal(t, Wrong, r.Mark)
 	assert.NotContains(t, mistakeNamesOf(r), "truncated", r.Feedback)
 }
+
+// TestIssue21Answers: the answers the issue found scored 0 as "cannot
+// read" are right, and the two it found accepted are too few places.
+func TestIssue21Answers(t *testing.T) {
+	k := parseKey(t, `answer cases cases d=8
+answer eighth variance d=8 scale=d
+answer raw variance d=2 values=-2,2
+answer six cases d=6
+answer std std d=4
+answer trend trend quantity=variance scale=d^1/4 d=1,2,4,6,8
+answer half share d=2 score=0
+`)
+	g := NewGrader(Options{})
+	for id, answers := range map[string][]string{
+		"cases":  {"65,536", "65 536", "6.5536e4", "4**8", "65536 pairs"},
+		"eighth": {"1.25e-1", "0.125 (=1/8)"},
+		"raw":    {"3.2e1"},
+		"six":    {"≈ 4096"},
+		"std":    {"std 2"},
+		"trend":  {"it grows", "grows like sqrt(d)", "grows (like √d_k)"},
+	} {
+		for _, a := range answers {
+			r := gradeText(t, g, k, id+" "+a+"\n")
+			assert.Equal(t, Right, r.Parts[indexOf(k, id)].Mark, "%s %q: %s", id, a, r.Parts[indexOf(k, id)].Feedback)
+		}
+	}
+	for id, a := range map[string]string{"half": "0.", "eighth": "0.1"} {
+		r := gradeText(t, g, k, id+" "+a+"\n").Parts[indexOf(k, id)]
+		assert.Equal(t, Short, r.Mark, "%s %q", id, a)
+		assert.Equal(t, "0", r.Points.RatString())
+	}
+}
+
+func indexOf(k *Key, id string) int {
+	for i, p := range k.Parts() {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
