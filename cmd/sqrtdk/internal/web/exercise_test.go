@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -47,14 +48,16 @@ func TestCheckScoresTheLatestAnswerOfEachPart(t *testing.T) {
 func TestCheckSaysWhatTheCommandLineSays(t *testing.T) {
 	e, err := NewExercise(context.Background(), "lesson.key", lessonText(t), "answers-ada.txt")
 	require.NoError(t, err)
-	c := e.Check("p2.raw", 7, "p2.raw "+strings.Repeat("9", grade.MaxLineBytes))
+	c := e.Check("p2.raw", 7, "p2.raw "+strings.Repeat("9", claims.MaxLineBytes))
 	assert.Equal(t, "sqrtdk grade: answers-ada.txt:7: the line is longer than 4096 bytes", c.Error)
 	assert.Empty(t, c.Verdict)
 	c = e.Check("p2.raw", 7, "p2.std 64")
 	assert.Contains(t, c.Error, "another part")
-	c = e.Check("p2.raw", 7, "p2.raw sixty-five thousand")
-	assert.Equal(t, "unreadable", c.Verdict)
-	assert.True(t, strings.HasPrefix(c.Feedback, `Cannot read "sixty-five thousand" as an answer to this question: `), c.Feedback)
+	c = e.Check("p2.raw", 7, "p2.raw lots of pairs")
+	assert.Equal(t, "could not read", c.Verdict)
+	assert.True(t, strings.HasPrefix(c.Feedback, `Could not read "lots of pairs": `), c.Feedback)
+	c = e.Check("p2.raw", 7, "p2.raw four thousand ninety-six")
+	assert.Equal(t, "right", c.Verdict, "the answer grammar is the command line's")
 	c = e.Check("nope", 7, "nope 1")
 	assert.Contains(t, c.Error, `no part "nope"`)
 }
