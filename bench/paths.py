@@ -5,7 +5,9 @@ The kernels choose their path at run time (golang.org/x/sys/cpu), and the
 Go runtime lets GODEBUG switch CPU features off, so one AVX-512 machine
 times all three: GODEBUG=cpu.avx512f=off is what a CPU with AVX2 only runs
 (most laptops, AMD before Zen 4), cpu.avx512f=off,cpu.avx2=off the plain
-Go that arm64 (Apple Silicon) and every other platform run.
+Go that arm64 (Apple Silicon) and every other platform run. Every kernel
+forms every pair's index (or popcount(q ⊕ k)) in its lane and counts it,
+as the C yardsticks do.
 
 Two tables:
 
@@ -17,15 +19,19 @@ Two tables:
      (../shared/bench: pm1 vecsub for ±1, alpha vec for the others, built
      into a temporary directory with their build.sh; AVX-512 VPOPCNTDQ
      needed) with sqrtdk's ratio to it. Every path's output must be the
-     same bytes, and the yardstick's counts sqrtdk's.
-  2. Kernels alone: `go test -bench Kernels` (one core, pairs per CPU-second
-     of the benchmark's thread, medians of --count), each path forced in
-     the same process, the ratio of each kernel's time per pair to the
-     AVX-512 sliced-index kernel's on the same case.
+     same bytes, and the yardstick's counts sqrtdk's. A last column is the
+     plain-Go path of a binary built with GOAMD64=v3: Go's default (v1)
+     tests for POPCNT at every bits.OnesCount64 on amd64 (arm64 has no
+     such test), and this column shows what that costs.
+  2. Kernels alone: `go test -bench KernelRatios` (one core, every
+     implementation of a case's kernels timed round-robin in the thread's
+     CPU time): pairs per CPU-second, and time per pair over that of the
+     fastest AVX-512 kernel of the case, for the default build and for
+     GOAMD64=v3.
 
 Not part of CI: a few minutes. Usage:
 
-    python3 bench/paths.py [--runs N] [--count N] [--quick] [--yardsticks DIR]
+    python3 bench/paths.py [--runs N] [--rounds N] [--quick] [--yardsticks DIR]
 """
 
 import argparse
@@ -64,20 +70,25 @@ def yardstick_cmd(ys, values, d):
 
 def end_to_end(args, tmp, ys):
     binary = os.path.join(tmp, "sqrtdk")
+    binary_v3 = os.path.join(tmp, "sqrtdk-v3")
     subprocess.run(["go", "build", "-o", binary, "./cmd/sqrtdk"], check=True, cwd=compare.ROOT)
+    subprocess.run(["go", "build", "-o", binary_v3, "./cmd/sqrtdk"], check=True, cwd=compare.ROOT,
+                   env=dict(os.environ, GOAMD64="v3"))
+    runs = PATHS + [("portable v3", PATHS[-1][1])]
     rows = []
     for values, d in QUICK_CASES if args.quick else CASES:
-        cmd = [binary, "dist", "--values", values, "--d", str(d), "--method", "brute", "--format", "csv", "--workers", "2"]
+        args_ = ["dist", "--values", values, "--d", str(d), "--method", "brute", "--format", "csv", "--workers", "2"]
         ycmd, yparse = yardstick_cmd(ys, values, d)
-        cpus = {name: [] for name, _ in PATHS}
+        cpus = {name: [] for name, _ in runs}
         cpus["C"] = []
         outs = {}
         for _ in range(args.runs):
-            for name, godebug in PATHS:
-                out, _, cpu = compare.run(cmd, env_with(godebug))
+            for name, godebug in runs:
+                exe = binary_v3 if name.endswith("v3") else binary
+                out, _, cpu = compare.run([exe] + args_, env_with(godebug))
                 outs.setdefault(name, out)
                 if out != outs[name] or out != outs["AVX-512"]:
-                    sys.exit("paths.py: %s: the %s path printed other bytes than AVX-512's" % (" ".join(cmd[1:]), name))
+                    sys.exit("paths.py: %s: the %s path printed other bytes than AVX-512's" % (" ".join(args_), name))
                 cpus[name].append(cpu)
             if ycmd:
                 yenv = dict(os.environ, OMP_NUM_THREADS="2")
@@ -88,45 +99,58 @@ def end_to_end(args, tmp, ys):
         med = {k: statistics.median(v) for k, v in cpus.items() if v}
         rows.append((values, d, med, os.path.basename(ycmd[0]) + " " + ycmd[1] if ycmd else None))
     print("End to end: sqrtdk dist --method brute, CPU seconds (median of %d), ratio to AVX-512; C yardstick, ratio to it" % args.runs)
-    print("%-10s %3s %9s %16s %16s   %-13s %7s  %s" % ("values", "d", "AVX-512", "AVX2", "portable", "yardstick", "C s", "sqrtdk / C (AVX-512, AVX2, portable)"))
+    print("%-8s %3s %8s %15s %15s %15s   %-11s %6s  %s" % ("values", "d", "AVX-512", "AVX2", "portable", "portable v3", "yardstick", "C s", "sqrtdk / C (AVX-512, AVX2, portable, v3)"))
     for values, d, med, yname in rows:
         base = med["AVX-512"]
-        cells = ["%9.3f" % base] + ["%8.3f (%4.1f×)" % (med[n], med[n] / base) for n in ("AVX2", "portable")]
+        cells = ["%8.3f" % base] + ["%7.3f (%4.1f×)" % (med[n], med[n] / base) for n in ("AVX2", "portable", "portable v3")]
         if "C" in med:
-            yc = "%-13s %7.3f  %s" % (yname, med["C"], ", ".join("%.2f×" % (med[n] / med["C"]) for n, _ in PATHS))
+            yc = "%-11s %6.3f  %s" % (yname, med["C"], ", ".join("%.2f×" % (med[n] / med["C"]) for n, _ in runs))
         else:
             yc = "(no yardstick)"
-        print("%-10s %3d %s   %s" % (values, d, " ".join(cells), yc))
+        print("%-8s %3d %s   %s" % (values, d, " ".join(cells), yc))
 
 
-BENCH_LINE = re.compile(r"^BenchmarkKernels/(\S+)/d=(\d+)/(\S+)/(\w+)-\d+\s.*?([\d.e+]+) pairs/cpu-s")
+RATIO_LINE = re.compile(r"^BenchmarkKernelRatios/(\S+)/d=(\d+)-\d+\s+\d+\s+\S+ ns/op\s+(.*)$")
 
 
 def kernels(args):
-    cmd = ["go", "test", "-run", "XXX", "-bench", "Kernels", "-benchtime", "0.5s", "-count", str(args.count),
-           "./enumerate/internal/kernel"]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=compare.ROOT).stdout
-    rates = {}
-    for line in out.splitlines():
-        m = BENCH_LINE.match(line)
-        if m:
-            case, d, kind, impl, rate = m.group(1), int(m.group(2)), m.group(3), m.group(4), float(m.group(5))
-            rates.setdefault((case, d), {}).setdefault((kind, impl), []).append(rate)
-    print("\nKernels alone (go test -bench Kernels, one core, medians of %d): pairs per CPU-second, and time per pair" % args.count)
-    print("relative to the AVX-512 sliced-index kernel on the same case")
-    print("%-12s %3s  %-14s %-9s %14s %8s" % ("alphabet", "d", "kernel", "path", "pairs/CPU-s", "× time"))
-    for (case, d), kinds in rates.items():
-        base = kinds.get(("sliced-index", "avx512"))
-        for (kind, impl), rs in kinds.items():
-            rate = statistics.median(rs)
-            ratio = "%7.2f×" % (statistics.median(base) / rate) if base else ""
-            print("%-12s %3d  %-14s %-9s %14.3g %8s" % (case, d, kind, impl, rate, ratio))
+    """Runs BenchmarkKernelRatios for the default build and GOAMD64=v3."""
+    builds = [("default", None), ("GOAMD64=v3", "v3")]
+    results = {}
+    for label, level in builds:
+        env = dict(os.environ)
+        if level:
+            env["GOAMD64"] = level
+        cmd = ["go", "test", "-run", "XXX", "-bench", "KernelRatios", "-benchtime", "%dx" % args.rounds,
+               "./enumerate/internal/kernel"]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=compare.ROOT, env=env).stdout
+        for line in out.splitlines():
+            m = RATIO_LINE.match(line)
+            if not m:
+                continue
+            f = m.group(3).split()
+            metrics = {f[i + 1]: float(f[i]) for i in range(0, len(f) - 1, 2)}
+            for unit, v in metrics.items():
+                if unit.endswith("-pairs/cpu-s"):
+                    name = unit[: -len("-pairs/cpu-s")]
+                    key = (m.group(1), int(m.group(2)), name)
+                    results.setdefault(key, {})[label] = (v, metrics.get(name + "-×avx512"))
+    print("\nKernels alone (go test -bench KernelRatios, one core, %d rounds round-robin, thread CPU time):" % args.rounds)
+    print("pairs per CPU-second and time per pair over the fastest AVX-512 kernel of the case")
+    print("%-12s %3s  %-14s %-9s %12s %8s %12s %8s" % ("alphabet", "d", "kernel", "path", "pairs/CPU-s", "×", "v3 pairs/s", "v3 ×"))
+    for (case, d, name), by in results.items():
+        kind, impl = name.split("/")
+        cells = []
+        for label, _ in builds:
+            rate, ratio = by.get(label, (float("nan"), None))
+            cells.append("%12.3g %8s" % (rate, "%7.2f×" % ratio if ratio else ""))
+        print("%-12s %3d  %-14s %-9s %s" % (case, d, kind, impl, " ".join(cells)))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="runs of each end-to-end command (median)")
-    ap.add_argument("--count", type=int, default=3, help="runs of each kernel benchmark (median)")
+    ap.add_argument("--rounds", type=int, default=15, help="round-robin rounds of the kernel benchmark")
     ap.add_argument("--quick", action="store_true", help="the issue's two cases only")
     ap.add_argument("--yardsticks", default=compare.DEFAULT_YARDSTICKS, help="directory of the C yardsticks (build.sh)")
     args = ap.parse_args()

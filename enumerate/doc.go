@@ -17,15 +17,16 @@
 //
 // Brute force picks a kernel from the alphabets.
 // Wherever the lattice indices stay below 256 it is "sliced-index": a
-// block of 64 to 2048 vectors k sharing their high coordinates lies in the
+// block of 64 to 2560 vectors k sharing their high coordinates lies in the
 // bits of machine words (512 lanes per AVX-512 register, 256 per AVX2 one,
-// 64 per word in plain Go, chosen at run time), and each block counts, with
-// popcounts, the lanes whose low coordinates' share reaches each threshold
-// into the counter of that threshold plus the block's own share. Larger
-// indices walk k in Gray order, one add and one histogram increment per
-// pair ("gray-code"); for ±a ("xor-popcount") and other two-letter
-// alphabets ("bit-pair") bit-sliced counters of popcount(q ⊕ k) remain as
-// independent kernels. Every pair is counted in every kernel;
+// 64 per word in plain Go, chosen at run time); every block adds its high
+// coordinates' share to each lane's low share, bit-sliced, so that each
+// lane holds its pair's index, and counts the lanes by subsets of index
+// bits with popcounts. For ±a ("xor-popcount") each lane's popcount(q ⊕ k)
+// moves by ±1 from block to block, counted the same way; other two-letter
+// alphabets have "bit-pair". Larger indices walk k in Gray order, one add
+// and one histogram increment per pair ("gray-code"). Every pair's index
+// is formed and counted in every kernel;
 // the kernels are tested against a pair-by-pair oracle, against each other
 // and against the closed form.
 //

@@ -142,11 +142,13 @@ func TestEstimateMeasuredNearLimit(t *testing.T) {
 	p := Problem{Q: signs, K: signs, D: 20}
 	nq, _ := p.QCount()
 	far := mustPlan(t, p, BruteForce, Options{})
-	_, measured := far.bruteEstimate(0, nq)
+	nominal, measured := far.bruteEstimate(0, nq)
 	assert.False(t, measured, "2^40 pairs take well under a tenth of an hour: no probe needed")
-	near := mustPlan(t, p, BruteForce, Options{MaxTime: 10 * time.Second})
+	// A limit a third of the nominal estimate, whatever the kernel path's
+	// rate (plain Go takes minutes, AVX-512 seconds).
+	near := mustPlan(t, p, BruteForce, Options{MaxTime: time.Duration(nominal / 3 * float64(time.Second))})
 	s, measured := near.bruteEstimate(0, nq)
-	assert.True(t, measured, "tens of seconds against a 10 s limit: probe")
+	assert.True(t, measured, "three times the limit: probe")
 	assert.False(t, math.IsNaN(s) || s <= 0)
 	assert.Greater(t, near.cal.rate, 0.0)
 }

@@ -13,5 +13,6 @@ import "golang.org/x/sys/cpu"
 // POPCNT in the scalar code around them.
 var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
-// hasAVX2 reports whether this CPU runs the AVX2 kernels.
-var hasAVX2 = cpu.X86.HasAVX2
+// hasAVX2 reports whether this CPU runs the AVX2 kernels: the ±1 kernel's
+// scalar code uses TZCNT (BMI1) and POPCNT, which every AVX2 CPU has.
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT

@@ -11,21 +11,26 @@
 //     any k: a histogram whose entry t is the number of pairs with index t.
 //     Every pair is counted; kernels differ only in how many pairs one
 //     instruction sequence covers.
-//   - Kernels that hold 64 to 2048 vectors k side by side in the bits of
-//     machine words ("lanes", bit-sliced) count the lanes with a given
-//     property with popcount, never one histogram store per pair.
+//   - Kernels that hold 64 to 2560 vectors k side by side in the bits of
+//     machine words ("lanes", bit-sliced) form, in every block of vectors
+//     k, each lane's pair index (or popcount(q ⊕ k)) in bit-planes, then
+//     count the lanes by subsets of those bits with popcount, never one
+//     histogram store per pair: 64 to 512 pairs per instruction.
 //
 // Assembly kernels are chosen at run time from the CPU's features
 // (golang.org/x/sys/cpu); Force selects a slower path for tests and
 // benchmarks. The amd64 assembly and its declarations are generated with
-// avo by the program in _asm (a module of its own), the portable
-// sliced-index tally by gen_portable.go: go generate runs both.
+// avo by the program in _asm (a module of its own), the plain-Go kernels'
+// loops by gen_portable.go: go generate runs both.
 package kernel
 
 import (
 	"fmt"
 	"sync/atomic"
 )
+
+// The plain-Go kernels' loops are straight-line code per number of bits:
+//go:generate go run gen_portable.go -out portable_gen.go
 
 // A Spec is a brute-force problem reduced to integers (see the package
 // documentation): D coordinates, the index table T and the length Size of
@@ -40,8 +45,8 @@ type Spec struct {
 type Kind int
 
 const (
-	// XorPopcount serves ±a against ±b: a pair's index follows from
-	// popcount(q ⊕ k), counted bit-sliced on 64 to 512 lanes at once.
+	// XorPopcount serves ±a against ±b: each lane's popcount(q ⊕ k) is
+	// moved by ±1 from block to block (Gray order), on 64 to 512 lanes.
 	XorPopcount Kind = iota
 	// BitPair serves any other two-letter alphabets, with two bit-sliced
 	// counters per lane.
@@ -50,9 +55,9 @@ const (
 	// pair costs one add and one histogram increment.
 	GrayCode
 	// SlicedIndex serves any alphabets whose indices stay below 256:
-	// lanes hold the low coordinates of k, and each block counts the
-	// lanes of the q's threshold planes into counters of index thresholds
-	// (see slicedKernel), on AVX-512, AVX2 or in plain Go.
+	// lanes hold the low coordinates of k, and every block adds its high
+	// coordinates' share to every lane's low share, bit-sliced (see
+	// slicedKernel), on AVX-512, AVX2 or in plain Go.
 	SlicedIndex
 )
 

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -186,33 +187,35 @@ func TestKernelsMatchOracle(t *testing.T) {
 }
 
 // TestSlicedShapes checks the sliced-index kernel on every path this CPU
-// runs, with one to eight words of lanes, few and many threshold planes
-// (an odd number, so that the single steps and the steps by four both
-// run), blocks that cover all of k, and padding lanes in every word
-// count; on AVX-512 the words per block are as listed.
+// runs, with one to eight words of lanes, indices of one to eight bits
+// (so every generated tally, and largest indices just below and above a
+// check of the tally's early exit), blocks that cover all of k, and
+// padding lanes in every word count; on AVX-512 the words per block are as
+// listed.
 func TestSlicedShapes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	cases := []struct {
 		d, nq, nk, tMax int
 		words           int // expected 512-lane words per block on AVX-512
 	}{
-		{1, 2, 3, 1, 1},    // one block per q, 509 padding lanes
-		{2, 3, 3, 1, 1},    // two thresholds
+		{1, 2, 3, 1, 1},    // one block per q, 509 padding lanes; largest index 1
+		{2, 3, 3, 1, 1},    // 2
 		{3, 3, 3, 2, 1},    // 6
-		{5, 3, 3, 2, 1},    // 10
-		{7, 3, 3, 2, 2},    // 729 of 1024 lanes
-		{8, 3, 3, 3, 2},    // 18
-		{7, 3, 4, 9, 2},    // 45
-		{6, 4, 4, 20, 1},   // 256 lanes (1024 would make the table too large)
-		{5, 4, 4, 51, 1},   // largest index 255, 204 thresholds
-		{4, 3, 5, 60, 2},   // 625 lanes
+		{5, 3, 3, 2, 1},    // 10: past the first check of the tally
+		{7, 3, 3, 2, 5},    // 2187 of 2560 lanes (all of k); 14
+		{8, 3, 3, 3, 5},    // 24: at a check
+		{7, 3, 4, 9, 2},    // 63
+		{6, 4, 4, 20, 2},   // 1024 lanes; 120
+		{5, 4, 4, 51, 2},   // 1024 lanes; 255, the largest there is
+		{4, 3, 5, 60, 2},   // 625 lanes; 240
 		{4, 2, 6, 30, 3},   // 1296 lanes in three words
 		{3, 2, 12, 40, 4},  // 1728 lanes in four words
-		{10, 2, 3, 1, 2},   // q of two letters against three
-		{4, 7, 7, 63, 1},   // 343 lanes, 189 thresholds
-		{9, 2, 2, 3, 1},    // two letters, beside xor-popcount and bit-pair
-		{12, 2, 2, 21, 1},  // 189 thresholds, 252 the largest index
-		{3, 40, 40, 12, 1}, // large alphabets: 40 lanes (1600 would make the table too large)
+		{10, 2, 3, 1, 5},   // q of two letters against three
+		{4, 7, 7, 63, 5},   // 2401 of 2560 lanes; 252
+		{6, 3, 3, 2, 2},    // 729 of 1024 lanes (all of k)
+		{9, 2, 2, 3, 1},    // two letters, beside xor-popcount and bit-pair; 27
+		{12, 2, 2, 21, 1},  // 252
+		{3, 40, 40, 12, 4}, // large alphabets: 1600 of 2048 lanes; 36
 	}
 	for _, c := range cases {
 		s := specOf(c.d, randomTable(rng, c.nq, c.nk, c.tMax))
@@ -227,7 +230,7 @@ func TestSlicedShapes(t *testing.T) {
 				lanes *= c.nk
 			}
 			require.Equal(t, lanes, x.lanes)
-			require.Equal(t, x.h*c.tMax, x.hmax, "thresholds")
+			require.Equal(t, bits.Len(uint(c.d*c.tMax)), x.nb, "index bits")
 			require.Equal(t, (lanes+x.wordLanes()-1)/x.wordLanes(), x.nw, "words per block")
 			if p == AVX512 {
 				require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
@@ -272,34 +275,44 @@ func TestSlicedChunks(t *testing.T) {
 	}
 }
 
-// TestForChoosesByCost checks the kind For picks on every path: the
-// sliced-index kernel wherever its words fill and its indices stay below
-// 256 (it does less per pair than the ±1 and two-letter kernels at every
-// width), the Gray walk where the lanes would mostly be padding or the
-// indices are too large.
+// TestForChoosesByCost checks the kind For picks on every path: the ±1
+// kernel for ±1 from d = 14 on AVX-512 and AVX2 (its Gray update of the
+// lanes' counts costs less than adding each block's value), the
+// sliced-index kernel for other alphabets wherever its words fill and its
+// indices stay below 256 (and for ±1 in plain Go, where the two cost
+// about the same), the Gray walk where the lanes would mostly be padding
+// or the indices are too large.
 func TestForChoosesByCost(t *testing.T) {
 	pm := [][]int{{1, 0}, {0, 1}}
 	pair := [][]int{{0, 1}, {1, 3}}
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
-	// 50 letters: 50 lanes of a word when k's lanes hold one coordinate
-	// (2500 would not fit), and 83 thresholds to count per word.
-	wide := make([][]int, 50)
+	// 100 letters: 100 lanes of a word when k's lanes hold one coordinate
+	// (10000 would not fit), and 249 subsets of index bits to count per word.
+	wide := make([][]int, 100)
 	for a := range wide {
-		wide[a] = make([]int, 50)
+		wide[a] = make([]int, 100)
 		for b := range wide[a] {
 			wide[a][b] = (a * b) % 84
 		}
 	}
 	for _, p := range paths() {
 		restore, _ := Force(p)
+		pmKind := XorPopcount
+		if p == Portable {
+			pmKind = SlicedIndex
+		}
+		for _, d := range []int{14, 16, 18, 20} {
+			require.Equal(t, pmKind, For(specOf(d, pm)), "%s: ±1 at d=%d", p, d)
+		}
 		for _, c := range []struct {
 			d int
 			t [][]int
-		}{{9, pm}, {10, pm}, {18, pm}, {16, pair}, {10, three}} {
+		}{{16, pair}, {10, three}} {
 			require.Equal(t, SlicedIndex, For(specOf(c.d, c.t)), "%s: d=%d %v", p, c.d, c.t)
 		}
 		require.Contains(t, New(SlicedIndex, specOf(10, three)).Name(), map[Path]string{AVX512: "AVX-512", AVX2: "AVX2", Portable: "portable"}[p])
-		require.Equal(t, GrayCode, For(specOf(3, wide)), "%s: 50 lanes of a word in use, 83 thresholds", p)
+		require.Contains(t, New(XorPopcount, specOf(16, pm)).Name(), map[Path]string{AVX512: "AVX-512", AVX2: "AVX2", Portable: "portable"}[p])
+		require.Equal(t, GrayCode, For(specOf(3, wide)), "%s: 100 lanes of a word in use, 249 subsets", p)
 		require.Equal(t, GrayCode, For(specOf(130, three)), "%s: indices of 260", p)
 		require.Nil(t, planSliced(specOf(34, pm)), "%s: 2^25 blocks per q or more", p)
 		require.NotNil(t, planSliced(specOf(30, pm)), "%s: at most 2^24 blocks per q", p)

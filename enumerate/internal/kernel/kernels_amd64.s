@@ -1991,6 +1991,4521 @@ xs16end:
 	VZEROUPPER
 	RET
 
+// func xorSubsets17(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets17(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+
+xs17q:
+	CMPQ  R8, R9
+	JAE   xs17end
+	TESTQ BX, BX
+	JNZ   xs17resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs17blocks
+
+xs17resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs17blocks:
+	MOVQ BX, R11
+
+xs17block:
+	CMPQ  R11, CX
+	JAE   xs17qnext
+	TESTQ R11, R11
+	JZ    xs17tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs17tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	INCQ     R11
+	JMP      xs17block
+
+xs17qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs17q
+
+xs17end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets18(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets18(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+
+xs18q:
+	CMPQ  R8, R9
+	JAE   xs18end
+	TESTQ BX, BX
+	JNZ   xs18resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs18blocks
+
+xs18resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs18blocks:
+	MOVQ BX, R11
+
+xs18block:
+	CMPQ  R11, CX
+	JAE   xs18qnext
+	TESTQ R11, R11
+	JZ    xs18tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs18tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	VPANDQ   Z1, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z27, Z27
+	INCQ     R11
+	JMP      xs18block
+
+xs18qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs18q
+
+xs18end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets19(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets19(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+
+xs19q:
+	CMPQ  R8, R9
+	JAE   xs19end
+	TESTQ BX, BX
+	JNZ   xs19resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs19blocks
+
+xs19resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs19blocks:
+	MOVQ BX, R11
+
+xs19block:
+	CMPQ  R11, CX
+	JAE   xs19qnext
+	TESTQ R11, R11
+	JZ    xs19tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs19tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	VPANDQ   Z1, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z27, Z27
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z28, Z28
+	INCQ     R11
+	JMP      xs19block
+
+xs19qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs19q
+
+xs19end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets20(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets20(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+
+xs20q:
+	CMPQ  R8, R9
+	JAE   xs20end
+	TESTQ BX, BX
+	JNZ   xs20resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs20blocks
+
+xs20resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs20blocks:
+	MOVQ BX, R11
+
+xs20block:
+	CMPQ  R11, CX
+	JAE   xs20qnext
+	TESTQ R11, R11
+	JZ    xs20tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs20tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	VPANDQ   Z1, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z27, Z27
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z28, Z28
+	VPANDQ   Z2, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z29, Z29
+	INCQ     R11
+	JMP      xs20block
+
+xs20qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs20q
+
+xs20end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets21(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets21(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+
+xs21q:
+	CMPQ  R8, R9
+	JAE   xs21end
+	TESTQ BX, BX
+	JNZ   xs21resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs21blocks
+
+xs21resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs21blocks:
+	MOVQ BX, R11
+
+xs21block:
+	CMPQ  R11, CX
+	JAE   xs21qnext
+	TESTQ R11, R11
+	JZ    xs21tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs21tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	VPANDQ   Z1, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z27, Z27
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z28, Z28
+	VPANDQ   Z2, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z29, Z29
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z30, Z30
+	INCQ     R11
+	JMP      xs21block
+
+xs21qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs21q
+
+xs21end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets22(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets22(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs22q:
+	CMPQ  R8, R9
+	JAE   xs22end
+	TESTQ BX, BX
+	JNZ   xs22resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs22blocks
+
+xs22resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs22blocks:
+	MOVQ BX, R11
+
+xs22block:
+	CMPQ  R11, CX
+	JAE   xs22qnext
+	TESTQ R11, R11
+	JZ    xs22tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs22tally:
+	VPOPCNTQ Z0, Z6
+	VPADDQ   Z6, Z10, Z10
+	VPOPCNTQ Z1, Z6
+	VPADDQ   Z6, Z11, Z11
+	VPANDQ   Z0, Z1, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z12, Z12
+	VPOPCNTQ Z2, Z6
+	VPADDQ   Z6, Z13, Z13
+	VPANDQ   Z0, Z2, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z14, Z14
+	VPANDQ   Z1, Z2, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z15, Z15
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z16, Z16
+	VPOPCNTQ Z3, Z6
+	VPADDQ   Z6, Z17, Z17
+	VPANDQ   Z0, Z3, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z18, Z18
+	VPANDQ   Z1, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z19, Z19
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z20, Z20
+	VPANDQ   Z2, Z3, Z9
+	VPOPCNTQ Z9, Z6
+	VPADDQ   Z6, Z21, Z21
+	VPANDQ   Z0, Z9, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z22, Z22
+	VPANDQ   Z1, Z9, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z23, Z23
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z24, Z24
+	VPOPCNTQ Z4, Z6
+	VPADDQ   Z6, Z25, Z25
+	VPANDQ   Z0, Z4, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z26, Z26
+	VPANDQ   Z1, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z27, Z27
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z28, Z28
+	VPANDQ   Z2, Z4, Z8
+	VPOPCNTQ Z8, Z6
+	VPADDQ   Z6, Z29, Z29
+	VPANDQ   Z0, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z30, Z30
+	VPANDQ   Z1, Z8, Z6
+	VPOPCNTQ Z6, Z6
+	VPADDQ   Z6, Z31, Z31
+	INCQ     R11
+	JMP      xs22block
+
+xs22qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs22q
+
+xs22end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets23(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets23(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs23q:
+	CMPQ  R8, R9
+	JAE   xs23end
+	TESTQ BX, BX
+	JNZ   xs23resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs23blocks
+
+xs23resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs23blocks:
+	MOVQ BX, R11
+
+xs23block:
+	CMPQ  R11, CX
+	JAE   xs23qnext
+	TESTQ R11, R11
+	JZ    xs23tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs23tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	INCQ      R11
+	JMP       xs23block
+
+xs23qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs23q
+
+xs23end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets24(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets24(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs24q:
+	CMPQ  R8, R9
+	JAE   xs24end
+	TESTQ BX, BX
+	JNZ   xs24resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs24blocks
+
+xs24resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs24blocks:
+	MOVQ BX, R11
+
+xs24block:
+	CMPQ  R11, CX
+	JAE   xs24qnext
+	TESTQ R11, R11
+	JZ    xs24tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs24tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	INCQ      R11
+	JMP       xs24block
+
+xs24qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs24q
+
+xs24end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets25(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets25(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs25q:
+	CMPQ  R8, R9
+	JAE   xs25end
+	TESTQ BX, BX
+	JNZ   xs25resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs25blocks
+
+xs25resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs25blocks:
+	MOVQ BX, R11
+
+xs25block:
+	CMPQ  R11, CX
+	JAE   xs25qnext
+	TESTQ R11, R11
+	JZ    xs25tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs25tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	INCQ      R11
+	JMP       xs25block
+
+xs25qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs25q
+
+xs25end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets26(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets26(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs26q:
+	CMPQ  R8, R9
+	JAE   xs26end
+	TESTQ BX, BX
+	JNZ   xs26resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs26blocks
+
+xs26resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs26blocks:
+	MOVQ BX, R11
+
+xs26block:
+	CMPQ  R11, CX
+	JAE   xs26qnext
+	TESTQ R11, R11
+	JZ    xs26tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs26tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	INCQ      R11
+	JMP       xs26block
+
+xs26qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs26q
+
+xs26end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets27(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets27(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs27q:
+	CMPQ  R8, R9
+	JAE   xs27end
+	TESTQ BX, BX
+	JNZ   xs27resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs27blocks
+
+xs27resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs27blocks:
+	MOVQ BX, R11
+
+xs27block:
+	CMPQ  R11, CX
+	JAE   xs27qnext
+	TESTQ R11, R11
+	JZ    xs27tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs27tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	INCQ      R11
+	JMP       xs27block
+
+xs27qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs27q
+
+xs27end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets28(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets28(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs28q:
+	CMPQ  R8, R9
+	JAE   xs28end
+	TESTQ BX, BX
+	JNZ   xs28resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs28blocks
+
+xs28resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs28blocks:
+	MOVQ BX, R11
+
+xs28block:
+	CMPQ  R11, CX
+	JAE   xs28qnext
+	TESTQ R11, R11
+	JZ    xs28tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs28tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	VPANDQ    Z2, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1792(DI), Z6, Z6
+	VMOVDQU64 Z6, 1792(DI)
+	INCQ      R11
+	JMP       xs28block
+
+xs28qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs28q
+
+xs28end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets29(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets29(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs29q:
+	CMPQ  R8, R9
+	JAE   xs29end
+	TESTQ BX, BX
+	JNZ   xs29resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs29blocks
+
+xs29resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs29blocks:
+	MOVQ BX, R11
+
+xs29block:
+	CMPQ  R11, CX
+	JAE   xs29qnext
+	TESTQ R11, R11
+	JZ    xs29tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs29tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	VPANDQ    Z2, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1792(DI), Z6, Z6
+	VMOVDQU64 Z6, 1792(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1856(DI), Z6, Z6
+	VMOVDQU64 Z6, 1856(DI)
+	INCQ      R11
+	JMP       xs29block
+
+xs29qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs29q
+
+xs29end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets30(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets30(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs30q:
+	CMPQ  R8, R9
+	JAE   xs30end
+	TESTQ BX, BX
+	JNZ   xs30resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs30blocks
+
+xs30resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs30blocks:
+	MOVQ BX, R11
+
+xs30block:
+	CMPQ  R11, CX
+	JAE   xs30qnext
+	TESTQ R11, R11
+	JZ    xs30tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs30tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	VPANDQ    Z2, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1792(DI), Z6, Z6
+	VMOVDQU64 Z6, 1792(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1856(DI), Z6, Z6
+	VMOVDQU64 Z6, 1856(DI)
+	VPANDQ    Z1, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1920(DI), Z6, Z6
+	VMOVDQU64 Z6, 1920(DI)
+	INCQ      R11
+	JMP       xs30block
+
+xs30qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs30q
+
+xs30end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
+// func xorSubsets31(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI, POPCNT
+TEXT ·xorSubsets31(SB), NOSPLIT, $0-48
+	MOVQ   state+0(FP), SI
+	MOVQ   sub+8(FP), DI
+	MOVQ   q0+16(FP), R8
+	MOVQ   q1+24(FP), R9
+	MOVQ   b0+32(FP), BX
+	MOVQ   b1+40(FP), CX
+	LEAQ   bitMasks<>+0(SB), R12
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+
+xs31q:
+	CMPQ  R8, R9
+	JAE   xs31end
+	TESTQ BX, BX
+	JNZ   xs31resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// nine bits (a carry-save tree of the lane planes, inverted where q
+	// has a 1) plus popcount of q's high bits.
+	VMOVDQU64       lanePlanes<>+0(SB), Z0
+	MOVQ            R8, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	VMOVDQU64       lanePlanes<>+64(SB), Z1
+	MOVQ            R8, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z1, Z1
+	VMOVDQU64       lanePlanes<>+128(SB), Z2
+	MOVQ            R8, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z2, Z2
+	VMOVDQU64       lanePlanes<>+192(SB), Z3
+	MOVQ            R8, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z3, Z3
+	VMOVDQU64       lanePlanes<>+256(SB), Z4
+	MOVQ            R8, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z4, Z4
+	VMOVDQU64       lanePlanes<>+320(SB), Z5
+	MOVQ            R8, AX
+	SHRQ            $0x05, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z5, Z5
+	VMOVDQU64       lanePlanes<>+384(SB), Z6
+	MOVQ            R8, AX
+	SHRQ            $0x06, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z6, Z6
+	VMOVDQU64       lanePlanes<>+448(SB), Z7
+	MOVQ            R8, AX
+	SHRQ            $0x07, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z7, Z7
+	VMOVDQU64       lanePlanes<>+512(SB), Z8
+	MOVQ            R8, AX
+	SHRQ            $0x08, AX
+	ANDQ            $0x01, AX
+	VPXORQ.BCST     (R12)(AX*8), Z8, Z8
+	VMOVDQA64       Z0, Z9
+	VPTERNLOGQ      $0x96, Z2, Z1, Z0
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z9
+	VMOVDQA64       Z3, Z1
+	VPTERNLOGQ      $0x96, Z5, Z4, Z3
+	VPTERNLOGQ      $0xe8, Z5, Z4, Z1
+	VMOVDQA64       Z6, Z2
+	VPTERNLOGQ      $0x96, Z8, Z7, Z6
+	VPTERNLOGQ      $0xe8, Z8, Z7, Z2
+	VMOVDQA64       Z0, Z4
+	VPTERNLOGQ      $0x96, Z6, Z3, Z0
+	VPTERNLOGQ      $0xe8, Z6, Z3, Z4
+	VMOVDQA64       Z9, Z5
+	VPTERNLOGQ      $0x96, Z2, Z1, Z9
+	VPTERNLOGQ      $0xe8, Z2, Z1, Z5
+	VPANDQ          Z4, Z9, Z7
+	VPXORQ          Z4, Z9, Z1
+	VPXORQ          Z7, Z5, Z2
+	VPANDQ          Z7, Z5, Z3
+	VPXORQ          Z4, Z4, Z4
+	MOVQ            R8, R10
+	SHRQ            $0x09, R10
+	POPCNTQ         R10, R13
+	MOVQ            R13, AX
+	ANDQ            $0x01, AX
+	VPANDQ.BCST     (R12)(AX*8), Z0, Z5
+	VPXORQ.BCST     (R12)(AX*8), Z0, Z0
+	MOVQ            R13, AX
+	SHRQ            $0x01, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z1, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x02, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z2, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x03, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (R12)(AX*8), Z3, Z5
+	MOVQ            R13, AX
+	SHRQ            $0x04, AX
+	ANDQ            $0x01, AX
+	VPTERNLOGQ.BCST $0x96, (R12)(AX*8), Z5, Z4
+	JMP             xs31blocks
+
+xs31resume:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	VMOVDQU64 128(SI), Z2
+	VMOVDQU64 192(SI), Z3
+	VMOVDQU64 256(SI), Z4
+	MOVQ      320(SI), R10
+
+xs31blocks:
+	MOVQ BX, R11
+
+xs31block:
+	CMPQ  R11, CX
+	JAE   xs31qnext
+	TESTQ R11, R11
+	JZ    xs31tally
+
+	// Gray order: block b flips coordinate 9+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise: add 00001 or 11111 (AX points at 0 or all ones for
+	// bits 1–4).
+	TZCNTQ          R11, AX
+	BTCQ            AX, R10
+	BTQ             AX, R10
+	SBBQ            AX, AX
+	INCQ            AX
+	LEAQ            (R12)(AX*8), AX
+	VMOVDQA64       Z0, Z5
+	VPTERNLOGQ      $0x0f, Z0, Z0, Z0
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, (AX), Z1, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, (AX), Z2, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, (AX), Z3, Z5
+	VPTERNLOGQ.BCST $0x96, (AX), Z5, Z4
+
+xs31tally:
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z12, Z12
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z1, Z2, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z16, Z16
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z1, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z20, Z20
+	VPANDQ    Z2, Z3, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z24, Z24
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z1, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z28, Z28
+	VPANDQ    Z2, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1472(DI), Z6, Z6
+	VMOVDQU64 Z6, 1472(DI)
+	VPANDQ    Z3, Z4, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	VPANDQ    Z2, Z9, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1792(DI), Z6, Z6
+	VMOVDQU64 Z6, 1792(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1856(DI), Z6, Z6
+	VMOVDQU64 Z6, 1856(DI)
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z6
+	VPADDQ    1920(DI), Z6, Z6
+	VMOVDQU64 Z6, 1920(DI)
+	VPANDQ    Z0, Z9, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1984(DI), Z6, Z6
+	VMOVDQU64 Z6, 1984(DI)
+	INCQ      R11
+	JMP       xs31block
+
+xs31qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xs31q
+
+xs31end:
+	VMOVDQU64 Z0, (SI)
+	VMOVDQU64 Z1, 64(SI)
+	VMOVDQU64 Z2, 128(SI)
+	VMOVDQU64 Z3, 192(SI)
+	VMOVDQU64 Z4, 256(SI)
+	MOVQ      R10, 320(SI)
+	VPADDQ    64(DI), Z10, Z10
+	VMOVDQU64 Z10, 64(DI)
+	VPADDQ    128(DI), Z11, Z11
+	VMOVDQU64 Z11, 128(DI)
+	VPADDQ    192(DI), Z12, Z12
+	VMOVDQU64 Z12, 192(DI)
+	VPADDQ    256(DI), Z13, Z13
+	VMOVDQU64 Z13, 256(DI)
+	VPADDQ    320(DI), Z14, Z14
+	VMOVDQU64 Z14, 320(DI)
+	VPADDQ    384(DI), Z15, Z15
+	VMOVDQU64 Z15, 384(DI)
+	VPADDQ    448(DI), Z16, Z16
+	VMOVDQU64 Z16, 448(DI)
+	VPADDQ    512(DI), Z17, Z17
+	VMOVDQU64 Z17, 512(DI)
+	VPADDQ    576(DI), Z18, Z18
+	VMOVDQU64 Z18, 576(DI)
+	VPADDQ    640(DI), Z19, Z19
+	VMOVDQU64 Z19, 640(DI)
+	VPADDQ    704(DI), Z20, Z20
+	VMOVDQU64 Z20, 704(DI)
+	VPADDQ    768(DI), Z21, Z21
+	VMOVDQU64 Z21, 768(DI)
+	VPADDQ    832(DI), Z22, Z22
+	VMOVDQU64 Z22, 832(DI)
+	VPADDQ    896(DI), Z23, Z23
+	VMOVDQU64 Z23, 896(DI)
+	VPADDQ    960(DI), Z24, Z24
+	VMOVDQU64 Z24, 960(DI)
+	VPADDQ    1024(DI), Z25, Z25
+	VMOVDQU64 Z25, 1024(DI)
+	VPADDQ    1088(DI), Z26, Z26
+	VMOVDQU64 Z26, 1088(DI)
+	VPADDQ    1152(DI), Z27, Z27
+	VMOVDQU64 Z27, 1152(DI)
+	VPADDQ    1216(DI), Z28, Z28
+	VMOVDQU64 Z28, 1216(DI)
+	VPADDQ    1280(DI), Z29, Z29
+	VMOVDQU64 Z29, 1280(DI)
+	VPADDQ    1344(DI), Z30, Z30
+	VMOVDQU64 Z30, 1344(DI)
+	VPADDQ    1408(DI), Z31, Z31
+	VMOVDQU64 Z31, 1408(DI)
+	VZEROUPPER
+	RET
+
 // func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0 uint64, b1 uint64, n0 int, n1 int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ, BMI
 TEXT ·bitPairBlocksAVX512(SB), NOSPLIT, $0-64
@@ -2751,86 +7266,2927 @@ bpdone:
 	VZEROUPPER
 	RET
 
-// func slicedThresholds512(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int)
+// func slicedSubsets512_1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 // Requires: AVX, AVX512F, AVX512VPOPCNTDQ
-TEXT ·slicedThresholds512(SB), NOSPLIT, $8-64
-	MOVQ   planes+0(FP), SI
-	MOVQ   brow+24(FP), R9
-	MOVQ   nblocks+32(FP), CX
-	MOVQ   acc+40(FP), DI
+TEXT ·slicedSubsets512_1(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z3, Z3, Z3
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
 	MOVQ   corr+48(FP), R10
-	MOVQ   hmax+16(FP), DX
+	MOVQ   nv+56(FP), DX
 	MOVQ   nw+8(FP), AX
-	IMULQ  DX, AX
 	IMUL3Q $0x00000040, AX, AX
 	MOVQ   AX, (SP)
 
-t512q:
+s512_1q:
 	XORQ  BX, BX
 	TESTQ CX, CX
-	JZ    t512qnext
+	JZ    s512_1qnext
 
-t512block:
-	// The block's value v (the high coordinates' share of its indices):
-	// corr[v] counts the blocks; plane m counts into the row of v+m.
+s512_1block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
-	INCQ    AX
-	IMUL3Q  $0x00000040, AX, AX
-	ADDQ    DI, AX
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
 	MOVQ    SI, R8
 	MOVQ    nw+8(FP), R12
 
-t512word:
-	MOVQ AX, R11
-	MOVQ DX, R13
-	ANDQ $0x03, R13
-	JZ   t512quads
+s512_1word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64   (R8), Z0
+	VPXORQ.BCST (R13), Z0, Z0
 
-t512single:
-	VPOPCNTQ  (R8), Z0
-	VPADDQ    (R11), Z0, Z0
-	VMOVDQU64 Z0, (R11)
-	ADDQ      $0x00000040, R8
-	ADDQ      $0x00000040, R11
-	DECQ      R13
-	JNZ       t512single
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ Z0, Z2
+	VPADDQ   Z2, Z3, Z3
+	ADDQ     $0x00000040, R8
+	DECQ     R12
+	JNZ      s512_1word
+	INCQ     BX
+	CMPQ     BX, CX
+	JB       s512_1block
 
-t512quads:
-	MOVQ DX, R13
-	SHRQ $0x02, R13
-	JZ   t512wend
+s512_1qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_1q
+	VPADDQ    64(DI), Z3, Z3
+	VMOVDQU64 Z3, 64(DI)
+	VZEROUPPER
+	RET
 
-t512quad:
-	VPOPCNTQ  (R8), Z0
-	VPADDQ    (R11), Z0, Z0
-	VMOVDQU64 Z0, (R11)
-	VPOPCNTQ  64(R8), Z1
-	VPADDQ    64(R11), Z1, Z1
-	VMOVDQU64 Z1, 64(R11)
-	VPOPCNTQ  128(R8), Z2
-	VPADDQ    128(R11), Z2, Z2
-	VMOVDQU64 Z2, 128(R11)
-	VPOPCNTQ  192(R8), Z3
-	VPADDQ    192(R11), Z3, Z3
-	VMOVDQU64 Z3, 192(R11)
-	ADDQ      $0x00000100, R8
-	ADDQ      $0x00000100, R11
-	DECQ      R13
-	JNZ       t512quad
+// func slicedSubsets512_2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_2(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000080, AX, AX
+	MOVQ   AX, (SP)
 
-t512wend:
+s512_2q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_2qnext
+
+s512_2block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_2word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z2
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z2, Z1
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ Z0, Z3
+	VPADDQ   Z3, Z4, Z4
+	VPOPCNTQ Z1, Z3
+	VPADDQ   Z3, Z5, Z5
+	VPANDQ   Z0, Z1, Z3
+	VPOPCNTQ Z3, Z3
+	VPADDQ   Z3, Z6, Z6
+	ADDQ     $0x00000080, R8
+	DECQ     R12
+	JNZ      s512_2word
+	INCQ     BX
+	CMPQ     BX, CX
+	JB       s512_2block
+
+s512_2qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_2q
+	VPADDQ    64(DI), Z4, Z4
+	VMOVDQU64 Z4, 64(DI)
+	VPADDQ    128(DI), Z5, Z5
+	VMOVDQU64 Z5, 128(DI)
+	VPADDQ    192(DI), Z6, Z6
+	VMOVDQU64 Z6, 192(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_3(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x000000c0, AX, AX
+	MOVQ   AX, (SP)
+
+s512_3q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_3qnext
+
+s512_3block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_3word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z3
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z3, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z3
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z3, Z2
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ Z0, Z4
+	VPADDQ   Z4, Z6, Z6
+	VPOPCNTQ Z1, Z4
+	VPADDQ   Z4, Z7, Z7
+	VPANDQ   Z0, Z1, Z4
+	VPOPCNTQ Z4, Z4
+	VPADDQ   Z4, Z8, Z8
+	VPOPCNTQ Z2, Z4
+	VPADDQ   Z4, Z9, Z9
+	CMPQ     DX, $0x00000004
+	JLE      s512_3wend
+	VPANDQ   Z0, Z2, Z4
+	VPOPCNTQ Z4, Z4
+	VPADDQ   Z4, Z10, Z10
+	VPANDQ   Z1, Z2, Z5
+	VPOPCNTQ Z5, Z4
+	VPADDQ   Z4, Z11, Z11
+	VPANDQ   Z0, Z5, Z4
+	VPOPCNTQ Z4, Z4
+	VPADDQ   Z4, Z12, Z12
+
+s512_3wend:
+	ADDQ $0x000000c0, R8
 	DECQ R12
-	JNZ  t512word
+	JNZ  s512_3word
 	INCQ BX
 	CMPQ BX, CX
-	JB   t512block
+	JB   s512_3block
 
-t512qnext:
-	// The next q's planes follow this one's.
-	ADDQ (SP), SI
-	DECQ nq+56(FP)
-	JNZ  t512q
+s512_3qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_3q
+	VPADDQ    64(DI), Z6, Z6
+	VMOVDQU64 Z6, 64(DI)
+	VPADDQ    128(DI), Z7, Z7
+	VMOVDQU64 Z7, 128(DI)
+	VPADDQ    192(DI), Z8, Z8
+	VMOVDQU64 Z8, 192(DI)
+	VPADDQ    256(DI), Z9, Z9
+	VMOVDQU64 Z9, 256(DI)
+	VPADDQ    320(DI), Z10, Z10
+	VMOVDQU64 Z10, 320(DI)
+	VPADDQ    384(DI), Z11, Z11
+	VMOVDQU64 Z11, 384(DI)
+	VPADDQ    448(DI), Z12, Z12
+	VMOVDQU64 Z12, 448(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_4(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000100, AX, AX
+	MOVQ   AX, (SP)
+
+s512_4q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_4qnext
+
+s512_4block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_4word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z4
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z4, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z4
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z4, Z2
+	VPTERNLOGQ.BCST $0xb2, 16(R13), Z2, Z4
+	VMOVDQU64       192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z4, Z3
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ Z0, Z5
+	VPADDQ   Z5, Z8, Z8
+	VPOPCNTQ Z1, Z5
+	VPADDQ   Z5, Z9, Z9
+	VPANDQ   Z0, Z1, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z10, Z10
+	VPOPCNTQ Z2, Z5
+	VPADDQ   Z5, Z11, Z11
+	CMPQ     DX, $0x00000004
+	JLE      s512_4wend
+	VPANDQ   Z0, Z2, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z12, Z12
+	VPANDQ   Z1, Z2, Z7
+	VPOPCNTQ Z7, Z5
+	VPADDQ   Z5, Z13, Z13
+	VPANDQ   Z0, Z7, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z14, Z14
+	VPOPCNTQ Z3, Z5
+	VPADDQ   Z5, Z15, Z15
+	CMPQ     DX, $0x00000008
+	JLE      s512_4wend
+	VPANDQ   Z0, Z3, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z16, Z16
+	VPANDQ   Z1, Z3, Z7
+	VPOPCNTQ Z7, Z5
+	VPADDQ   Z5, Z17, Z17
+	VPANDQ   Z0, Z7, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z18, Z18
+	VPANDQ   Z2, Z3, Z7
+	VPOPCNTQ Z7, Z5
+	VPADDQ   Z5, Z19, Z19
+	CMPQ     DX, $0x0000000c
+	JLE      s512_4wend
+	VPANDQ   Z0, Z7, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z20, Z20
+	VPANDQ   Z1, Z7, Z6
+	VPOPCNTQ Z6, Z5
+	VPADDQ   Z5, Z21, Z21
+	VPANDQ   Z0, Z6, Z5
+	VPOPCNTQ Z5, Z5
+	VPADDQ   Z5, Z22, Z22
+
+s512_4wend:
+	ADDQ $0x00000100, R8
+	DECQ R12
+	JNZ  s512_4word
+	INCQ BX
+	CMPQ BX, CX
+	JB   s512_4block
+
+s512_4qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_4q
+	VPADDQ    64(DI), Z8, Z8
+	VMOVDQU64 Z8, 64(DI)
+	VPADDQ    128(DI), Z9, Z9
+	VMOVDQU64 Z9, 128(DI)
+	VPADDQ    192(DI), Z10, Z10
+	VMOVDQU64 Z10, 192(DI)
+	VPADDQ    256(DI), Z11, Z11
+	VMOVDQU64 Z11, 256(DI)
+	VPADDQ    320(DI), Z12, Z12
+	VMOVDQU64 Z12, 320(DI)
+	VPADDQ    384(DI), Z13, Z13
+	VMOVDQU64 Z13, 384(DI)
+	VPADDQ    448(DI), Z14, Z14
+	VMOVDQU64 Z14, 448(DI)
+	VPADDQ    512(DI), Z15, Z15
+	VMOVDQU64 Z15, 512(DI)
+	VPADDQ    576(DI), Z16, Z16
+	VMOVDQU64 Z16, 576(DI)
+	VPADDQ    640(DI), Z17, Z17
+	VMOVDQU64 Z17, 640(DI)
+	VPADDQ    704(DI), Z18, Z18
+	VMOVDQU64 Z18, 704(DI)
+	VPADDQ    768(DI), Z19, Z19
+	VMOVDQU64 Z19, 768(DI)
+	VPADDQ    832(DI), Z20, Z20
+	VMOVDQU64 Z20, 832(DI)
+	VPADDQ    896(DI), Z21, Z21
+	VMOVDQU64 Z21, 896(DI)
+	VPADDQ    960(DI), Z22, Z22
+	VMOVDQU64 Z22, 960(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_5(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000140, AX, AX
+	MOVQ   AX, (SP)
+
+s512_5q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_5qnext
+
+s512_5block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_5word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z5
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z5, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z5
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z5, Z2
+	VPTERNLOGQ.BCST $0xb2, 16(R13), Z2, Z5
+	VMOVDQU64       192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z5, Z3
+	VPTERNLOGQ.BCST $0xb2, 24(R13), Z3, Z5
+	VMOVDQU64       256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z5, Z4
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ  Z0, Z6
+	VPADDQ    Z6, Z9, Z9
+	VPOPCNTQ  Z1, Z6
+	VPADDQ    Z6, Z10, Z10
+	VPANDQ    Z0, Z1, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z11, Z11
+	VPOPCNTQ  Z2, Z6
+	VPADDQ    Z6, Z12, Z12
+	CMPQ      DX, $0x00000004
+	JLE       s512_5wend
+	VPANDQ    Z0, Z2, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z13, Z13
+	VPANDQ    Z1, Z2, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z14, Z14
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z15, Z15
+	VPOPCNTQ  Z3, Z6
+	VPADDQ    Z6, Z16, Z16
+	CMPQ      DX, $0x00000008
+	JLE       s512_5wend
+	VPANDQ    Z0, Z3, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z17, Z17
+	VPANDQ    Z1, Z3, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z18, Z18
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z19, Z19
+	VPANDQ    Z2, Z3, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z20, Z20
+	CMPQ      DX, $0x0000000c
+	JLE       s512_5wend
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z21, Z21
+	VPANDQ    Z1, Z8, Z7
+	VPOPCNTQ  Z7, Z6
+	VPADDQ    Z6, Z22, Z22
+	VPANDQ    Z0, Z7, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z23, Z23
+	VPOPCNTQ  Z4, Z6
+	VPADDQ    Z6, Z24, Z24
+	CMPQ      DX, $0x00000010
+	JLE       s512_5wend
+	VPANDQ    Z0, Z4, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z25, Z25
+	VPANDQ    Z1, Z4, Z7
+	VPOPCNTQ  Z7, Z6
+	VPADDQ    Z6, Z26, Z26
+	VPANDQ    Z0, Z7, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z27, Z27
+	VPANDQ    Z2, Z4, Z7
+	VPOPCNTQ  Z7, Z6
+	VPADDQ    Z6, Z28, Z28
+	CMPQ      DX, $0x00000014
+	JLE       s512_5wend
+	VPANDQ    Z0, Z7, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z29, Z29
+	VPANDQ    Z1, Z7, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    Z6, Z30, Z30
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    Z6, Z31, Z31
+	VPANDQ    Z3, Z4, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1536(DI), Z6, Z6
+	VMOVDQU64 Z6, 1536(DI)
+	CMPQ      DX, $0x00000018
+	JLE       s512_5wend
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1600(DI), Z6, Z6
+	VMOVDQU64 Z6, 1600(DI)
+	VPANDQ    Z1, Z8, Z7
+	VPOPCNTQ  Z7, Z6
+	VPADDQ    1664(DI), Z6, Z6
+	VMOVDQU64 Z6, 1664(DI)
+	VPANDQ    Z0, Z7, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1728(DI), Z6, Z6
+	VMOVDQU64 Z6, 1728(DI)
+	VPANDQ    Z2, Z8, Z7
+	VPOPCNTQ  Z7, Z6
+	VPADDQ    1792(DI), Z6, Z6
+	VMOVDQU64 Z6, 1792(DI)
+	CMPQ      DX, $0x0000001c
+	JLE       s512_5wend
+	VPANDQ    Z0, Z7, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1856(DI), Z6, Z6
+	VMOVDQU64 Z6, 1856(DI)
+	VPANDQ    Z1, Z7, Z8
+	VPOPCNTQ  Z8, Z6
+	VPADDQ    1920(DI), Z6, Z6
+	VMOVDQU64 Z6, 1920(DI)
+	VPANDQ    Z0, Z8, Z6
+	VPOPCNTQ  Z6, Z6
+	VPADDQ    1984(DI), Z6, Z6
+	VMOVDQU64 Z6, 1984(DI)
+
+s512_5wend:
+	ADDQ $0x00000140, R8
+	DECQ R12
+	JNZ  s512_5word
+	INCQ BX
+	CMPQ BX, CX
+	JB   s512_5block
+
+s512_5qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_5q
+	VPADDQ    64(DI), Z9, Z9
+	VMOVDQU64 Z9, 64(DI)
+	VPADDQ    128(DI), Z10, Z10
+	VMOVDQU64 Z10, 128(DI)
+	VPADDQ    192(DI), Z11, Z11
+	VMOVDQU64 Z11, 192(DI)
+	VPADDQ    256(DI), Z12, Z12
+	VMOVDQU64 Z12, 256(DI)
+	VPADDQ    320(DI), Z13, Z13
+	VMOVDQU64 Z13, 320(DI)
+	VPADDQ    384(DI), Z14, Z14
+	VMOVDQU64 Z14, 384(DI)
+	VPADDQ    448(DI), Z15, Z15
+	VMOVDQU64 Z15, 448(DI)
+	VPADDQ    512(DI), Z16, Z16
+	VMOVDQU64 Z16, 512(DI)
+	VPADDQ    576(DI), Z17, Z17
+	VMOVDQU64 Z17, 576(DI)
+	VPADDQ    640(DI), Z18, Z18
+	VMOVDQU64 Z18, 640(DI)
+	VPADDQ    704(DI), Z19, Z19
+	VMOVDQU64 Z19, 704(DI)
+	VPADDQ    768(DI), Z20, Z20
+	VMOVDQU64 Z20, 768(DI)
+	VPADDQ    832(DI), Z21, Z21
+	VMOVDQU64 Z21, 832(DI)
+	VPADDQ    896(DI), Z22, Z22
+	VMOVDQU64 Z22, 896(DI)
+	VPADDQ    960(DI), Z23, Z23
+	VMOVDQU64 Z23, 960(DI)
+	VPADDQ    1024(DI), Z24, Z24
+	VMOVDQU64 Z24, 1024(DI)
+	VPADDQ    1088(DI), Z25, Z25
+	VMOVDQU64 Z25, 1088(DI)
+	VPADDQ    1152(DI), Z26, Z26
+	VMOVDQU64 Z26, 1152(DI)
+	VPADDQ    1216(DI), Z27, Z27
+	VMOVDQU64 Z27, 1216(DI)
+	VPADDQ    1280(DI), Z28, Z28
+	VMOVDQU64 Z28, 1280(DI)
+	VPADDQ    1344(DI), Z29, Z29
+	VMOVDQU64 Z29, 1344(DI)
+	VPADDQ    1408(DI), Z30, Z30
+	VMOVDQU64 Z30, 1408(DI)
+	VPADDQ    1472(DI), Z31, Z31
+	VMOVDQU64 Z31, 1472(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_6(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000180, AX, AX
+	MOVQ   AX, (SP)
+
+s512_6q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_6qnext
+
+s512_6block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_6word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z6
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z6, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z6
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z6, Z2
+	VPTERNLOGQ.BCST $0xb2, 16(R13), Z2, Z6
+	VMOVDQU64       192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z6, Z3
+	VPTERNLOGQ.BCST $0xb2, 24(R13), Z3, Z6
+	VMOVDQU64       256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z6, Z4
+	VPTERNLOGQ.BCST $0xb2, 32(R13), Z4, Z6
+	VMOVDQU64       320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z6, Z5
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ  Z0, Z7
+	VPADDQ    Z7, Z11, Z11
+	VPOPCNTQ  Z1, Z7
+	VPADDQ    Z7, Z12, Z12
+	VPANDQ    Z0, Z1, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z13, Z13
+	VPOPCNTQ  Z2, Z7
+	VPADDQ    Z7, Z14, Z14
+	CMPQ      DX, $0x00000004
+	JLE       s512_6wend
+	VPANDQ    Z0, Z2, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z15, Z15
+	VPANDQ    Z1, Z2, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    Z7, Z16, Z16
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z17, Z17
+	VPOPCNTQ  Z3, Z7
+	VPADDQ    Z7, Z18, Z18
+	CMPQ      DX, $0x00000008
+	JLE       s512_6wend
+	VPANDQ    Z0, Z3, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z19, Z19
+	VPANDQ    Z1, Z3, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    Z7, Z20, Z20
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z21, Z21
+	VPANDQ    Z2, Z3, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    Z7, Z22, Z22
+	CMPQ      DX, $0x0000000c
+	JLE       s512_6wend
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z23, Z23
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    Z7, Z24, Z24
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z25, Z25
+	VPOPCNTQ  Z4, Z7
+	VPADDQ    Z7, Z26, Z26
+	CMPQ      DX, $0x00000010
+	JLE       s512_6wend
+	VPANDQ    Z0, Z4, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z27, Z27
+	VPANDQ    Z1, Z4, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    Z7, Z28, Z28
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z29, Z29
+	VPANDQ    Z2, Z4, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    Z7, Z30, Z30
+	CMPQ      DX, $0x00000014
+	JLE       s512_6wend
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    Z7, Z31, Z31
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    1408(DI), Z7, Z7
+	VMOVDQU64 Z7, 1408(DI)
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    1472(DI), Z7, Z7
+	VMOVDQU64 Z7, 1472(DI)
+	VPANDQ    Z3, Z4, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    1536(DI), Z7, Z7
+	VMOVDQU64 Z7, 1536(DI)
+	CMPQ      DX, $0x00000018
+	JLE       s512_6wend
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    1600(DI), Z7, Z7
+	VMOVDQU64 Z7, 1600(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    1664(DI), Z7, Z7
+	VMOVDQU64 Z7, 1664(DI)
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    1728(DI), Z7, Z7
+	VMOVDQU64 Z7, 1728(DI)
+	VPANDQ    Z2, Z10, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    1792(DI), Z7, Z7
+	VMOVDQU64 Z7, 1792(DI)
+	CMPQ      DX, $0x0000001c
+	JLE       s512_6wend
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    1856(DI), Z7, Z7
+	VMOVDQU64 Z7, 1856(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    1920(DI), Z7, Z7
+	VMOVDQU64 Z7, 1920(DI)
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    1984(DI), Z7, Z7
+	VMOVDQU64 Z7, 1984(DI)
+	VPOPCNTQ  Z5, Z7
+	VPADDQ    2048(DI), Z7, Z7
+	VMOVDQU64 Z7, 2048(DI)
+	CMPQ      DX, $0x00000020
+	JLE       s512_6wend
+	VPANDQ    Z0, Z5, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2112(DI), Z7, Z7
+	VMOVDQU64 Z7, 2112(DI)
+	VPANDQ    Z1, Z5, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    2176(DI), Z7, Z7
+	VMOVDQU64 Z7, 2176(DI)
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2240(DI), Z7, Z7
+	VMOVDQU64 Z7, 2240(DI)
+	VPANDQ    Z2, Z5, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    2304(DI), Z7, Z7
+	VMOVDQU64 Z7, 2304(DI)
+	CMPQ      DX, $0x00000024
+	JLE       s512_6wend
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2368(DI), Z7, Z7
+	VMOVDQU64 Z7, 2368(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    2432(DI), Z7, Z7
+	VMOVDQU64 Z7, 2432(DI)
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2496(DI), Z7, Z7
+	VMOVDQU64 Z7, 2496(DI)
+	VPANDQ    Z3, Z5, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    2560(DI), Z7, Z7
+	VMOVDQU64 Z7, 2560(DI)
+	CMPQ      DX, $0x00000028
+	JLE       s512_6wend
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2624(DI), Z7, Z7
+	VMOVDQU64 Z7, 2624(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    2688(DI), Z7, Z7
+	VMOVDQU64 Z7, 2688(DI)
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2752(DI), Z7, Z7
+	VMOVDQU64 Z7, 2752(DI)
+	VPANDQ    Z2, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    2816(DI), Z7, Z7
+	VMOVDQU64 Z7, 2816(DI)
+	CMPQ      DX, $0x0000002c
+	JLE       s512_6wend
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    2880(DI), Z7, Z7
+	VMOVDQU64 Z7, 2880(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    2944(DI), Z7, Z7
+	VMOVDQU64 Z7, 2944(DI)
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3008(DI), Z7, Z7
+	VMOVDQU64 Z7, 3008(DI)
+	VPANDQ    Z4, Z5, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    3072(DI), Z7, Z7
+	VMOVDQU64 Z7, 3072(DI)
+	CMPQ      DX, $0x00000030
+	JLE       s512_6wend
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3136(DI), Z7, Z7
+	VMOVDQU64 Z7, 3136(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    3200(DI), Z7, Z7
+	VMOVDQU64 Z7, 3200(DI)
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3264(DI), Z7, Z7
+	VMOVDQU64 Z7, 3264(DI)
+	VPANDQ    Z2, Z9, Z10
+	VPOPCNTQ  Z10, Z7
+	VPADDQ    3328(DI), Z7, Z7
+	VMOVDQU64 Z7, 3328(DI)
+	CMPQ      DX, $0x00000034
+	JLE       s512_6wend
+	VPANDQ    Z0, Z10, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3392(DI), Z7, Z7
+	VMOVDQU64 Z7, 3392(DI)
+	VPANDQ    Z1, Z10, Z8
+	VPOPCNTQ  Z8, Z7
+	VPADDQ    3456(DI), Z7, Z7
+	VMOVDQU64 Z7, 3456(DI)
+	VPANDQ    Z0, Z8, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3520(DI), Z7, Z7
+	VMOVDQU64 Z7, 3520(DI)
+	VPANDQ    Z3, Z9, Z8
+	VPOPCNTQ  Z8, Z7
+	VPADDQ    3584(DI), Z7, Z7
+	VMOVDQU64 Z7, 3584(DI)
+	CMPQ      DX, $0x00000038
+	JLE       s512_6wend
+	VPANDQ    Z0, Z8, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3648(DI), Z7, Z7
+	VMOVDQU64 Z7, 3648(DI)
+	VPANDQ    Z1, Z8, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    3712(DI), Z7, Z7
+	VMOVDQU64 Z7, 3712(DI)
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3776(DI), Z7, Z7
+	VMOVDQU64 Z7, 3776(DI)
+	VPANDQ    Z2, Z8, Z9
+	VPOPCNTQ  Z9, Z7
+	VPADDQ    3840(DI), Z7, Z7
+	VMOVDQU64 Z7, 3840(DI)
+	CMPQ      DX, $0x0000003c
+	JLE       s512_6wend
+	VPANDQ    Z0, Z9, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    3904(DI), Z7, Z7
+	VMOVDQU64 Z7, 3904(DI)
+	VPANDQ    Z1, Z9, Z8
+	VPOPCNTQ  Z8, Z7
+	VPADDQ    3968(DI), Z7, Z7
+	VMOVDQU64 Z7, 3968(DI)
+	VPANDQ    Z0, Z8, Z7
+	VPOPCNTQ  Z7, Z7
+	VPADDQ    4032(DI), Z7, Z7
+	VMOVDQU64 Z7, 4032(DI)
+
+s512_6wend:
+	ADDQ $0x00000180, R8
+	DECQ R12
+	JNZ  s512_6word
+	INCQ BX
+	CMPQ BX, CX
+	JB   s512_6block
+
+s512_6qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_6q
+	VPADDQ    64(DI), Z11, Z11
+	VMOVDQU64 Z11, 64(DI)
+	VPADDQ    128(DI), Z12, Z12
+	VMOVDQU64 Z12, 128(DI)
+	VPADDQ    192(DI), Z13, Z13
+	VMOVDQU64 Z13, 192(DI)
+	VPADDQ    256(DI), Z14, Z14
+	VMOVDQU64 Z14, 256(DI)
+	VPADDQ    320(DI), Z15, Z15
+	VMOVDQU64 Z15, 320(DI)
+	VPADDQ    384(DI), Z16, Z16
+	VMOVDQU64 Z16, 384(DI)
+	VPADDQ    448(DI), Z17, Z17
+	VMOVDQU64 Z17, 448(DI)
+	VPADDQ    512(DI), Z18, Z18
+	VMOVDQU64 Z18, 512(DI)
+	VPADDQ    576(DI), Z19, Z19
+	VMOVDQU64 Z19, 576(DI)
+	VPADDQ    640(DI), Z20, Z20
+	VMOVDQU64 Z20, 640(DI)
+	VPADDQ    704(DI), Z21, Z21
+	VMOVDQU64 Z21, 704(DI)
+	VPADDQ    768(DI), Z22, Z22
+	VMOVDQU64 Z22, 768(DI)
+	VPADDQ    832(DI), Z23, Z23
+	VMOVDQU64 Z23, 832(DI)
+	VPADDQ    896(DI), Z24, Z24
+	VMOVDQU64 Z24, 896(DI)
+	VPADDQ    960(DI), Z25, Z25
+	VMOVDQU64 Z25, 960(DI)
+	VPADDQ    1024(DI), Z26, Z26
+	VMOVDQU64 Z26, 1024(DI)
+	VPADDQ    1088(DI), Z27, Z27
+	VMOVDQU64 Z27, 1088(DI)
+	VPADDQ    1152(DI), Z28, Z28
+	VMOVDQU64 Z28, 1152(DI)
+	VPADDQ    1216(DI), Z29, Z29
+	VMOVDQU64 Z29, 1216(DI)
+	VPADDQ    1280(DI), Z30, Z30
+	VMOVDQU64 Z30, 1280(DI)
+	VPADDQ    1344(DI), Z31, Z31
+	VMOVDQU64 Z31, 1344(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_7(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x000001c0, AX, AX
+	MOVQ   AX, (SP)
+
+s512_7q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_7qnext
+
+s512_7block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_7word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z7
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z7, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z7
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z7, Z2
+	VPTERNLOGQ.BCST $0xb2, 16(R13), Z2, Z7
+	VMOVDQU64       192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z7, Z3
+	VPTERNLOGQ.BCST $0xb2, 24(R13), Z3, Z7
+	VMOVDQU64       256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z7, Z4
+	VPTERNLOGQ.BCST $0xb2, 32(R13), Z4, Z7
+	VMOVDQU64       320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z7, Z5
+	VPTERNLOGQ.BCST $0xb2, 40(R13), Z5, Z7
+	VMOVDQU64       384(R8), Z6
+	VPTERNLOGQ.BCST $0x96, 48(R13), Z7, Z6
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ  Z0, Z8
+	VPADDQ    Z8, Z12, Z12
+	VPOPCNTQ  Z1, Z8
+	VPADDQ    Z8, Z13, Z13
+	VPANDQ    Z0, Z1, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z14, Z14
+	VPOPCNTQ  Z2, Z8
+	VPADDQ    Z8, Z15, Z15
+	CMPQ      DX, $0x00000004
+	JLE       s512_7wend
+	VPANDQ    Z0, Z2, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z16, Z16
+	VPANDQ    Z1, Z2, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    Z8, Z17, Z17
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z18, Z18
+	VPOPCNTQ  Z3, Z8
+	VPADDQ    Z8, Z19, Z19
+	CMPQ      DX, $0x00000008
+	JLE       s512_7wend
+	VPANDQ    Z0, Z3, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z20, Z20
+	VPANDQ    Z1, Z3, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    Z8, Z21, Z21
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z22, Z22
+	VPANDQ    Z2, Z3, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    Z8, Z23, Z23
+	CMPQ      DX, $0x0000000c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z24, Z24
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    Z8, Z25, Z25
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z26, Z26
+	VPOPCNTQ  Z4, Z8
+	VPADDQ    Z8, Z27, Z27
+	CMPQ      DX, $0x00000010
+	JLE       s512_7wend
+	VPANDQ    Z0, Z4, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z28, Z28
+	VPANDQ    Z1, Z4, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    Z8, Z29, Z29
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    Z8, Z30, Z30
+	VPANDQ    Z2, Z4, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    Z8, Z31, Z31
+	CMPQ      DX, $0x00000014
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1344(DI), Z8, Z8
+	VMOVDQU64 Z8, 1344(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    1408(DI), Z8, Z8
+	VMOVDQU64 Z8, 1408(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1472(DI), Z8, Z8
+	VMOVDQU64 Z8, 1472(DI)
+	VPANDQ    Z3, Z4, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    1536(DI), Z8, Z8
+	VMOVDQU64 Z8, 1536(DI)
+	CMPQ      DX, $0x00000018
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1600(DI), Z8, Z8
+	VMOVDQU64 Z8, 1600(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    1664(DI), Z8, Z8
+	VMOVDQU64 Z8, 1664(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1728(DI), Z8, Z8
+	VMOVDQU64 Z8, 1728(DI)
+	VPANDQ    Z2, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    1792(DI), Z8, Z8
+	VMOVDQU64 Z8, 1792(DI)
+	CMPQ      DX, $0x0000001c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1856(DI), Z8, Z8
+	VMOVDQU64 Z8, 1856(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    1920(DI), Z8, Z8
+	VMOVDQU64 Z8, 1920(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    1984(DI), Z8, Z8
+	VMOVDQU64 Z8, 1984(DI)
+	VPOPCNTQ  Z5, Z8
+	VPADDQ    2048(DI), Z8, Z8
+	VMOVDQU64 Z8, 2048(DI)
+	CMPQ      DX, $0x00000020
+	JLE       s512_7wend
+	VPANDQ    Z0, Z5, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2112(DI), Z8, Z8
+	VMOVDQU64 Z8, 2112(DI)
+	VPANDQ    Z1, Z5, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    2176(DI), Z8, Z8
+	VMOVDQU64 Z8, 2176(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2240(DI), Z8, Z8
+	VMOVDQU64 Z8, 2240(DI)
+	VPANDQ    Z2, Z5, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    2304(DI), Z8, Z8
+	VMOVDQU64 Z8, 2304(DI)
+	CMPQ      DX, $0x00000024
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2368(DI), Z8, Z8
+	VMOVDQU64 Z8, 2368(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    2432(DI), Z8, Z8
+	VMOVDQU64 Z8, 2432(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2496(DI), Z8, Z8
+	VMOVDQU64 Z8, 2496(DI)
+	VPANDQ    Z3, Z5, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    2560(DI), Z8, Z8
+	VMOVDQU64 Z8, 2560(DI)
+	CMPQ      DX, $0x00000028
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2624(DI), Z8, Z8
+	VMOVDQU64 Z8, 2624(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    2688(DI), Z8, Z8
+	VMOVDQU64 Z8, 2688(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2752(DI), Z8, Z8
+	VMOVDQU64 Z8, 2752(DI)
+	VPANDQ    Z2, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    2816(DI), Z8, Z8
+	VMOVDQU64 Z8, 2816(DI)
+	CMPQ      DX, $0x0000002c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    2880(DI), Z8, Z8
+	VMOVDQU64 Z8, 2880(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    2944(DI), Z8, Z8
+	VMOVDQU64 Z8, 2944(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3008(DI), Z8, Z8
+	VMOVDQU64 Z8, 3008(DI)
+	VPANDQ    Z4, Z5, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    3072(DI), Z8, Z8
+	VMOVDQU64 Z8, 3072(DI)
+	CMPQ      DX, $0x00000030
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3136(DI), Z8, Z8
+	VMOVDQU64 Z8, 3136(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    3200(DI), Z8, Z8
+	VMOVDQU64 Z8, 3200(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3264(DI), Z8, Z8
+	VMOVDQU64 Z8, 3264(DI)
+	VPANDQ    Z2, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    3328(DI), Z8, Z8
+	VMOVDQU64 Z8, 3328(DI)
+	CMPQ      DX, $0x00000034
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3392(DI), Z8, Z8
+	VMOVDQU64 Z8, 3392(DI)
+	VPANDQ    Z1, Z11, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    3456(DI), Z8, Z8
+	VMOVDQU64 Z8, 3456(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3520(DI), Z8, Z8
+	VMOVDQU64 Z8, 3520(DI)
+	VPANDQ    Z3, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    3584(DI), Z8, Z8
+	VMOVDQU64 Z8, 3584(DI)
+	CMPQ      DX, $0x00000038
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3648(DI), Z8, Z8
+	VMOVDQU64 Z8, 3648(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    3712(DI), Z8, Z8
+	VMOVDQU64 Z8, 3712(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3776(DI), Z8, Z8
+	VMOVDQU64 Z8, 3776(DI)
+	VPANDQ    Z2, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    3840(DI), Z8, Z8
+	VMOVDQU64 Z8, 3840(DI)
+	CMPQ      DX, $0x0000003c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    3904(DI), Z8, Z8
+	VMOVDQU64 Z8, 3904(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    3968(DI), Z8, Z8
+	VMOVDQU64 Z8, 3968(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4032(DI), Z8, Z8
+	VMOVDQU64 Z8, 4032(DI)
+	VPOPCNTQ  Z6, Z8
+	VPADDQ    4096(DI), Z8, Z8
+	VMOVDQU64 Z8, 4096(DI)
+	CMPQ      DX, $0x00000040
+	JLE       s512_7wend
+	VPANDQ    Z0, Z6, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4160(DI), Z8, Z8
+	VMOVDQU64 Z8, 4160(DI)
+	VPANDQ    Z1, Z6, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    4224(DI), Z8, Z8
+	VMOVDQU64 Z8, 4224(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4288(DI), Z8, Z8
+	VMOVDQU64 Z8, 4288(DI)
+	VPANDQ    Z2, Z6, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    4352(DI), Z8, Z8
+	VMOVDQU64 Z8, 4352(DI)
+	CMPQ      DX, $0x00000044
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4416(DI), Z8, Z8
+	VMOVDQU64 Z8, 4416(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    4480(DI), Z8, Z8
+	VMOVDQU64 Z8, 4480(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4544(DI), Z8, Z8
+	VMOVDQU64 Z8, 4544(DI)
+	VPANDQ    Z3, Z6, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    4608(DI), Z8, Z8
+	VMOVDQU64 Z8, 4608(DI)
+	CMPQ      DX, $0x00000048
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4672(DI), Z8, Z8
+	VMOVDQU64 Z8, 4672(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    4736(DI), Z8, Z8
+	VMOVDQU64 Z8, 4736(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4800(DI), Z8, Z8
+	VMOVDQU64 Z8, 4800(DI)
+	VPANDQ    Z2, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    4864(DI), Z8, Z8
+	VMOVDQU64 Z8, 4864(DI)
+	CMPQ      DX, $0x0000004c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    4928(DI), Z8, Z8
+	VMOVDQU64 Z8, 4928(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    4992(DI), Z8, Z8
+	VMOVDQU64 Z8, 4992(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5056(DI), Z8, Z8
+	VMOVDQU64 Z8, 5056(DI)
+	VPANDQ    Z4, Z6, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    5120(DI), Z8, Z8
+	VMOVDQU64 Z8, 5120(DI)
+	CMPQ      DX, $0x00000050
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5184(DI), Z8, Z8
+	VMOVDQU64 Z8, 5184(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    5248(DI), Z8, Z8
+	VMOVDQU64 Z8, 5248(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5312(DI), Z8, Z8
+	VMOVDQU64 Z8, 5312(DI)
+	VPANDQ    Z2, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    5376(DI), Z8, Z8
+	VMOVDQU64 Z8, 5376(DI)
+	CMPQ      DX, $0x00000054
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5440(DI), Z8, Z8
+	VMOVDQU64 Z8, 5440(DI)
+	VPANDQ    Z1, Z9, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    5504(DI), Z8, Z8
+	VMOVDQU64 Z8, 5504(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5568(DI), Z8, Z8
+	VMOVDQU64 Z8, 5568(DI)
+	VPANDQ    Z3, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    5632(DI), Z8, Z8
+	VMOVDQU64 Z8, 5632(DI)
+	CMPQ      DX, $0x00000058
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5696(DI), Z8, Z8
+	VMOVDQU64 Z8, 5696(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    5760(DI), Z8, Z8
+	VMOVDQU64 Z8, 5760(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5824(DI), Z8, Z8
+	VMOVDQU64 Z8, 5824(DI)
+	VPANDQ    Z2, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    5888(DI), Z8, Z8
+	VMOVDQU64 Z8, 5888(DI)
+	CMPQ      DX, $0x0000005c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    5952(DI), Z8, Z8
+	VMOVDQU64 Z8, 5952(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    6016(DI), Z8, Z8
+	VMOVDQU64 Z8, 6016(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6080(DI), Z8, Z8
+	VMOVDQU64 Z8, 6080(DI)
+	VPANDQ    Z5, Z6, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    6144(DI), Z8, Z8
+	VMOVDQU64 Z8, 6144(DI)
+	CMPQ      DX, $0x00000060
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6208(DI), Z8, Z8
+	VMOVDQU64 Z8, 6208(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    6272(DI), Z8, Z8
+	VMOVDQU64 Z8, 6272(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6336(DI), Z8, Z8
+	VMOVDQU64 Z8, 6336(DI)
+	VPANDQ    Z2, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    6400(DI), Z8, Z8
+	VMOVDQU64 Z8, 6400(DI)
+	CMPQ      DX, $0x00000064
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6464(DI), Z8, Z8
+	VMOVDQU64 Z8, 6464(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    6528(DI), Z8, Z8
+	VMOVDQU64 Z8, 6528(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6592(DI), Z8, Z8
+	VMOVDQU64 Z8, 6592(DI)
+	VPANDQ    Z3, Z11, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    6656(DI), Z8, Z8
+	VMOVDQU64 Z8, 6656(DI)
+	CMPQ      DX, $0x00000068
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6720(DI), Z8, Z8
+	VMOVDQU64 Z8, 6720(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    6784(DI), Z8, Z8
+	VMOVDQU64 Z8, 6784(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6848(DI), Z8, Z8
+	VMOVDQU64 Z8, 6848(DI)
+	VPANDQ    Z2, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    6912(DI), Z8, Z8
+	VMOVDQU64 Z8, 6912(DI)
+	CMPQ      DX, $0x0000006c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    6976(DI), Z8, Z8
+	VMOVDQU64 Z8, 6976(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    7040(DI), Z8, Z8
+	VMOVDQU64 Z8, 7040(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7104(DI), Z8, Z8
+	VMOVDQU64 Z8, 7104(DI)
+	VPANDQ    Z4, Z11, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    7168(DI), Z8, Z8
+	VMOVDQU64 Z8, 7168(DI)
+	CMPQ      DX, $0x00000070
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7232(DI), Z8, Z8
+	VMOVDQU64 Z8, 7232(DI)
+	VPANDQ    Z1, Z9, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    7296(DI), Z8, Z8
+	VMOVDQU64 Z8, 7296(DI)
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7360(DI), Z8, Z8
+	VMOVDQU64 Z8, 7360(DI)
+	VPANDQ    Z2, Z9, Z11
+	VPOPCNTQ  Z11, Z8
+	VPADDQ    7424(DI), Z8, Z8
+	VMOVDQU64 Z8, 7424(DI)
+	CMPQ      DX, $0x00000074
+	JLE       s512_7wend
+	VPANDQ    Z0, Z11, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7488(DI), Z8, Z8
+	VMOVDQU64 Z8, 7488(DI)
+	VPANDQ    Z1, Z11, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    7552(DI), Z8, Z8
+	VMOVDQU64 Z8, 7552(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7616(DI), Z8, Z8
+	VMOVDQU64 Z8, 7616(DI)
+	VPANDQ    Z3, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    7680(DI), Z8, Z8
+	VMOVDQU64 Z8, 7680(DI)
+	CMPQ      DX, $0x00000078
+	JLE       s512_7wend
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7744(DI), Z8, Z8
+	VMOVDQU64 Z8, 7744(DI)
+	VPANDQ    Z1, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    7808(DI), Z8, Z8
+	VMOVDQU64 Z8, 7808(DI)
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    7872(DI), Z8, Z8
+	VMOVDQU64 Z8, 7872(DI)
+	VPANDQ    Z2, Z10, Z9
+	VPOPCNTQ  Z9, Z8
+	VPADDQ    7936(DI), Z8, Z8
+	VMOVDQU64 Z8, 7936(DI)
+	CMPQ      DX, $0x0000007c
+	JLE       s512_7wend
+	VPANDQ    Z0, Z9, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    8000(DI), Z8, Z8
+	VMOVDQU64 Z8, 8000(DI)
+	VPANDQ    Z1, Z9, Z10
+	VPOPCNTQ  Z10, Z8
+	VPADDQ    8064(DI), Z8, Z8
+	VMOVDQU64 Z8, 8064(DI)
+	VPANDQ    Z0, Z10, Z8
+	VPOPCNTQ  Z8, Z8
+	VPADDQ    8128(DI), Z8, Z8
+	VMOVDQU64 Z8, 8128(DI)
+
+s512_7wend:
+	ADDQ $0x000001c0, R8
+	DECQ R12
+	JNZ  s512_7word
+	INCQ BX
+	CMPQ BX, CX
+	JB   s512_7block
+
+s512_7qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_7q
+	VPADDQ    64(DI), Z12, Z12
+	VMOVDQU64 Z12, 64(DI)
+	VPADDQ    128(DI), Z13, Z13
+	VMOVDQU64 Z13, 128(DI)
+	VPADDQ    192(DI), Z14, Z14
+	VMOVDQU64 Z14, 192(DI)
+	VPADDQ    256(DI), Z15, Z15
+	VMOVDQU64 Z15, 256(DI)
+	VPADDQ    320(DI), Z16, Z16
+	VMOVDQU64 Z16, 320(DI)
+	VPADDQ    384(DI), Z17, Z17
+	VMOVDQU64 Z17, 384(DI)
+	VPADDQ    448(DI), Z18, Z18
+	VMOVDQU64 Z18, 448(DI)
+	VPADDQ    512(DI), Z19, Z19
+	VMOVDQU64 Z19, 512(DI)
+	VPADDQ    576(DI), Z20, Z20
+	VMOVDQU64 Z20, 576(DI)
+	VPADDQ    640(DI), Z21, Z21
+	VMOVDQU64 Z21, 640(DI)
+	VPADDQ    704(DI), Z22, Z22
+	VMOVDQU64 Z22, 704(DI)
+	VPADDQ    768(DI), Z23, Z23
+	VMOVDQU64 Z23, 768(DI)
+	VPADDQ    832(DI), Z24, Z24
+	VMOVDQU64 Z24, 832(DI)
+	VPADDQ    896(DI), Z25, Z25
+	VMOVDQU64 Z25, 896(DI)
+	VPADDQ    960(DI), Z26, Z26
+	VMOVDQU64 Z26, 960(DI)
+	VPADDQ    1024(DI), Z27, Z27
+	VMOVDQU64 Z27, 1024(DI)
+	VPADDQ    1088(DI), Z28, Z28
+	VMOVDQU64 Z28, 1088(DI)
+	VPADDQ    1152(DI), Z29, Z29
+	VMOVDQU64 Z29, 1152(DI)
+	VPADDQ    1216(DI), Z30, Z30
+	VMOVDQU64 Z30, 1216(DI)
+	VPADDQ    1280(DI), Z31, Z31
+	VMOVDQU64 Z31, 1280(DI)
+	VZEROUPPER
+	RET
+
+// func slicedSubsets512_8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX512F, AVX512VPOPCNTDQ
+TEXT ·slicedSubsets512_8(SB), NOSPLIT, $8-72
+	MOVQ   kbits+32(FP), R11
+	MOVQ   sub+40(FP), DI
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	VPXORQ Z27, Z27, Z27
+	VPXORQ Z28, Z28, Z28
+	VPXORQ Z29, Z29, Z29
+	VPXORQ Z30, Z30, Z30
+	VPXORQ Z31, Z31, Z31
+	MOVQ   a+0(FP), SI
+	MOVQ   brow+16(FP), R9
+	MOVQ   nblocks+24(FP), CX
+	MOVQ   corr+48(FP), R10
+	MOVQ   nv+56(FP), DX
+	MOVQ   nw+8(FP), AX
+	IMUL3Q $0x00000200, AX, AX
+	MOVQ   AX, (SP)
+
+s512_8q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    s512_8qnext
+
+s512_8block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x06, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+s512_8word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VMOVDQU64       (R8), Z0
+	VPANDQ.BCST     (R13), Z0, Z8
+	VPXORQ.BCST     (R13), Z0, Z0
+	VMOVDQU64       64(R8), Z1
+	VPTERNLOGQ.BCST $0x96, 8(R13), Z8, Z1
+	VPTERNLOGQ.BCST $0xb2, 8(R13), Z1, Z8
+	VMOVDQU64       128(R8), Z2
+	VPTERNLOGQ.BCST $0x96, 16(R13), Z8, Z2
+	VPTERNLOGQ.BCST $0xb2, 16(R13), Z2, Z8
+	VMOVDQU64       192(R8), Z3
+	VPTERNLOGQ.BCST $0x96, 24(R13), Z8, Z3
+	VPTERNLOGQ.BCST $0xb2, 24(R13), Z3, Z8
+	VMOVDQU64       256(R8), Z4
+	VPTERNLOGQ.BCST $0x96, 32(R13), Z8, Z4
+	VPTERNLOGQ.BCST $0xb2, 32(R13), Z4, Z8
+	VMOVDQU64       320(R8), Z5
+	VPTERNLOGQ.BCST $0x96, 40(R13), Z8, Z5
+	VPTERNLOGQ.BCST $0xb2, 40(R13), Z5, Z8
+	VMOVDQU64       384(R8), Z6
+	VPTERNLOGQ.BCST $0x96, 48(R13), Z8, Z6
+	VPTERNLOGQ.BCST $0xb2, 48(R13), Z6, Z8
+	VMOVDQU64       448(R8), Z7
+	VPTERNLOGQ.BCST $0x96, 56(R13), Z8, Z7
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPOPCNTQ  Z0, Z9
+	VPADDQ    Z9, Z14, Z14
+	VPOPCNTQ  Z1, Z9
+	VPADDQ    Z9, Z15, Z15
+	VPANDQ    Z0, Z1, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z16, Z16
+	VPOPCNTQ  Z2, Z9
+	VPADDQ    Z9, Z17, Z17
+	CMPQ      DX, $0x00000004
+	JLE       s512_8wend
+	VPANDQ    Z0, Z2, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z18, Z18
+	VPANDQ    Z1, Z2, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    Z9, Z19, Z19
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z20, Z20
+	VPOPCNTQ  Z3, Z9
+	VPADDQ    Z9, Z21, Z21
+	CMPQ      DX, $0x00000008
+	JLE       s512_8wend
+	VPANDQ    Z0, Z3, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z22, Z22
+	VPANDQ    Z1, Z3, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    Z9, Z23, Z23
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z24, Z24
+	VPANDQ    Z2, Z3, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    Z9, Z25, Z25
+	CMPQ      DX, $0x0000000c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z26, Z26
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    Z9, Z27, Z27
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z28, Z28
+	VPOPCNTQ  Z4, Z9
+	VPADDQ    Z9, Z29, Z29
+	CMPQ      DX, $0x00000010
+	JLE       s512_8wend
+	VPANDQ    Z0, Z4, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    Z9, Z30, Z30
+	VPANDQ    Z1, Z4, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    Z9, Z31, Z31
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1216(DI), Z9, Z9
+	VMOVDQU64 Z9, 1216(DI)
+	VPANDQ    Z2, Z4, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    1280(DI), Z9, Z9
+	VMOVDQU64 Z9, 1280(DI)
+	CMPQ      DX, $0x00000014
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1344(DI), Z9, Z9
+	VMOVDQU64 Z9, 1344(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    1408(DI), Z9, Z9
+	VMOVDQU64 Z9, 1408(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1472(DI), Z9, Z9
+	VMOVDQU64 Z9, 1472(DI)
+	VPANDQ    Z3, Z4, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    1536(DI), Z9, Z9
+	VMOVDQU64 Z9, 1536(DI)
+	CMPQ      DX, $0x00000018
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1600(DI), Z9, Z9
+	VMOVDQU64 Z9, 1600(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    1664(DI), Z9, Z9
+	VMOVDQU64 Z9, 1664(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1728(DI), Z9, Z9
+	VMOVDQU64 Z9, 1728(DI)
+	VPANDQ    Z2, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    1792(DI), Z9, Z9
+	VMOVDQU64 Z9, 1792(DI)
+	CMPQ      DX, $0x0000001c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1856(DI), Z9, Z9
+	VMOVDQU64 Z9, 1856(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    1920(DI), Z9, Z9
+	VMOVDQU64 Z9, 1920(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    1984(DI), Z9, Z9
+	VMOVDQU64 Z9, 1984(DI)
+	VPOPCNTQ  Z5, Z9
+	VPADDQ    2048(DI), Z9, Z9
+	VMOVDQU64 Z9, 2048(DI)
+	CMPQ      DX, $0x00000020
+	JLE       s512_8wend
+	VPANDQ    Z0, Z5, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2112(DI), Z9, Z9
+	VMOVDQU64 Z9, 2112(DI)
+	VPANDQ    Z1, Z5, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    2176(DI), Z9, Z9
+	VMOVDQU64 Z9, 2176(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2240(DI), Z9, Z9
+	VMOVDQU64 Z9, 2240(DI)
+	VPANDQ    Z2, Z5, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    2304(DI), Z9, Z9
+	VMOVDQU64 Z9, 2304(DI)
+	CMPQ      DX, $0x00000024
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2368(DI), Z9, Z9
+	VMOVDQU64 Z9, 2368(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    2432(DI), Z9, Z9
+	VMOVDQU64 Z9, 2432(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2496(DI), Z9, Z9
+	VMOVDQU64 Z9, 2496(DI)
+	VPANDQ    Z3, Z5, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    2560(DI), Z9, Z9
+	VMOVDQU64 Z9, 2560(DI)
+	CMPQ      DX, $0x00000028
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2624(DI), Z9, Z9
+	VMOVDQU64 Z9, 2624(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    2688(DI), Z9, Z9
+	VMOVDQU64 Z9, 2688(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2752(DI), Z9, Z9
+	VMOVDQU64 Z9, 2752(DI)
+	VPANDQ    Z2, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    2816(DI), Z9, Z9
+	VMOVDQU64 Z9, 2816(DI)
+	CMPQ      DX, $0x0000002c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    2880(DI), Z9, Z9
+	VMOVDQU64 Z9, 2880(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    2944(DI), Z9, Z9
+	VMOVDQU64 Z9, 2944(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3008(DI), Z9, Z9
+	VMOVDQU64 Z9, 3008(DI)
+	VPANDQ    Z4, Z5, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    3072(DI), Z9, Z9
+	VMOVDQU64 Z9, 3072(DI)
+	CMPQ      DX, $0x00000030
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3136(DI), Z9, Z9
+	VMOVDQU64 Z9, 3136(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    3200(DI), Z9, Z9
+	VMOVDQU64 Z9, 3200(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3264(DI), Z9, Z9
+	VMOVDQU64 Z9, 3264(DI)
+	VPANDQ    Z2, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    3328(DI), Z9, Z9
+	VMOVDQU64 Z9, 3328(DI)
+	CMPQ      DX, $0x00000034
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3392(DI), Z9, Z9
+	VMOVDQU64 Z9, 3392(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    3456(DI), Z9, Z9
+	VMOVDQU64 Z9, 3456(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3520(DI), Z9, Z9
+	VMOVDQU64 Z9, 3520(DI)
+	VPANDQ    Z3, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    3584(DI), Z9, Z9
+	VMOVDQU64 Z9, 3584(DI)
+	CMPQ      DX, $0x00000038
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3648(DI), Z9, Z9
+	VMOVDQU64 Z9, 3648(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    3712(DI), Z9, Z9
+	VMOVDQU64 Z9, 3712(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3776(DI), Z9, Z9
+	VMOVDQU64 Z9, 3776(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    3840(DI), Z9, Z9
+	VMOVDQU64 Z9, 3840(DI)
+	CMPQ      DX, $0x0000003c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    3904(DI), Z9, Z9
+	VMOVDQU64 Z9, 3904(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    3968(DI), Z9, Z9
+	VMOVDQU64 Z9, 3968(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4032(DI), Z9, Z9
+	VMOVDQU64 Z9, 4032(DI)
+	VPOPCNTQ  Z6, Z9
+	VPADDQ    4096(DI), Z9, Z9
+	VMOVDQU64 Z9, 4096(DI)
+	CMPQ      DX, $0x00000040
+	JLE       s512_8wend
+	VPANDQ    Z0, Z6, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4160(DI), Z9, Z9
+	VMOVDQU64 Z9, 4160(DI)
+	VPANDQ    Z1, Z6, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    4224(DI), Z9, Z9
+	VMOVDQU64 Z9, 4224(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4288(DI), Z9, Z9
+	VMOVDQU64 Z9, 4288(DI)
+	VPANDQ    Z2, Z6, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    4352(DI), Z9, Z9
+	VMOVDQU64 Z9, 4352(DI)
+	CMPQ      DX, $0x00000044
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4416(DI), Z9, Z9
+	VMOVDQU64 Z9, 4416(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    4480(DI), Z9, Z9
+	VMOVDQU64 Z9, 4480(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4544(DI), Z9, Z9
+	VMOVDQU64 Z9, 4544(DI)
+	VPANDQ    Z3, Z6, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    4608(DI), Z9, Z9
+	VMOVDQU64 Z9, 4608(DI)
+	CMPQ      DX, $0x00000048
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4672(DI), Z9, Z9
+	VMOVDQU64 Z9, 4672(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    4736(DI), Z9, Z9
+	VMOVDQU64 Z9, 4736(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4800(DI), Z9, Z9
+	VMOVDQU64 Z9, 4800(DI)
+	VPANDQ    Z2, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    4864(DI), Z9, Z9
+	VMOVDQU64 Z9, 4864(DI)
+	CMPQ      DX, $0x0000004c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    4928(DI), Z9, Z9
+	VMOVDQU64 Z9, 4928(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    4992(DI), Z9, Z9
+	VMOVDQU64 Z9, 4992(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5056(DI), Z9, Z9
+	VMOVDQU64 Z9, 5056(DI)
+	VPANDQ    Z4, Z6, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    5120(DI), Z9, Z9
+	VMOVDQU64 Z9, 5120(DI)
+	CMPQ      DX, $0x00000050
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5184(DI), Z9, Z9
+	VMOVDQU64 Z9, 5184(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    5248(DI), Z9, Z9
+	VMOVDQU64 Z9, 5248(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5312(DI), Z9, Z9
+	VMOVDQU64 Z9, 5312(DI)
+	VPANDQ    Z2, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    5376(DI), Z9, Z9
+	VMOVDQU64 Z9, 5376(DI)
+	CMPQ      DX, $0x00000054
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5440(DI), Z9, Z9
+	VMOVDQU64 Z9, 5440(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    5504(DI), Z9, Z9
+	VMOVDQU64 Z9, 5504(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5568(DI), Z9, Z9
+	VMOVDQU64 Z9, 5568(DI)
+	VPANDQ    Z3, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    5632(DI), Z9, Z9
+	VMOVDQU64 Z9, 5632(DI)
+	CMPQ      DX, $0x00000058
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5696(DI), Z9, Z9
+	VMOVDQU64 Z9, 5696(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    5760(DI), Z9, Z9
+	VMOVDQU64 Z9, 5760(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5824(DI), Z9, Z9
+	VMOVDQU64 Z9, 5824(DI)
+	VPANDQ    Z2, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    5888(DI), Z9, Z9
+	VMOVDQU64 Z9, 5888(DI)
+	CMPQ      DX, $0x0000005c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    5952(DI), Z9, Z9
+	VMOVDQU64 Z9, 5952(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    6016(DI), Z9, Z9
+	VMOVDQU64 Z9, 6016(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6080(DI), Z9, Z9
+	VMOVDQU64 Z9, 6080(DI)
+	VPANDQ    Z5, Z6, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    6144(DI), Z9, Z9
+	VMOVDQU64 Z9, 6144(DI)
+	CMPQ      DX, $0x00000060
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6208(DI), Z9, Z9
+	VMOVDQU64 Z9, 6208(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    6272(DI), Z9, Z9
+	VMOVDQU64 Z9, 6272(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6336(DI), Z9, Z9
+	VMOVDQU64 Z9, 6336(DI)
+	VPANDQ    Z2, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    6400(DI), Z9, Z9
+	VMOVDQU64 Z9, 6400(DI)
+	CMPQ      DX, $0x00000064
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6464(DI), Z9, Z9
+	VMOVDQU64 Z9, 6464(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    6528(DI), Z9, Z9
+	VMOVDQU64 Z9, 6528(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6592(DI), Z9, Z9
+	VMOVDQU64 Z9, 6592(DI)
+	VPANDQ    Z3, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    6656(DI), Z9, Z9
+	VMOVDQU64 Z9, 6656(DI)
+	CMPQ      DX, $0x00000068
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6720(DI), Z9, Z9
+	VMOVDQU64 Z9, 6720(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    6784(DI), Z9, Z9
+	VMOVDQU64 Z9, 6784(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6848(DI), Z9, Z9
+	VMOVDQU64 Z9, 6848(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    6912(DI), Z9, Z9
+	VMOVDQU64 Z9, 6912(DI)
+	CMPQ      DX, $0x0000006c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    6976(DI), Z9, Z9
+	VMOVDQU64 Z9, 6976(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    7040(DI), Z9, Z9
+	VMOVDQU64 Z9, 7040(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7104(DI), Z9, Z9
+	VMOVDQU64 Z9, 7104(DI)
+	VPANDQ    Z4, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    7168(DI), Z9, Z9
+	VMOVDQU64 Z9, 7168(DI)
+	CMPQ      DX, $0x00000070
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7232(DI), Z9, Z9
+	VMOVDQU64 Z9, 7232(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    7296(DI), Z9, Z9
+	VMOVDQU64 Z9, 7296(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7360(DI), Z9, Z9
+	VMOVDQU64 Z9, 7360(DI)
+	VPANDQ    Z2, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    7424(DI), Z9, Z9
+	VMOVDQU64 Z9, 7424(DI)
+	CMPQ      DX, $0x00000074
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7488(DI), Z9, Z9
+	VMOVDQU64 Z9, 7488(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    7552(DI), Z9, Z9
+	VMOVDQU64 Z9, 7552(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7616(DI), Z9, Z9
+	VMOVDQU64 Z9, 7616(DI)
+	VPANDQ    Z3, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    7680(DI), Z9, Z9
+	VMOVDQU64 Z9, 7680(DI)
+	CMPQ      DX, $0x00000078
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7744(DI), Z9, Z9
+	VMOVDQU64 Z9, 7744(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    7808(DI), Z9, Z9
+	VMOVDQU64 Z9, 7808(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    7872(DI), Z9, Z9
+	VMOVDQU64 Z9, 7872(DI)
+	VPANDQ    Z2, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    7936(DI), Z9, Z9
+	VMOVDQU64 Z9, 7936(DI)
+	CMPQ      DX, $0x0000007c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8000(DI), Z9, Z9
+	VMOVDQU64 Z9, 8000(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    8064(DI), Z9, Z9
+	VMOVDQU64 Z9, 8064(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8128(DI), Z9, Z9
+	VMOVDQU64 Z9, 8128(DI)
+	VPOPCNTQ  Z7, Z9
+	VPADDQ    8192(DI), Z9, Z9
+	VMOVDQU64 Z9, 8192(DI)
+	CMPQ      DX, $0x00000080
+	JLE       s512_8wend
+	VPANDQ    Z0, Z7, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8256(DI), Z9, Z9
+	VMOVDQU64 Z9, 8256(DI)
+	VPANDQ    Z1, Z7, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    8320(DI), Z9, Z9
+	VMOVDQU64 Z9, 8320(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8384(DI), Z9, Z9
+	VMOVDQU64 Z9, 8384(DI)
+	VPANDQ    Z2, Z7, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    8448(DI), Z9, Z9
+	VMOVDQU64 Z9, 8448(DI)
+	CMPQ      DX, $0x00000084
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8512(DI), Z9, Z9
+	VMOVDQU64 Z9, 8512(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    8576(DI), Z9, Z9
+	VMOVDQU64 Z9, 8576(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8640(DI), Z9, Z9
+	VMOVDQU64 Z9, 8640(DI)
+	VPANDQ    Z3, Z7, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    8704(DI), Z9, Z9
+	VMOVDQU64 Z9, 8704(DI)
+	CMPQ      DX, $0x00000088
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8768(DI), Z9, Z9
+	VMOVDQU64 Z9, 8768(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    8832(DI), Z9, Z9
+	VMOVDQU64 Z9, 8832(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    8896(DI), Z9, Z9
+	VMOVDQU64 Z9, 8896(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    8960(DI), Z9, Z9
+	VMOVDQU64 Z9, 8960(DI)
+	CMPQ      DX, $0x0000008c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9024(DI), Z9, Z9
+	VMOVDQU64 Z9, 9024(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    9088(DI), Z9, Z9
+	VMOVDQU64 Z9, 9088(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9152(DI), Z9, Z9
+	VMOVDQU64 Z9, 9152(DI)
+	VPANDQ    Z4, Z7, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    9216(DI), Z9, Z9
+	VMOVDQU64 Z9, 9216(DI)
+	CMPQ      DX, $0x00000090
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9280(DI), Z9, Z9
+	VMOVDQU64 Z9, 9280(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    9344(DI), Z9, Z9
+	VMOVDQU64 Z9, 9344(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9408(DI), Z9, Z9
+	VMOVDQU64 Z9, 9408(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    9472(DI), Z9, Z9
+	VMOVDQU64 Z9, 9472(DI)
+	CMPQ      DX, $0x00000094
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9536(DI), Z9, Z9
+	VMOVDQU64 Z9, 9536(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    9600(DI), Z9, Z9
+	VMOVDQU64 Z9, 9600(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9664(DI), Z9, Z9
+	VMOVDQU64 Z9, 9664(DI)
+	VPANDQ    Z3, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    9728(DI), Z9, Z9
+	VMOVDQU64 Z9, 9728(DI)
+	CMPQ      DX, $0x00000098
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9792(DI), Z9, Z9
+	VMOVDQU64 Z9, 9792(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    9856(DI), Z9, Z9
+	VMOVDQU64 Z9, 9856(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    9920(DI), Z9, Z9
+	VMOVDQU64 Z9, 9920(DI)
+	VPANDQ    Z2, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    9984(DI), Z9, Z9
+	VMOVDQU64 Z9, 9984(DI)
+	CMPQ      DX, $0x0000009c
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10048(DI), Z9, Z9
+	VMOVDQU64 Z9, 10048(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    10112(DI), Z9, Z9
+	VMOVDQU64 Z9, 10112(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10176(DI), Z9, Z9
+	VMOVDQU64 Z9, 10176(DI)
+	VPANDQ    Z5, Z7, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    10240(DI), Z9, Z9
+	VMOVDQU64 Z9, 10240(DI)
+	CMPQ      DX, $0x000000a0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10304(DI), Z9, Z9
+	VMOVDQU64 Z9, 10304(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    10368(DI), Z9, Z9
+	VMOVDQU64 Z9, 10368(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10432(DI), Z9, Z9
+	VMOVDQU64 Z9, 10432(DI)
+	VPANDQ    Z2, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    10496(DI), Z9, Z9
+	VMOVDQU64 Z9, 10496(DI)
+	CMPQ      DX, $0x000000a4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10560(DI), Z9, Z9
+	VMOVDQU64 Z9, 10560(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    10624(DI), Z9, Z9
+	VMOVDQU64 Z9, 10624(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10688(DI), Z9, Z9
+	VMOVDQU64 Z9, 10688(DI)
+	VPANDQ    Z3, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    10752(DI), Z9, Z9
+	VMOVDQU64 Z9, 10752(DI)
+	CMPQ      DX, $0x000000a8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10816(DI), Z9, Z9
+	VMOVDQU64 Z9, 10816(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    10880(DI), Z9, Z9
+	VMOVDQU64 Z9, 10880(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    10944(DI), Z9, Z9
+	VMOVDQU64 Z9, 10944(DI)
+	VPANDQ    Z2, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    11008(DI), Z9, Z9
+	VMOVDQU64 Z9, 11008(DI)
+	CMPQ      DX, $0x000000ac
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11072(DI), Z9, Z9
+	VMOVDQU64 Z9, 11072(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    11136(DI), Z9, Z9
+	VMOVDQU64 Z9, 11136(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11200(DI), Z9, Z9
+	VMOVDQU64 Z9, 11200(DI)
+	VPANDQ    Z4, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    11264(DI), Z9, Z9
+	VMOVDQU64 Z9, 11264(DI)
+	CMPQ      DX, $0x000000b0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11328(DI), Z9, Z9
+	VMOVDQU64 Z9, 11328(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    11392(DI), Z9, Z9
+	VMOVDQU64 Z9, 11392(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11456(DI), Z9, Z9
+	VMOVDQU64 Z9, 11456(DI)
+	VPANDQ    Z2, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    11520(DI), Z9, Z9
+	VMOVDQU64 Z9, 11520(DI)
+	CMPQ      DX, $0x000000b4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11584(DI), Z9, Z9
+	VMOVDQU64 Z9, 11584(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    11648(DI), Z9, Z9
+	VMOVDQU64 Z9, 11648(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11712(DI), Z9, Z9
+	VMOVDQU64 Z9, 11712(DI)
+	VPANDQ    Z3, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    11776(DI), Z9, Z9
+	VMOVDQU64 Z9, 11776(DI)
+	CMPQ      DX, $0x000000b8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11840(DI), Z9, Z9
+	VMOVDQU64 Z9, 11840(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    11904(DI), Z9, Z9
+	VMOVDQU64 Z9, 11904(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    11968(DI), Z9, Z9
+	VMOVDQU64 Z9, 11968(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    12032(DI), Z9, Z9
+	VMOVDQU64 Z9, 12032(DI)
+	CMPQ      DX, $0x000000bc
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12096(DI), Z9, Z9
+	VMOVDQU64 Z9, 12096(DI)
+	VPANDQ    Z1, Z12, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    12160(DI), Z9, Z9
+	VMOVDQU64 Z9, 12160(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12224(DI), Z9, Z9
+	VMOVDQU64 Z9, 12224(DI)
+	VPANDQ    Z6, Z7, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    12288(DI), Z9, Z9
+	VMOVDQU64 Z9, 12288(DI)
+	CMPQ      DX, $0x000000c0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12352(DI), Z9, Z9
+	VMOVDQU64 Z9, 12352(DI)
+	VPANDQ    Z1, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    12416(DI), Z9, Z9
+	VMOVDQU64 Z9, 12416(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12480(DI), Z9, Z9
+	VMOVDQU64 Z9, 12480(DI)
+	VPANDQ    Z2, Z11, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    12544(DI), Z9, Z9
+	VMOVDQU64 Z9, 12544(DI)
+	CMPQ      DX, $0x000000c4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12608(DI), Z9, Z9
+	VMOVDQU64 Z9, 12608(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    12672(DI), Z9, Z9
+	VMOVDQU64 Z9, 12672(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12736(DI), Z9, Z9
+	VMOVDQU64 Z9, 12736(DI)
+	VPANDQ    Z3, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    12800(DI), Z9, Z9
+	VMOVDQU64 Z9, 12800(DI)
+	CMPQ      DX, $0x000000c8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12864(DI), Z9, Z9
+	VMOVDQU64 Z9, 12864(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    12928(DI), Z9, Z9
+	VMOVDQU64 Z9, 12928(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    12992(DI), Z9, Z9
+	VMOVDQU64 Z9, 12992(DI)
+	VPANDQ    Z2, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    13056(DI), Z9, Z9
+	VMOVDQU64 Z9, 13056(DI)
+	CMPQ      DX, $0x000000cc
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13120(DI), Z9, Z9
+	VMOVDQU64 Z9, 13120(DI)
+	VPANDQ    Z1, Z12, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    13184(DI), Z9, Z9
+	VMOVDQU64 Z9, 13184(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13248(DI), Z9, Z9
+	VMOVDQU64 Z9, 13248(DI)
+	VPANDQ    Z4, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    13312(DI), Z9, Z9
+	VMOVDQU64 Z9, 13312(DI)
+	CMPQ      DX, $0x000000d0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13376(DI), Z9, Z9
+	VMOVDQU64 Z9, 13376(DI)
+	VPANDQ    Z1, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    13440(DI), Z9, Z9
+	VMOVDQU64 Z9, 13440(DI)
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13504(DI), Z9, Z9
+	VMOVDQU64 Z9, 13504(DI)
+	VPANDQ    Z2, Z13, Z12
+	VPOPCNTQ  Z12, Z9
+	VPADDQ    13568(DI), Z9, Z9
+	VMOVDQU64 Z9, 13568(DI)
+	CMPQ      DX, $0x000000d4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z12, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13632(DI), Z9, Z9
+	VMOVDQU64 Z9, 13632(DI)
+	VPANDQ    Z1, Z12, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    13696(DI), Z9, Z9
+	VMOVDQU64 Z9, 13696(DI)
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13760(DI), Z9, Z9
+	VMOVDQU64 Z9, 13760(DI)
+	VPANDQ    Z3, Z13, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    13824(DI), Z9, Z9
+	VMOVDQU64 Z9, 13824(DI)
+	CMPQ      DX, $0x000000d8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    13888(DI), Z9, Z9
+	VMOVDQU64 Z9, 13888(DI)
+	VPANDQ    Z1, Z10, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    13952(DI), Z9, Z9
+	VMOVDQU64 Z9, 13952(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14016(DI), Z9, Z9
+	VMOVDQU64 Z9, 14016(DI)
+	VPANDQ    Z2, Z10, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    14080(DI), Z9, Z9
+	VMOVDQU64 Z9, 14080(DI)
+	CMPQ      DX, $0x000000dc
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14144(DI), Z9, Z9
+	VMOVDQU64 Z9, 14144(DI)
+	VPANDQ    Z1, Z13, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    14208(DI), Z9, Z9
+	VMOVDQU64 Z9, 14208(DI)
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14272(DI), Z9, Z9
+	VMOVDQU64 Z9, 14272(DI)
+	VPANDQ    Z5, Z11, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    14336(DI), Z9, Z9
+	VMOVDQU64 Z9, 14336(DI)
+	CMPQ      DX, $0x000000e0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14400(DI), Z9, Z9
+	VMOVDQU64 Z9, 14400(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    14464(DI), Z9, Z9
+	VMOVDQU64 Z9, 14464(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14528(DI), Z9, Z9
+	VMOVDQU64 Z9, 14528(DI)
+	VPANDQ    Z2, Z10, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    14592(DI), Z9, Z9
+	VMOVDQU64 Z9, 14592(DI)
+	CMPQ      DX, $0x000000e4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14656(DI), Z9, Z9
+	VMOVDQU64 Z9, 14656(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    14720(DI), Z9, Z9
+	VMOVDQU64 Z9, 14720(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14784(DI), Z9, Z9
+	VMOVDQU64 Z9, 14784(DI)
+	VPANDQ    Z3, Z10, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    14848(DI), Z9, Z9
+	VMOVDQU64 Z9, 14848(DI)
+	CMPQ      DX, $0x000000e8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    14912(DI), Z9, Z9
+	VMOVDQU64 Z9, 14912(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    14976(DI), Z9, Z9
+	VMOVDQU64 Z9, 14976(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15040(DI), Z9, Z9
+	VMOVDQU64 Z9, 15040(DI)
+	VPANDQ    Z2, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    15104(DI), Z9, Z9
+	VMOVDQU64 Z9, 15104(DI)
+	CMPQ      DX, $0x000000ec
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15168(DI), Z9, Z9
+	VMOVDQU64 Z9, 15168(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    15232(DI), Z9, Z9
+	VMOVDQU64 Z9, 15232(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15296(DI), Z9, Z9
+	VMOVDQU64 Z9, 15296(DI)
+	VPANDQ    Z4, Z10, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    15360(DI), Z9, Z9
+	VMOVDQU64 Z9, 15360(DI)
+	CMPQ      DX, $0x000000f0
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15424(DI), Z9, Z9
+	VMOVDQU64 Z9, 15424(DI)
+	VPANDQ    Z1, Z13, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    15488(DI), Z9, Z9
+	VMOVDQU64 Z9, 15488(DI)
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15552(DI), Z9, Z9
+	VMOVDQU64 Z9, 15552(DI)
+	VPANDQ    Z2, Z13, Z10
+	VPOPCNTQ  Z10, Z9
+	VPADDQ    15616(DI), Z9, Z9
+	VMOVDQU64 Z9, 15616(DI)
+	CMPQ      DX, $0x000000f4
+	JLE       s512_8wend
+	VPANDQ    Z0, Z10, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15680(DI), Z9, Z9
+	VMOVDQU64 Z9, 15680(DI)
+	VPANDQ    Z1, Z10, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    15744(DI), Z9, Z9
+	VMOVDQU64 Z9, 15744(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15808(DI), Z9, Z9
+	VMOVDQU64 Z9, 15808(DI)
+	VPANDQ    Z3, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    15872(DI), Z9, Z9
+	VMOVDQU64 Z9, 15872(DI)
+	CMPQ      DX, $0x000000f8
+	JLE       s512_8wend
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    15936(DI), Z9, Z9
+	VMOVDQU64 Z9, 15936(DI)
+	VPANDQ    Z1, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    16000(DI), Z9, Z9
+	VMOVDQU64 Z9, 16000(DI)
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    16064(DI), Z9, Z9
+	VMOVDQU64 Z9, 16064(DI)
+	VPANDQ    Z2, Z11, Z13
+	VPOPCNTQ  Z13, Z9
+	VPADDQ    16128(DI), Z9, Z9
+	VMOVDQU64 Z9, 16128(DI)
+	CMPQ      DX, $0x000000fc
+	JLE       s512_8wend
+	VPANDQ    Z0, Z13, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    16192(DI), Z9, Z9
+	VMOVDQU64 Z9, 16192(DI)
+	VPANDQ    Z1, Z13, Z11
+	VPOPCNTQ  Z11, Z9
+	VPADDQ    16256(DI), Z9, Z9
+	VMOVDQU64 Z9, 16256(DI)
+	VPANDQ    Z0, Z11, Z9
+	VPOPCNTQ  Z9, Z9
+	VPADDQ    16320(DI), Z9, Z9
+	VMOVDQU64 Z9, 16320(DI)
+
+s512_8wend:
+	ADDQ $0x00000200, R8
+	DECQ R12
+	JNZ  s512_8word
+	INCQ BX
+	CMPQ BX, CX
+	JB   s512_8block
+
+s512_8qnext:
+	// The next q's shares follow this one's.
+	ADDQ      (SP), SI
+	DECQ      nq+64(FP)
+	JNZ       s512_8q
+	VPADDQ    64(DI), Z14, Z14
+	VMOVDQU64 Z14, 64(DI)
+	VPADDQ    128(DI), Z15, Z15
+	VMOVDQU64 Z15, 128(DI)
+	VPADDQ    192(DI), Z16, Z16
+	VMOVDQU64 Z16, 192(DI)
+	VPADDQ    256(DI), Z17, Z17
+	VMOVDQU64 Z17, 256(DI)
+	VPADDQ    320(DI), Z18, Z18
+	VMOVDQU64 Z18, 320(DI)
+	VPADDQ    384(DI), Z19, Z19
+	VMOVDQU64 Z19, 384(DI)
+	VPADDQ    448(DI), Z20, Z20
+	VMOVDQU64 Z20, 448(DI)
+	VPADDQ    512(DI), Z21, Z21
+	VMOVDQU64 Z21, 512(DI)
+	VPADDQ    576(DI), Z22, Z22
+	VMOVDQU64 Z22, 576(DI)
+	VPADDQ    640(DI), Z23, Z23
+	VMOVDQU64 Z23, 640(DI)
+	VPADDQ    704(DI), Z24, Z24
+	VMOVDQU64 Z24, 704(DI)
+	VPADDQ    768(DI), Z25, Z25
+	VMOVDQU64 Z25, 768(DI)
+	VPADDQ    832(DI), Z26, Z26
+	VMOVDQU64 Z26, 832(DI)
+	VPADDQ    896(DI), Z27, Z27
+	VMOVDQU64 Z27, 896(DI)
+	VPADDQ    960(DI), Z28, Z28
+	VMOVDQU64 Z28, 960(DI)
+	VPADDQ    1024(DI), Z29, Z29
+	VMOVDQU64 Z29, 1024(DI)
+	VPADDQ    1088(DI), Z30, Z30
+	VMOVDQU64 Z30, 1088(DI)
+	VPADDQ    1152(DI), Z31, Z31
+	VMOVDQU64 Z31, 1152(DI)
 	VZEROUPPER
 	RET
 
@@ -2840,134 +10196,13099 @@ DATA nibblePopcount<>+16(SB)/8, $0x0302020102010100
 DATA nibblePopcount<>+24(SB)/8, $0x0403030203020201
 GLOBL nibblePopcount<>(SB), RODATA|NOPTR, $32
 
-// func slicedThresholdsAVX2(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int, nv int, bytes *[256][4]uint64)
-// Requires: AVX, AVX2
-TEXT ·slicedThresholdsAVX2(SB), NOSPLIT, $16-80
-	MOVQ    planes+0(FP), SI
-	MOVQ    brow+24(FP), R9
-	MOVQ    nblocks+32(FP), CX
-	MOVQ    acc+40(FP), DI
-	MOVQ    corr+48(FP), R10
-	MOVQ    hmax+16(FP), DX
-	MOVQ    nw+8(FP), AX
-	IMULQ   DX, AX
-	IMUL3Q  $0x00000040, AX, AX
-	MOVQ    AX, 8(SP)
-	MOVQ    bytes+72(FP), R14
+DATA nibbleMasks<>+0(SB)/8, $0x0000000000000000
+DATA nibbleMasks<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibbleMasks<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibbleMasks<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibbleMasks<>+32(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA nibbleMasks<>+40(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL nibbleMasks<>(SB), RODATA|NOPTR, $48
+
+// func xorAVX2_8(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_8(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
 	VMOVDQU nibblePopcount<>+0(SB), Y15
 	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000100, 8(SP)
 
-tavx2q:
+xa8q:
+	CMPQ  R8, R9
+	JAE   xa8end
+	TESTQ BX, BX
+	JNZ   xa8resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa8blocks
+
+xa8resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa8blocks:
+	MOVQ BX, R11
+
+xa8block:
+	CMPQ  R11, CX
+	JAE   xa8qnext
+	TESTQ R11, R11
+	JZ    xa8tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa8down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa8tally
+
+xa8down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa8tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	DECQ    (SP)
+	JNZ     xa8counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa8flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa8flushb
+
+xa8counted:
+	INCQ R11
+	JMP  xa8block
+
+xa8qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa8q
+
+xa8end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa8flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa8flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_9(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_9(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000120, 8(SP)
+
+xa9q:
+	CMPQ  R8, R9
+	JAE   xa9end
+	TESTQ BX, BX
+	JNZ   xa9resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa9blocks
+
+xa9resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa9blocks:
+	MOVQ BX, R11
+
+xa9block:
+	CMPQ  R11, CX
+	JAE   xa9qnext
+	TESTQ R11, R11
+	JZ    xa9tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa9down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa9tally
+
+xa9down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa9tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	DECQ    (SP)
+	JNZ     xa9counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa9flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa9flushb
+
+xa9counted:
+	INCQ R11
+	JMP  xa9block
+
+xa9qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa9q
+
+xa9end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa9flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa9flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_10(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_10(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000140, 8(SP)
+
+xa10q:
+	CMPQ  R8, R9
+	JAE   xa10end
+	TESTQ BX, BX
+	JNZ   xa10resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa10blocks
+
+xa10resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa10blocks:
+	MOVQ BX, R11
+
+xa10block:
+	CMPQ  R11, CX
+	JAE   xa10qnext
+	TESTQ R11, R11
+	JZ    xa10tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa10down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa10tally
+
+xa10down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa10tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y13
+	VPAND   Y7, Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	DECQ    (SP)
+	JNZ     xa10counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa10flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa10flushb
+
+xa10counted:
+	INCQ R11
+	JMP  xa10block
+
+xa10qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa10q
+
+xa10end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa10flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa10flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_11(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_11(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000160, 8(SP)
+
+xa11q:
+	CMPQ  R8, R9
+	JAE   xa11end
+	TESTQ BX, BX
+	JNZ   xa11resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa11blocks
+
+xa11resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa11blocks:
+	MOVQ BX, R11
+
+xa11block:
+	CMPQ  R11, CX
+	JAE   xa11qnext
+	TESTQ R11, R11
+	JZ    xa11tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa11down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa11tally
+
+xa11down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa11tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	DECQ    (SP)
+	JNZ     xa11counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa11flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa11flushb
+
+xa11counted:
+	INCQ R11
+	JMP  xa11block
+
+xa11qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa11q
+
+xa11end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa11flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa11flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_12(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_12(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000180, 8(SP)
+
+xa12q:
+	CMPQ  R8, R9
+	JAE   xa12end
+	TESTQ BX, BX
+	JNZ   xa12resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa12blocks
+
+xa12resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa12blocks:
+	MOVQ BX, R11
+
+xa12block:
+	CMPQ  R11, CX
+	JAE   xa12qnext
+	TESTQ R11, R11
+	JZ    xa12tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa12down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa12tally
+
+xa12down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa12tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y13
+	VPAND   Y7, Y5, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	DECQ    (SP)
+	JNZ     xa12counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa12flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa12flushb
+
+xa12counted:
+	INCQ R11
+	JMP  xa12block
+
+xa12qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa12q
+
+xa12end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa12flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa12flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_13(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_13(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000001a0, 8(SP)
+
+xa13q:
+	CMPQ  R8, R9
+	JAE   xa13end
+	TESTQ BX, BX
+	JNZ   xa13resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa13blocks
+
+xa13resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa13blocks:
+	MOVQ BX, R11
+
+xa13block:
+	CMPQ  R11, CX
+	JAE   xa13qnext
+	TESTQ R11, R11
+	JZ    xa13tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa13down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa13tally
+
+xa13down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa13tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	DECQ    (SP)
+	JNZ     xa13counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa13flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa13flushb
+
+xa13counted:
+	INCQ R11
+	JMP  xa13block
+
+xa13qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa13q
+
+xa13end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa13flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa13flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_14(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_14(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000001c0, 8(SP)
+
+xa14q:
+	CMPQ  R8, R9
+	JAE   xa14end
+	TESTQ BX, BX
+	JNZ   xa14resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa14blocks
+
+xa14resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa14blocks:
+	MOVQ BX, R11
+
+xa14block:
+	CMPQ  R11, CX
+	JAE   xa14qnext
+	TESTQ R11, R11
+	JZ    xa14tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa14down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa14tally
+
+xa14down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa14tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y13
+	VPAND   Y11, Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	DECQ    (SP)
+	JNZ     xa14counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa14flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa14flushb
+
+xa14counted:
+	INCQ R11
+	JMP  xa14block
+
+xa14qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa14q
+
+xa14end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa14flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa14flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_15(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_15(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000001e0, 8(SP)
+
+xa15q:
+	CMPQ  R8, R9
+	JAE   xa15end
+	TESTQ BX, BX
+	JNZ   xa15resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa15blocks
+
+xa15resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa15blocks:
+	MOVQ BX, R11
+
+xa15block:
+	CMPQ  R11, CX
+	JAE   xa15qnext
+	TESTQ R11, R11
+	JZ    xa15tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa15down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa15tally
+
+xa15down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa15tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	DECQ    (SP)
+	JNZ     xa15counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa15flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa15flushb
+
+xa15counted:
+	INCQ R11
+	JMP  xa15block
+
+xa15qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa15q
+
+xa15end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa15flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa15flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_16(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_16(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000200, 8(SP)
+
+xa16q:
+	CMPQ  R8, R9
+	JAE   xa16end
+	TESTQ BX, BX
+	JNZ   xa16resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa16blocks
+
+xa16resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa16blocks:
+	MOVQ BX, R11
+
+xa16block:
+	CMPQ  R11, CX
+	JAE   xa16qnext
+	TESTQ R11, R11
+	JZ    xa16tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa16down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa16tally
+
+xa16down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa16tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	DECQ    (SP)
+	JNZ     xa16counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa16flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa16flushb
+
+xa16counted:
+	INCQ R11
+	JMP  xa16block
+
+xa16qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa16q
+
+xa16end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa16flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa16flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_17(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_17(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000220, 8(SP)
+
+xa17q:
+	CMPQ  R8, R9
+	JAE   xa17end
+	TESTQ BX, BX
+	JNZ   xa17resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa17blocks
+
+xa17resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa17blocks:
+	MOVQ BX, R11
+
+xa17block:
+	CMPQ  R11, CX
+	JAE   xa17qnext
+	TESTQ R11, R11
+	JZ    xa17tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa17down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa17tally
+
+xa17down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa17tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	DECQ    (SP)
+	JNZ     xa17counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa17flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa17flushb
+
+xa17counted:
+	INCQ R11
+	JMP  xa17block
+
+xa17qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa17q
+
+xa17end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa17flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa17flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_18(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_18(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000240, 8(SP)
+
+xa18q:
+	CMPQ  R8, R9
+	JAE   xa18end
+	TESTQ BX, BX
+	JNZ   xa18resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa18blocks
+
+xa18resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa18blocks:
+	MOVQ BX, R11
+
+xa18block:
+	CMPQ  R11, CX
+	JAE   xa18qnext
+	TESTQ R11, R11
+	JZ    xa18tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa18down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa18tally
+
+xa18down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa18tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y13
+	VPAND   288(SI), Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	DECQ    (SP)
+	JNZ     xa18counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa18flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa18flushb
+
+xa18counted:
+	INCQ R11
+	JMP  xa18block
+
+xa18qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa18q
+
+xa18end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa18flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa18flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_19(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_19(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000260, 8(SP)
+
+xa19q:
+	CMPQ  R8, R9
+	JAE   xa19end
+	TESTQ BX, BX
+	JNZ   xa19resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa19blocks
+
+xa19resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa19blocks:
+	MOVQ BX, R11
+
+xa19block:
+	CMPQ  R11, CX
+	JAE   xa19qnext
+	TESTQ R11, R11
+	JZ    xa19tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa19down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa19tally
+
+xa19down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa19tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	DECQ    (SP)
+	JNZ     xa19counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa19flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa19flushb
+
+xa19counted:
+	INCQ R11
+	JMP  xa19block
+
+xa19qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa19q
+
+xa19end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa19flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa19flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_20(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_20(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000280, 8(SP)
+
+xa20q:
+	CMPQ  R8, R9
+	JAE   xa20end
+	TESTQ BX, BX
+	JNZ   xa20resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa20blocks
+
+xa20resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa20blocks:
+	MOVQ BX, R11
+
+xa20block:
+	CMPQ  R11, CX
+	JAE   xa20qnext
+	TESTQ R11, R11
+	JZ    xa20tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa20down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa20tally
+
+xa20down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa20tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y13
+	VPAND   288(SI), Y5, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	DECQ    (SP)
+	JNZ     xa20counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa20flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa20flushb
+
+xa20counted:
+	INCQ R11
+	JMP  xa20block
+
+xa20qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa20q
+
+xa20end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa20flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa20flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_21(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_21(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000002a0, 8(SP)
+
+xa21q:
+	CMPQ  R8, R9
+	JAE   xa21end
+	TESTQ BX, BX
+	JNZ   xa21resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa21blocks
+
+xa21resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa21blocks:
+	MOVQ BX, R11
+
+xa21block:
+	CMPQ  R11, CX
+	JAE   xa21qnext
+	TESTQ R11, R11
+	JZ    xa21tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa21down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa21tally
+
+xa21down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa21tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	DECQ    (SP)
+	JNZ     xa21counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa21flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa21flushb
+
+xa21counted:
+	INCQ R11
+	JMP  xa21block
+
+xa21qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa21q
+
+xa21end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa21flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa21flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_22(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_22(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000002c0, 8(SP)
+
+xa22q:
+	CMPQ  R8, R9
+	JAE   xa22end
+	TESTQ BX, BX
+	JNZ   xa22resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa22blocks
+
+xa22resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa22blocks:
+	MOVQ BX, R11
+
+xa22block:
+	CMPQ  R11, CX
+	JAE   xa22qnext
+	TESTQ R11, R11
+	JZ    xa22tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa22down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa22tally
+
+xa22down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa22tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y13
+	VPAND   Y9, Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	DECQ    (SP)
+	JNZ     xa22counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa22flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa22flushb
+
+xa22counted:
+	INCQ R11
+	JMP  xa22block
+
+xa22qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa22q
+
+xa22end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa22flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa22flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_23(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_23(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000002e0, 8(SP)
+
+xa23q:
+	CMPQ  R8, R9
+	JAE   xa23end
+	TESTQ BX, BX
+	JNZ   xa23resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa23blocks
+
+xa23resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa23blocks:
+	MOVQ BX, R11
+
+xa23block:
+	CMPQ  R11, CX
+	JAE   xa23qnext
+	TESTQ R11, R11
+	JZ    xa23tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa23down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa23tally
+
+xa23down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa23tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	DECQ    (SP)
+	JNZ     xa23counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa23flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa23flushb
+
+xa23counted:
+	INCQ R11
+	JMP  xa23block
+
+xa23qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa23q
+
+xa23end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa23flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa23flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_24(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_24(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000300, 8(SP)
+
+xa24q:
+	CMPQ  R8, R9
+	JAE   xa24end
+	TESTQ BX, BX
+	JNZ   xa24resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa24blocks
+
+xa24resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa24blocks:
+	MOVQ BX, R11
+
+xa24block:
+	CMPQ  R11, CX
+	JAE   xa24qnext
+	TESTQ R11, R11
+	JZ    xa24tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa24down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa24tally
+
+xa24down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa24tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y13
+	VPAND   288(SI), Y7, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	DECQ    (SP)
+	JNZ     xa24counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa24flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa24flushb
+
+xa24counted:
+	INCQ R11
+	JMP  xa24block
+
+xa24qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa24q
+
+xa24end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa24flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa24flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_25(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_25(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000320, 8(SP)
+
+xa25q:
+	CMPQ  R8, R9
+	JAE   xa25end
+	TESTQ BX, BX
+	JNZ   xa25resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa25blocks
+
+xa25resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa25blocks:
+	MOVQ BX, R11
+
+xa25block:
+	CMPQ  R11, CX
+	JAE   xa25qnext
+	TESTQ R11, R11
+	JZ    xa25tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa25down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa25tally
+
+xa25down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa25tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	DECQ    (SP)
+	JNZ     xa25counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa25flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa25flushb
+
+xa25counted:
+	INCQ R11
+	JMP  xa25block
+
+xa25qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa25q
+
+xa25end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa25flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa25flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_26(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_26(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000340, 8(SP)
+
+xa26q:
+	CMPQ  R8, R9
+	JAE   xa26end
+	TESTQ BX, BX
+	JNZ   xa26resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa26blocks
+
+xa26resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa26blocks:
+	MOVQ BX, R11
+
+xa26block:
+	CMPQ  R11, CX
+	JAE   xa26qnext
+	TESTQ R11, R11
+	JZ    xa26tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa26down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa26tally
+
+xa26down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa26tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y13
+	VPAND   Y11, Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	DECQ    (SP)
+	JNZ     xa26counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa26flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa26flushb
+
+xa26counted:
+	INCQ R11
+	JMP  xa26block
+
+xa26qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa26q
+
+xa26end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa26flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa26flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_27(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_27(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000360, 8(SP)
+
+xa27q:
+	CMPQ  R8, R9
+	JAE   xa27end
+	TESTQ BX, BX
+	JNZ   xa27resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa27blocks
+
+xa27resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa27blocks:
+	MOVQ BX, R11
+
+xa27block:
+	CMPQ  R11, CX
+	JAE   xa27qnext
+	TESTQ R11, R11
+	JZ    xa27tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa27down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa27tally
+
+xa27down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa27tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	DECQ    (SP)
+	JNZ     xa27counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa27flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa27flushb
+
+xa27counted:
+	INCQ R11
+	JMP  xa27block
+
+xa27qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa27q
+
+xa27end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa27flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa27flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_28(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_28(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x00000380, 8(SP)
+
+xa28q:
+	CMPQ  R8, R9
+	JAE   xa28end
+	TESTQ BX, BX
+	JNZ   xa28resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa28blocks
+
+xa28resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa28blocks:
+	MOVQ BX, R11
+
+xa28block:
+	CMPQ  R11, CX
+	JAE   xa28qnext
+	TESTQ R11, R11
+	JZ    xa28tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa28down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa28tally
+
+xa28down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa28tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y13
+	VPAND   Y11, Y5, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	DECQ    (SP)
+	JNZ     xa28counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa28flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa28flushb
+
+xa28counted:
+	INCQ R11
+	JMP  xa28block
+
+xa28qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa28q
+
+xa28end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa28flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa28flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_29(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_29(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000003a0, 8(SP)
+
+xa29q:
+	CMPQ  R8, R9
+	JAE   xa29end
+	TESTQ BX, BX
+	JNZ   xa29resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa29blocks
+
+xa29resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa29blocks:
+	MOVQ BX, R11
+
+xa29block:
+	CMPQ  R11, CX
+	JAE   xa29qnext
+	TESTQ R11, R11
+	JZ    xa29tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa29down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa29tally
+
+xa29down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa29tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	DECQ    (SP)
+	JNZ     xa29counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa29flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa29flushb
+
+xa29counted:
+	INCQ R11
+	JMP  xa29block
+
+xa29qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa29q
+
+xa29end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa29flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa29flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_30(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_30(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000003c0, 8(SP)
+
+xa30q:
+	CMPQ  R8, R9
+	JAE   xa30end
+	TESTQ BX, BX
+	JNZ   xa30resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa30blocks
+
+xa30resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa30blocks:
+	MOVQ BX, R11
+
+xa30block:
+	CMPQ  R11, CX
+	JAE   xa30qnext
+	TESTQ R11, R11
+	JZ    xa30tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa30down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa30tally
+
+xa30down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa30tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y13
+	VPAND   Y9, Y3, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	DECQ    (SP)
+	JNZ     xa30counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa30flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa30flushb
+
+xa30counted:
+	INCQ R11
+	JMP  xa30block
+
+xa30qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa30q
+
+xa30end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa30flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa30flushend
+	VZEROUPPER
+	RET
+
+// func xorAVX2_31(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+// Requires: AVX, AVX2, BMI, POPCNT
+TEXT ·xorAVX2_31(SB), NOSPLIT, $16-72
+	MOVQ    state+0(FP), SI
+	MOVQ    bytes+8(FP), R14
+	MOVQ    sub+16(FP), DI
+	MOVQ    q0+24(FP), R8
+	MOVQ    q1+32(FP), R9
+	MOVQ    b0+40(FP), BX
+	MOVQ    b1+48(FP), CX
+	LEAQ    nibbleMasks<>+0(SB), R12
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    $0x0000001f, (SP)
+	MOVQ    $0x000003e0, 8(SP)
+
+xa31q:
+	CMPQ  R8, R9
+	JAE   xa31end
+	TESTQ BX, BX
+	JNZ   xa31resume
+
+	// Block 0 of q: each lane's count is popcount(q ⊕ lane) over the low
+	// eight bits, from table[q mod 256], plus popcount of q's high bits.
+	MOVQ         R8, AX
+	ANDQ         $0x000000ff, AX
+	IMUL3Q       $0x00000140, AX, AX
+	MOVQ         table+56(FP), R13
+	ADDQ         AX, R13
+	MOVQ         R13, AX
+	MOVQ         R8, R10
+	SHRQ         $0x08, R10
+	POPCNTQ      R10, R13
+	SHLQ         $0x07, R13
+	MOVQ         kd+64(FP), R11
+	ADDQ         R11, R13
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (AX), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(AX), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(AX), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(AX), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(AX), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(AX), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(AX), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(AX), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(AX), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 256(SI)
+	VMOVDQU      288(AX), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 288(SI)
+	JMP          xa31blocks
+
+xa31resume:
+	MOVQ    320(SI), R10
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+xa31blocks:
+	MOVQ BX, R11
+
+xa31block:
+	CMPQ  R11, CX
+	JAE   xa31qnext
+	TESTQ R11, R11
+	JZ    xa31tally
+
+	// Gray order: block b flips coordinate 8+tz(b) of k in every lane; the
+	// lanes' counts rise by one where that bit of q ⊕ k becomes 1 and fall
+	// by one otherwise. With dn all ones to fall and e_i = c_i ⊕ dn, bit j
+	// flips where e_0 … e_(j−1) are all 1.
+	TZCNTQ  R11, AX
+	BTCQ    AX, R10
+	BTQ     AX, R10
+	JCC     xa31down
+	VMOVDQA Y0, Y8
+	VPXOR   16(R12), Y0, Y0
+	VPAND   Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPAND   Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPAND   Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VMOVDQA Y1, Y10
+	VPXOR   16(R12), Y1, Y1
+	VPAND   Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPAND   Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPAND   Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+	JMP     xa31tally
+
+xa31down:
+	VPXOR   16(R12), Y0, Y0
+	VMOVDQA Y0, Y8
+	VPANDN  Y8, Y2, Y9
+	VPXOR   Y8, Y2, Y2
+	VPANDN  Y9, Y4, Y8
+	VPXOR   Y9, Y4, Y4
+	VPANDN  Y8, Y6, Y9
+	VPXOR   Y8, Y6, Y6
+	VMOVDQU 256(SI), Y13
+	VPXOR   Y9, Y13, Y13
+	VMOVDQU Y13, 256(SI)
+	VPXOR   16(R12), Y1, Y1
+	VMOVDQA Y1, Y10
+	VPANDN  Y10, Y3, Y11
+	VPXOR   Y10, Y3, Y3
+	VPANDN  Y11, Y5, Y10
+	VPXOR   Y11, Y5, Y5
+	VPANDN  Y10, Y7, Y11
+	VPXOR   Y10, Y7, Y7
+	VMOVDQU 288(SI), Y13
+	VPXOR   Y11, Y13, Y13
+	VMOVDQU Y13, 288(SI)
+
+xa31tally:
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 256(SI), Y15, Y13
+	VPSHUFB 288(SI), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	VPAND   256(SI), Y0, Y13
+	VPAND   288(SI), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   256(SI), Y2, Y9
+	VPAND   288(SI), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   256(SI), Y4, Y10
+	VPAND   288(SI), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   256(SI), Y6, Y12
+	VPAND   288(SI), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  992(R14), Y13, Y13
+	VMOVDQU Y13, 992(R14)
+	DECQ    (SP)
+	JNZ     xa31counted
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa31flushb:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa31flushb
+
+xa31counted:
+	INCQ R11
+	JMP  xa31block
+
+xa31qnext:
+	INCQ R8
+	XORQ BX, BX
+	JMP  xa31q
+
+xa31end:
+	MOVQ    R10, 320(SI)
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, 32(SI)
+	VMOVDQU Y2, 64(SI)
+	VMOVDQU Y3, 96(SI)
+	VMOVDQU Y4, 128(SI)
+	VMOVDQU Y5, 160(SI)
+	VMOVDQU Y6, 192(SI)
+	VMOVDQU Y7, 224(SI)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+xa31flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     xa31flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_1(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_1(SB), NOSPLIT, $24-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000040, AX, AX
+	MOVQ    AX, 16(SP)
+
+sa1q:
 	XORQ  BX, BX
 	TESTQ CX, CX
-	JZ    tavx2qnext
+	JZ    sa1qnext
 
-tavx2block:
-	// The block's value v (the high coordinates' share of its indices):
-	// corr[v] counts the blocks; plane m counts into the row of v+m.
+sa1block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
 	MOVBQZX (R9)(BX*1), AX
 	INCQ    (R10)(AX*8)
-	INCQ    AX
-	IMUL3Q  $0x00000020, AX, AX
-	ADDQ    R14, AX
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
 	MOVQ    SI, R8
 	MOVQ    nw+8(FP), R12
 
-tavx2word:
-	MOVQ AX, R11
-	MOVQ DX, R13
-	ANDQ $0x03, R13
-	JZ   tavx2quads
+sa1word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VMOVDQU      (R8), Y8
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPXOR        Y12, Y10, Y1
 
-tavx2single:
-	VPSHUFB (R8), Y15, Y0
-	VPSHUFB 32(R8), Y15, Y1
-	VPADDB  Y0, Y1, Y0
-	VPADDB  (R11), Y0, Y0
-	VMOVDQU Y0, (R11)
-	ADDQ    $0x00000040, R8
-	ADDQ    $0x00000020, R11
-	DECQ    R13
-	JNZ     tavx2single
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	DECQ    (SP)
+	JNZ     sa1wend
+	MOVQ    $0x0000001f, (SP)
 
-tavx2quads:
-	MOVQ DX, R13
-	SHRQ $0x02, R13
-	JZ   tavx2wend
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
 
-tavx2quad:
-	VPSHUFB (R8), Y15, Y0
-	VPSHUFB 32(R8), Y15, Y1
-	VPADDB  Y0, Y1, Y0
-	VPADDB  (R11), Y0, Y0
-	VMOVDQU Y0, (R11)
-	VPSHUFB 64(R8), Y15, Y2
-	VPSHUFB 96(R8), Y15, Y3
-	VPADDB  Y2, Y3, Y2
-	VPADDB  32(R11), Y2, Y2
-	VMOVDQU Y2, 32(R11)
-	VPSHUFB 128(R8), Y15, Y4
-	VPSHUFB 160(R8), Y15, Y5
-	VPADDB  Y4, Y5, Y4
-	VPADDB  64(R11), Y4, Y4
-	VMOVDQU Y4, 64(R11)
-	VPSHUFB 192(R8), Y15, Y6
-	VPSHUFB 224(R8), Y15, Y7
-	VPADDB  Y6, Y7, Y6
-	VPADDB  96(R11), Y6, Y6
-	VMOVDQU Y6, 96(R11)
-	ADDQ    $0x00000100, R8
-	ADDQ    $0x00000080, R11
-	DECQ    R13
-	JNZ     tavx2quad
+sa1flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa1flushw
 
-tavx2wend:
-	DECQ (SP)
-	JNZ  tavx2counted
-
-	// acc[k][0…3] += the byte counters of row k summed by VPSADBW, k = 1…nv.
-	MOVQ  $0x0000001f, (SP)
-	VPXOR Y8, Y8, Y8
-	MOVQ  nv+64(FP), R13
-	SHLQ  $0x05, R13
-	MOVQ  $0x00000020, R11
-
-taflushw:
-	VPSADBW (R14)(R11*1), Y8, Y9
-	VMOVDQU Y8, (R14)(R11*1)
-	VPADDQ  (DI)(R11*2), Y9, Y9
-	VMOVDQU Y9, (DI)(R11*2)
-	ADDQ    $0x20, R11
-	CMPQ    R11, R13
-	JBE     taflushw
-
-tavx2counted:
+sa1wend:
+	ADDQ $0x00000040, R8
 	DECQ R12
-	JNZ  tavx2word
+	JNZ  sa1word
 	INCQ BX
 	CMPQ BX, CX
-	JB   tavx2block
+	JB   sa1block
 
-tavx2qnext:
-	// The next q's planes follow this one's.
-	ADDQ 8(SP), SI
-	DECQ nq+56(FP)
-	JNZ  tavx2q
+sa1qnext:
+	// The next q's shares follow this one's.
+	ADDQ 16(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa1q
 
-	// acc[k][0…3] += the byte counters of row k summed by VPSADBW, k = 1…nv.
-	MOVQ  $0x0000001f, (SP)
-	VPXOR Y8, Y8, Y8
-	MOVQ  nv+64(FP), R13
-	SHLQ  $0x05, R13
-	MOVQ  $0x00000020, R11
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
 
-taflushend:
-	VPSADBW (R14)(R11*1), Y8, Y9
-	VMOVDQU Y8, (R14)(R11*1)
-	VPADDQ  (DI)(R11*2), Y9, Y9
-	VMOVDQU Y9, (DI)(R11*2)
-	ADDQ    $0x20, R11
-	CMPQ    R11, R13
-	JBE     taflushend
+sa1flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa1flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_2(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_2(SB), NOSPLIT, $24-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000080, AX, AX
+	MOVQ    AX, 16(SP)
+
+sa2q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa2qnext
+
+sa2block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa2word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	DECQ    (SP)
+	JNZ     sa2wend
+	MOVQ    $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa2flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa2flushw
+
+sa2wend:
+	ADDQ $0x00000080, R8
+	DECQ R12
+	JNZ  sa2word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa2block
+
+sa2qnext:
+	// The next q's shares follow this one's.
+	ADDQ 16(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa2q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa2flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa2flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_3(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_3(SB), NOSPLIT, $24-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x000000c0, AX, AX
+	MOVQ    AX, 16(SP)
+
+sa3q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa3qnext
+
+sa3block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa3word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y4
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y5
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa3counted
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+
+sa3counted:
+	DECQ (SP)
+	JNZ  sa3wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa3flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa3flushw
+
+sa3wend:
+	ADDQ $0x000000c0, R8
+	DECQ R12
+	JNZ  sa3word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa3block
+
+sa3qnext:
+	// The next q's shares follow this one's.
+	ADDQ 16(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa3q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa3flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa3flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_4(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_4(SB), NOSPLIT, $24-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000100, AX, AX
+	MOVQ    AX, 16(SP)
+
+sa4q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa4qnext
+
+sa4block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa4word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      192(R8), Y8
+	VPXOR        Y9, Y8, Y6
+	VMOVDQU      224(R8), Y10
+	VPXOR        Y11, Y10, Y7
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa4counted
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	CMPQ    DX, $0x00000008
+	JLE     sa4counted
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	CMPQ    DX, $0x0000000c
+	JLE     sa4counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+
+sa4counted:
+	DECQ (SP)
+	JNZ  sa4wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa4flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa4flushw
+
+sa4wend:
+	ADDQ $0x00000100, R8
+	DECQ R12
+	JNZ  sa4word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa4block
+
+sa4qnext:
+	// The next q's shares follow this one's.
+	ADDQ 16(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa4q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa4flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa4flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_5(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_5(SB), NOSPLIT, $88-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000140, AX, AX
+	MOVQ    AX, 80(SP)
+
+sa5q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa5qnext
+
+sa5block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa5word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(R8), Y8
+	VPXOR        Y9, Y8, Y6
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(R8), Y10
+	VPXOR        Y11, Y10, Y7
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      256(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 16(SP)
+	VMOVDQU      288(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 48(SP)
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa5counted
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	CMPQ    DX, $0x00000008
+	JLE     sa5counted
+	VPAND   Y6, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   Y6, Y2, Y11
+	VPAND   Y7, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   Y6, Y4, Y12
+	VPAND   Y7, Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	CMPQ    DX, $0x0000000c
+	JLE     sa5counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	CMPQ    DX, $0x00000010
+	JLE     sa5counted
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   16(SP), Y2, Y9
+	VPAND   48(SP), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   16(SP), Y4, Y10
+	VPAND   48(SP), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	CMPQ    DX, $0x00000014
+	JLE     sa5counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VPAND   16(SP), Y6, Y12
+	VPAND   48(SP), Y7, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	CMPQ    DX, $0x00000018
+	JLE     sa5counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	CMPQ    DX, $0x0000001c
+	JLE     sa5counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  992(R14), Y13, Y13
+	VMOVDQU Y13, 992(R14)
+
+sa5counted:
+	DECQ (SP)
+	JNZ  sa5wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa5flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa5flushw
+
+sa5wend:
+	ADDQ $0x00000140, R8
+	DECQ R12
+	JNZ  sa5word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa5block
+
+sa5qnext:
+	// The next q's shares follow this one's.
+	ADDQ 80(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa5q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa5flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa5flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_6(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_6(SB), NOSPLIT, $216-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000180, AX, AX
+	MOVQ    AX, 208(SP)
+
+sa6q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa6qnext
+
+sa6block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa6word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 16(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 48(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 64(R13), Y12
+	VPBROADCASTQ 72(R13), Y13
+	VMOVDQU      256(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 80(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      288(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 112(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      320(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 144(SP)
+	VMOVDQU      352(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 176(SP)
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa6counted
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	CMPQ    DX, $0x00000008
+	JLE     sa6counted
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   16(SP), Y2, Y11
+	VPAND   48(SP), Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   16(SP), Y4, Y12
+	VPAND   48(SP), Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	CMPQ    DX, $0x0000000c
+	JLE     sa6counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	CMPQ    DX, $0x00000010
+	JLE     sa6counted
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   80(SP), Y2, Y9
+	VPAND   112(SP), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   80(SP), Y4, Y10
+	VPAND   112(SP), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	CMPQ    DX, $0x00000014
+	JLE     sa6counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	CMPQ    DX, $0x00000018
+	JLE     sa6counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	CMPQ    DX, $0x0000001c
+	JLE     sa6counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  992(R14), Y13, Y13
+	VMOVDQU Y13, 992(R14)
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1024(R14), Y13, Y13
+	VMOVDQU Y13, 1024(R14)
+	CMPQ    DX, $0x00000020
+	JLE     sa6counted
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1056(R14), Y13, Y13
+	VMOVDQU Y13, 1056(R14)
+	VPAND   144(SP), Y2, Y12
+	VPAND   176(SP), Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1088(R14), Y13, Y13
+	VMOVDQU Y13, 1088(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1120(R14), Y13, Y13
+	VMOVDQU Y13, 1120(R14)
+	VPAND   144(SP), Y4, Y11
+	VPAND   176(SP), Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1152(R14), Y13, Y13
+	VMOVDQU Y13, 1152(R14)
+	CMPQ    DX, $0x00000024
+	JLE     sa6counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1184(R14), Y13, Y13
+	VMOVDQU Y13, 1184(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1216(R14), Y13, Y13
+	VMOVDQU Y13, 1216(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1248(R14), Y13, Y13
+	VMOVDQU Y13, 1248(R14)
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1280(R14), Y13, Y13
+	VMOVDQU Y13, 1280(R14)
+	CMPQ    DX, $0x00000028
+	JLE     sa6counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1312(R14), Y13, Y13
+	VMOVDQU Y13, 1312(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1344(R14), Y13, Y13
+	VMOVDQU Y13, 1344(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1376(R14), Y13, Y13
+	VMOVDQU Y13, 1376(R14)
+	VPAND   Y10, Y4, Y11
+	VPAND   Y9, Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1408(R14), Y13, Y13
+	VMOVDQU Y13, 1408(R14)
+	CMPQ    DX, $0x0000002c
+	JLE     sa6counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1440(R14), Y13, Y13
+	VMOVDQU Y13, 1440(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1472(R14), Y13, Y13
+	VMOVDQU Y13, 1472(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1504(R14), Y13, Y13
+	VMOVDQU Y13, 1504(R14)
+	VMOVDQU 80(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   176(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1536(R14), Y13, Y13
+	VMOVDQU Y13, 1536(R14)
+	CMPQ    DX, $0x00000030
+	JLE     sa6counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1568(R14), Y13, Y13
+	VMOVDQU Y13, 1568(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1600(R14), Y13, Y13
+	VMOVDQU Y13, 1600(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1632(R14), Y13, Y13
+	VMOVDQU Y13, 1632(R14)
+	VPAND   Y10, Y4, Y11
+	VPAND   Y9, Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1664(R14), Y13, Y13
+	VMOVDQU Y13, 1664(R14)
+	CMPQ    DX, $0x00000034
+	JLE     sa6counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1696(R14), Y13, Y13
+	VMOVDQU Y13, 1696(R14)
+	VPAND   Y11, Y2, Y8
+	VPAND   Y12, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1728(R14), Y13, Y13
+	VMOVDQU Y13, 1728(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1760(R14), Y13, Y13
+	VMOVDQU Y13, 1760(R14)
+	VPAND   16(SP), Y10, Y7
+	VPAND   48(SP), Y9, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1792(R14), Y13, Y13
+	VMOVDQU Y13, 1792(R14)
+	CMPQ    DX, $0x00000038
+	JLE     sa6counted
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1824(R14), Y13, Y13
+	VMOVDQU Y13, 1824(R14)
+	VPAND   Y7, Y2, Y9
+	VPAND   Y8, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1856(R14), Y13, Y13
+	VMOVDQU Y13, 1856(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1888(R14), Y13, Y13
+	VMOVDQU Y13, 1888(R14)
+	VPAND   Y7, Y4, Y10
+	VPAND   Y8, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1920(R14), Y13, Y13
+	VMOVDQU Y13, 1920(R14)
+	CMPQ    DX, $0x0000003c
+	JLE     sa6counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1952(R14), Y13, Y13
+	VMOVDQU Y13, 1952(R14)
+	VPAND   Y10, Y2, Y8
+	VPAND   Y9, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1984(R14), Y13, Y13
+	VMOVDQU Y13, 1984(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2016(R14), Y13, Y13
+	VMOVDQU Y13, 2016(R14)
+
+sa6counted:
+	DECQ (SP)
+	JNZ  sa6wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa6flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa6flushw
+
+sa6wend:
+	ADDQ $0x00000180, R8
+	DECQ R12
+	JNZ  sa6word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa6block
+
+sa6qnext:
+	// The next q's shares follow this one's.
+	ADDQ 208(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa6q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa6flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa6flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_7(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_7(SB), NOSPLIT, $280-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x000001c0, AX, AX
+	MOVQ    AX, 272(SP)
+
+sa7q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa7qnext
+
+sa7block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa7word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y4
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y5
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 16(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 48(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 64(R13), Y12
+	VPBROADCASTQ 72(R13), Y13
+	VMOVDQU      256(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 80(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      288(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 112(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 80(R13), Y12
+	VPBROADCASTQ 88(R13), Y13
+	VMOVDQU      320(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 144(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      352(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 176(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      384(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 208(SP)
+	VMOVDQU      416(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 240(SP)
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB Y4, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa7counted
+	VPAND   Y4, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   Y4, Y2, Y12
+	VPAND   Y5, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	CMPQ    DX, $0x00000008
+	JLE     sa7counted
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   16(SP), Y2, Y11
+	VPAND   48(SP), Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VPAND   16(SP), Y4, Y12
+	VPAND   48(SP), Y5, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	CMPQ    DX, $0x0000000c
+	JLE     sa7counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	CMPQ    DX, $0x00000010
+	JLE     sa7counted
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   80(SP), Y2, Y9
+	VPAND   112(SP), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VPAND   80(SP), Y4, Y10
+	VPAND   112(SP), Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	CMPQ    DX, $0x00000014
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	CMPQ    DX, $0x00000018
+	JLE     sa7counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   Y12, Y4, Y10
+	VPAND   Y11, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	CMPQ    DX, $0x0000001c
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  992(R14), Y13, Y13
+	VMOVDQU Y13, 992(R14)
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1024(R14), Y13, Y13
+	VMOVDQU Y13, 1024(R14)
+	CMPQ    DX, $0x00000020
+	JLE     sa7counted
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1056(R14), Y13, Y13
+	VMOVDQU Y13, 1056(R14)
+	VPAND   144(SP), Y2, Y12
+	VPAND   176(SP), Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1088(R14), Y13, Y13
+	VMOVDQU Y13, 1088(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1120(R14), Y13, Y13
+	VMOVDQU Y13, 1120(R14)
+	VPAND   144(SP), Y4, Y11
+	VPAND   176(SP), Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1152(R14), Y13, Y13
+	VMOVDQU Y13, 1152(R14)
+	CMPQ    DX, $0x00000024
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1184(R14), Y13, Y13
+	VMOVDQU Y13, 1184(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1216(R14), Y13, Y13
+	VMOVDQU Y13, 1216(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1248(R14), Y13, Y13
+	VMOVDQU Y13, 1248(R14)
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1280(R14), Y13, Y13
+	VMOVDQU Y13, 1280(R14)
+	CMPQ    DX, $0x00000028
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1312(R14), Y13, Y13
+	VMOVDQU Y13, 1312(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1344(R14), Y13, Y13
+	VMOVDQU Y13, 1344(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1376(R14), Y13, Y13
+	VMOVDQU Y13, 1376(R14)
+	VPAND   Y10, Y4, Y11
+	VPAND   Y9, Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1408(R14), Y13, Y13
+	VMOVDQU Y13, 1408(R14)
+	CMPQ    DX, $0x0000002c
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1440(R14), Y13, Y13
+	VMOVDQU Y13, 1440(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1472(R14), Y13, Y13
+	VMOVDQU Y13, 1472(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1504(R14), Y13, Y13
+	VMOVDQU Y13, 1504(R14)
+	VMOVDQU 80(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   176(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1536(R14), Y13, Y13
+	VMOVDQU Y13, 1536(R14)
+	CMPQ    DX, $0x00000030
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1568(R14), Y13, Y13
+	VMOVDQU Y13, 1568(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1600(R14), Y13, Y13
+	VMOVDQU Y13, 1600(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1632(R14), Y13, Y13
+	VMOVDQU Y13, 1632(R14)
+	VPAND   Y10, Y4, Y11
+	VPAND   Y9, Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1664(R14), Y13, Y13
+	VMOVDQU Y13, 1664(R14)
+	CMPQ    DX, $0x00000034
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1696(R14), Y13, Y13
+	VMOVDQU Y13, 1696(R14)
+	VPAND   Y11, Y2, Y8
+	VPAND   Y12, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1728(R14), Y13, Y13
+	VMOVDQU Y13, 1728(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1760(R14), Y13, Y13
+	VMOVDQU Y13, 1760(R14)
+	VPAND   16(SP), Y10, Y7
+	VPAND   48(SP), Y9, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1792(R14), Y13, Y13
+	VMOVDQU Y13, 1792(R14)
+	CMPQ    DX, $0x00000038
+	JLE     sa7counted
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1824(R14), Y13, Y13
+	VMOVDQU Y13, 1824(R14)
+	VPAND   Y7, Y2, Y9
+	VPAND   Y8, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1856(R14), Y13, Y13
+	VMOVDQU Y13, 1856(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1888(R14), Y13, Y13
+	VMOVDQU Y13, 1888(R14)
+	VPAND   Y7, Y4, Y10
+	VPAND   Y8, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1920(R14), Y13, Y13
+	VMOVDQU Y13, 1920(R14)
+	CMPQ    DX, $0x0000003c
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1952(R14), Y13, Y13
+	VMOVDQU Y13, 1952(R14)
+	VPAND   Y10, Y2, Y8
+	VPAND   Y9, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1984(R14), Y13, Y13
+	VMOVDQU Y13, 1984(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2016(R14), Y13, Y13
+	VMOVDQU Y13, 2016(R14)
+	VPSHUFB 208(SP), Y15, Y13
+	VPSHUFB 240(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2048(R14), Y13, Y13
+	VMOVDQU Y13, 2048(R14)
+	CMPQ    DX, $0x00000040
+	JLE     sa7counted
+	VPAND   208(SP), Y0, Y13
+	VPAND   240(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2080(R14), Y13, Y13
+	VMOVDQU Y13, 2080(R14)
+	VPAND   208(SP), Y2, Y7
+	VPAND   240(SP), Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2112(R14), Y13, Y13
+	VMOVDQU Y13, 2112(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2144(R14), Y13, Y13
+	VMOVDQU Y13, 2144(R14)
+	VPAND   208(SP), Y4, Y8
+	VPAND   240(SP), Y5, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2176(R14), Y13, Y13
+	VMOVDQU Y13, 2176(R14)
+	CMPQ    DX, $0x00000044
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2208(R14), Y13, Y13
+	VMOVDQU Y13, 2208(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2240(R14), Y13, Y13
+	VMOVDQU Y13, 2240(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2272(R14), Y13, Y13
+	VMOVDQU Y13, 2272(R14)
+	VMOVDQU 16(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   240(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2304(R14), Y13, Y13
+	VMOVDQU Y13, 2304(R14)
+	CMPQ    DX, $0x00000048
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2336(R14), Y13, Y13
+	VMOVDQU Y13, 2336(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2368(R14), Y13, Y13
+	VMOVDQU Y13, 2368(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2400(R14), Y13, Y13
+	VMOVDQU Y13, 2400(R14)
+	VPAND   Y10, Y4, Y8
+	VPAND   Y9, Y5, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2432(R14), Y13, Y13
+	VMOVDQU Y13, 2432(R14)
+	CMPQ    DX, $0x0000004c
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2464(R14), Y13, Y13
+	VMOVDQU Y13, 2464(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2496(R14), Y13, Y13
+	VMOVDQU Y13, 2496(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2528(R14), Y13, Y13
+	VMOVDQU Y13, 2528(R14)
+	VMOVDQU 80(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   240(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2560(R14), Y13, Y13
+	VMOVDQU Y13, 2560(R14)
+	CMPQ    DX, $0x00000050
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2592(R14), Y13, Y13
+	VMOVDQU Y13, 2592(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2624(R14), Y13, Y13
+	VMOVDQU Y13, 2624(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2656(R14), Y13, Y13
+	VMOVDQU Y13, 2656(R14)
+	VPAND   Y10, Y4, Y8
+	VPAND   Y9, Y5, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2688(R14), Y13, Y13
+	VMOVDQU Y13, 2688(R14)
+	CMPQ    DX, $0x00000054
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2720(R14), Y13, Y13
+	VMOVDQU Y13, 2720(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2752(R14), Y13, Y13
+	VMOVDQU Y13, 2752(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2784(R14), Y13, Y13
+	VMOVDQU Y13, 2784(R14)
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2816(R14), Y13, Y13
+	VMOVDQU Y13, 2816(R14)
+	CMPQ    DX, $0x00000058
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2848(R14), Y13, Y13
+	VMOVDQU Y13, 2848(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2880(R14), Y13, Y13
+	VMOVDQU Y13, 2880(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2912(R14), Y13, Y13
+	VMOVDQU Y13, 2912(R14)
+	VPAND   Y11, Y4, Y10
+	VPAND   Y12, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2944(R14), Y13, Y13
+	VMOVDQU Y13, 2944(R14)
+	CMPQ    DX, $0x0000005c
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2976(R14), Y13, Y13
+	VMOVDQU Y13, 2976(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3008(R14), Y13, Y13
+	VMOVDQU Y13, 3008(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3040(R14), Y13, Y13
+	VMOVDQU Y13, 3040(R14)
+	VMOVDQU 144(SP), Y11
+	VPAND   208(SP), Y11, Y11
+	VMOVDQU 176(SP), Y12
+	VPAND   240(SP), Y12, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3072(R14), Y13, Y13
+	VMOVDQU Y13, 3072(R14)
+	CMPQ    DX, $0x00000060
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3104(R14), Y13, Y13
+	VMOVDQU Y13, 3104(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3136(R14), Y13, Y13
+	VMOVDQU Y13, 3136(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3168(R14), Y13, Y13
+	VMOVDQU Y13, 3168(R14)
+	VPAND   Y11, Y4, Y10
+	VPAND   Y12, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3200(R14), Y13, Y13
+	VMOVDQU Y13, 3200(R14)
+	CMPQ    DX, $0x00000064
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3232(R14), Y13, Y13
+	VMOVDQU Y13, 3232(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3264(R14), Y13, Y13
+	VMOVDQU Y13, 3264(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3296(R14), Y13, Y13
+	VMOVDQU Y13, 3296(R14)
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3328(R14), Y13, Y13
+	VMOVDQU Y13, 3328(R14)
+	CMPQ    DX, $0x00000068
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3360(R14), Y13, Y13
+	VMOVDQU Y13, 3360(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3392(R14), Y13, Y13
+	VMOVDQU Y13, 3392(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3424(R14), Y13, Y13
+	VMOVDQU Y13, 3424(R14)
+	VPAND   Y8, Y4, Y10
+	VPAND   Y7, Y5, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3456(R14), Y13, Y13
+	VMOVDQU Y13, 3456(R14)
+	CMPQ    DX, $0x0000006c
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3488(R14), Y13, Y13
+	VMOVDQU Y13, 3488(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3520(R14), Y13, Y13
+	VMOVDQU Y13, 3520(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3552(R14), Y13, Y13
+	VMOVDQU Y13, 3552(R14)
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3584(R14), Y13, Y13
+	VMOVDQU Y13, 3584(R14)
+	CMPQ    DX, $0x00000070
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3616(R14), Y13, Y13
+	VMOVDQU Y13, 3616(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3648(R14), Y13, Y13
+	VMOVDQU Y13, 3648(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3680(R14), Y13, Y13
+	VMOVDQU Y13, 3680(R14)
+	VPAND   Y8, Y4, Y11
+	VPAND   Y7, Y5, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3712(R14), Y13, Y13
+	VMOVDQU Y13, 3712(R14)
+	CMPQ    DX, $0x00000074
+	JLE     sa7counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3744(R14), Y13, Y13
+	VMOVDQU Y13, 3744(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3776(R14), Y13, Y13
+	VMOVDQU Y13, 3776(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3808(R14), Y13, Y13
+	VMOVDQU Y13, 3808(R14)
+	VPAND   16(SP), Y8, Y10
+	VPAND   48(SP), Y7, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3840(R14), Y13, Y13
+	VMOVDQU Y13, 3840(R14)
+	CMPQ    DX, $0x00000078
+	JLE     sa7counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3872(R14), Y13, Y13
+	VMOVDQU Y13, 3872(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3904(R14), Y13, Y13
+	VMOVDQU Y13, 3904(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3936(R14), Y13, Y13
+	VMOVDQU Y13, 3936(R14)
+	VPAND   Y10, Y4, Y8
+	VPAND   Y9, Y5, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3968(R14), Y13, Y13
+	VMOVDQU Y13, 3968(R14)
+	CMPQ    DX, $0x0000007c
+	JLE     sa7counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4000(R14), Y13, Y13
+	VMOVDQU Y13, 4000(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4032(R14), Y13, Y13
+	VMOVDQU Y13, 4032(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4064(R14), Y13, Y13
+	VMOVDQU Y13, 4064(R14)
+
+sa7counted:
+	DECQ (SP)
+	JNZ  sa7wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa7flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa7flushw
+
+sa7wend:
+	ADDQ $0x000001c0, R8
+	DECQ R12
+	JNZ  sa7word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa7block
+
+sa7qnext:
+	// The next q's shares follow this one's.
+	ADDQ 272(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa7q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa7flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa7flushend
+	VZEROUPPER
+	RET
+
+// func slicedSubsetsAVX2_8(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+// Requires: AVX, AVX2
+TEXT ·slicedSubsetsAVX2_8(SB), NOSPLIT, $408-80
+	MOVQ    kd+32(FP), R11
+	MOVQ    bytes+40(FP), R14
+	MOVQ    sub+48(FP), DI
+	MOVQ    nv+64(FP), AX
+	SHLQ    $0x05, AX
+	MOVQ    AX, 8(SP)
+	MOVQ    $0x0000001f, (SP)
+	VMOVDQU nibblePopcount<>+0(SB), Y15
+	MOVQ    a+0(FP), SI
+	MOVQ    brow+16(FP), R9
+	MOVQ    nblocks+24(FP), CX
+	MOVQ    corr+56(FP), R10
+	MOVQ    nv+64(FP), DX
+	MOVQ    nw+8(FP), AX
+	IMUL3Q  $0x00000200, AX, AX
+	MOVQ    AX, 400(SP)
+
+sa8q:
+	XORQ  BX, BX
+	TESTQ CX, CX
+	JZ    sa8qnext
+
+sa8block:
+	// The block's value v, the high coordinates' share of its pairs'
+	// indices; corr[v] counts the blocks (for the padding lanes).
+	MOVBQZX (R9)(BX*1), AX
+	INCQ    (R10)(AX*8)
+	SHLQ    $0x07, AX
+	LEAQ    (R11)(AX*1), R13
+	MOVQ    SI, R8
+	MOVQ    nw+8(FP), R12
+
+sa8word:
+	// Each lane's index: its share plus v, bit-sliced.
+	VPBROADCASTQ (R13), Y12
+	VPBROADCASTQ 8(R13), Y13
+	VMOVDQU      (R8), Y8
+	VPAND        Y12, Y8, Y9
+	VPXOR        Y13, Y9, Y9
+	VPXOR        Y12, Y8, Y0
+	VMOVDQU      32(R8), Y10
+	VPAND        Y12, Y10, Y11
+	VPXOR        Y13, Y11, Y11
+	VPXOR        Y12, Y10, Y1
+	VPBROADCASTQ 16(R13), Y12
+	VPBROADCASTQ 24(R13), Y13
+	VMOVDQU      64(R8), Y8
+	VPXOR        Y9, Y8, Y2
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      96(R8), Y10
+	VPXOR        Y11, Y10, Y3
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 32(R13), Y12
+	VPBROADCASTQ 40(R13), Y13
+	VMOVDQU      128(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 16(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      160(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 48(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 48(R13), Y12
+	VPBROADCASTQ 56(R13), Y13
+	VMOVDQU      192(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 80(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      224(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 112(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 64(R13), Y12
+	VPBROADCASTQ 72(R13), Y13
+	VMOVDQU      256(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 144(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      288(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 176(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 80(R13), Y12
+	VPBROADCASTQ 88(R13), Y13
+	VMOVDQU      320(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 208(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      352(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 240(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VPBROADCASTQ 96(R13), Y12
+	VPBROADCASTQ 104(R13), Y13
+	VMOVDQU      384(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 272(SP)
+	VPXOR        Y12, Y8, Y8
+	VPAND        Y8, Y9, Y9
+	VPXOR        Y13, Y9, Y9
+	VMOVDQU      416(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 304(SP)
+	VPXOR        Y12, Y10, Y10
+	VPAND        Y10, Y11, Y11
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      448(R8), Y8
+	VPXOR        Y9, Y8, Y14
+	VMOVDQU      Y14, 336(SP)
+	VMOVDQU      480(R8), Y10
+	VPXOR        Y11, Y10, Y14
+	VMOVDQU      Y14, 368(SP)
+
+	// f(S) for S = 1…nv: the lanes whose index has every bit of S.
+	VPSHUFB Y0, Y15, Y13
+	VPSHUFB Y1, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  32(R14), Y13, Y13
+	VMOVDQU Y13, 32(R14)
+	VPSHUFB Y2, Y15, Y13
+	VPSHUFB Y3, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  64(R14), Y13, Y13
+	VMOVDQU Y13, 64(R14)
+	VPAND   Y2, Y0, Y13
+	VPAND   Y3, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  96(R14), Y13, Y13
+	VMOVDQU Y13, 96(R14)
+	VPSHUFB 16(SP), Y15, Y13
+	VPSHUFB 48(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  128(R14), Y13, Y13
+	VMOVDQU Y13, 128(R14)
+	CMPQ    DX, $0x00000004
+	JLE     sa8counted
+	VPAND   16(SP), Y0, Y13
+	VPAND   48(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  160(R14), Y13, Y13
+	VMOVDQU Y13, 160(R14)
+	VPAND   16(SP), Y2, Y12
+	VPAND   48(SP), Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  192(R14), Y13, Y13
+	VMOVDQU Y13, 192(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  224(R14), Y13, Y13
+	VMOVDQU Y13, 224(R14)
+	VPSHUFB 80(SP), Y15, Y13
+	VPSHUFB 112(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  256(R14), Y13, Y13
+	VMOVDQU Y13, 256(R14)
+	CMPQ    DX, $0x00000008
+	JLE     sa8counted
+	VPAND   80(SP), Y0, Y13
+	VPAND   112(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  288(R14), Y13, Y13
+	VMOVDQU Y13, 288(R14)
+	VPAND   80(SP), Y2, Y11
+	VPAND   112(SP), Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  320(R14), Y13, Y13
+	VMOVDQU Y13, 320(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  352(R14), Y13, Y13
+	VMOVDQU Y13, 352(R14)
+	VMOVDQU 16(SP), Y12
+	VPAND   80(SP), Y12, Y12
+	VMOVDQU 48(SP), Y11
+	VPAND   112(SP), Y11, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  384(R14), Y13, Y13
+	VMOVDQU Y13, 384(R14)
+	CMPQ    DX, $0x0000000c
+	JLE     sa8counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  416(R14), Y13, Y13
+	VMOVDQU Y13, 416(R14)
+	VPAND   Y12, Y2, Y10
+	VPAND   Y11, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  448(R14), Y13, Y13
+	VMOVDQU Y13, 448(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  480(R14), Y13, Y13
+	VMOVDQU Y13, 480(R14)
+	VPSHUFB 144(SP), Y15, Y13
+	VPSHUFB 176(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  512(R14), Y13, Y13
+	VMOVDQU Y13, 512(R14)
+	CMPQ    DX, $0x00000010
+	JLE     sa8counted
+	VPAND   144(SP), Y0, Y13
+	VPAND   176(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  544(R14), Y13, Y13
+	VMOVDQU Y13, 544(R14)
+	VPAND   144(SP), Y2, Y9
+	VPAND   176(SP), Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  576(R14), Y13, Y13
+	VMOVDQU Y13, 576(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  608(R14), Y13, Y13
+	VMOVDQU Y13, 608(R14)
+	VMOVDQU 16(SP), Y10
+	VPAND   144(SP), Y10, Y10
+	VMOVDQU 48(SP), Y9
+	VPAND   176(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  640(R14), Y13, Y13
+	VMOVDQU Y13, 640(R14)
+	CMPQ    DX, $0x00000014
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  672(R14), Y13, Y13
+	VMOVDQU Y13, 672(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  704(R14), Y13, Y13
+	VMOVDQU Y13, 704(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  736(R14), Y13, Y13
+	VMOVDQU Y13, 736(R14)
+	VMOVDQU 80(SP), Y12
+	VPAND   144(SP), Y12, Y12
+	VMOVDQU 112(SP), Y11
+	VPAND   176(SP), Y11, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  768(R14), Y13, Y13
+	VMOVDQU Y13, 768(R14)
+	CMPQ    DX, $0x00000018
+	JLE     sa8counted
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  800(R14), Y13, Y13
+	VMOVDQU Y13, 800(R14)
+	VPAND   Y12, Y2, Y9
+	VPAND   Y11, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  832(R14), Y13, Y13
+	VMOVDQU Y13, 832(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  864(R14), Y13, Y13
+	VMOVDQU Y13, 864(R14)
+	VPAND   16(SP), Y12, Y10
+	VPAND   48(SP), Y11, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  896(R14), Y13, Y13
+	VMOVDQU Y13, 896(R14)
+	CMPQ    DX, $0x0000001c
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  928(R14), Y13, Y13
+	VMOVDQU Y13, 928(R14)
+	VPAND   Y10, Y2, Y11
+	VPAND   Y9, Y3, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  960(R14), Y13, Y13
+	VMOVDQU Y13, 960(R14)
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  992(R14), Y13, Y13
+	VMOVDQU Y13, 992(R14)
+	VPSHUFB 208(SP), Y15, Y13
+	VPSHUFB 240(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1024(R14), Y13, Y13
+	VMOVDQU Y13, 1024(R14)
+	CMPQ    DX, $0x00000020
+	JLE     sa8counted
+	VPAND   208(SP), Y0, Y13
+	VPAND   240(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1056(R14), Y13, Y13
+	VMOVDQU Y13, 1056(R14)
+	VPAND   208(SP), Y2, Y12
+	VPAND   240(SP), Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1088(R14), Y13, Y13
+	VMOVDQU Y13, 1088(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1120(R14), Y13, Y13
+	VMOVDQU Y13, 1120(R14)
+	VMOVDQU 16(SP), Y11
+	VPAND   208(SP), Y11, Y11
+	VMOVDQU 48(SP), Y12
+	VPAND   240(SP), Y12, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1152(R14), Y13, Y13
+	VMOVDQU Y13, 1152(R14)
+	CMPQ    DX, $0x00000024
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1184(R14), Y13, Y13
+	VMOVDQU Y13, 1184(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1216(R14), Y13, Y13
+	VMOVDQU Y13, 1216(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1248(R14), Y13, Y13
+	VMOVDQU Y13, 1248(R14)
+	VMOVDQU 80(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   240(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1280(R14), Y13, Y13
+	VMOVDQU Y13, 1280(R14)
+	CMPQ    DX, $0x00000028
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1312(R14), Y13, Y13
+	VMOVDQU Y13, 1312(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1344(R14), Y13, Y13
+	VMOVDQU Y13, 1344(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1376(R14), Y13, Y13
+	VMOVDQU Y13, 1376(R14)
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1408(R14), Y13, Y13
+	VMOVDQU Y13, 1408(R14)
+	CMPQ    DX, $0x0000002c
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1440(R14), Y13, Y13
+	VMOVDQU Y13, 1440(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1472(R14), Y13, Y13
+	VMOVDQU Y13, 1472(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1504(R14), Y13, Y13
+	VMOVDQU Y13, 1504(R14)
+	VMOVDQU 144(SP), Y10
+	VPAND   208(SP), Y10, Y10
+	VMOVDQU 176(SP), Y9
+	VPAND   240(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1536(R14), Y13, Y13
+	VMOVDQU Y13, 1536(R14)
+	CMPQ    DX, $0x00000030
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1568(R14), Y13, Y13
+	VMOVDQU Y13, 1568(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1600(R14), Y13, Y13
+	VMOVDQU Y13, 1600(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1632(R14), Y13, Y13
+	VMOVDQU Y13, 1632(R14)
+	VPAND   16(SP), Y10, Y11
+	VPAND   48(SP), Y9, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1664(R14), Y13, Y13
+	VMOVDQU Y13, 1664(R14)
+	CMPQ    DX, $0x00000034
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1696(R14), Y13, Y13
+	VMOVDQU Y13, 1696(R14)
+	VPAND   Y11, Y2, Y8
+	VPAND   Y12, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1728(R14), Y13, Y13
+	VMOVDQU Y13, 1728(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1760(R14), Y13, Y13
+	VMOVDQU Y13, 1760(R14)
+	VPAND   80(SP), Y10, Y7
+	VPAND   112(SP), Y9, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1792(R14), Y13, Y13
+	VMOVDQU Y13, 1792(R14)
+	CMPQ    DX, $0x00000038
+	JLE     sa8counted
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1824(R14), Y13, Y13
+	VMOVDQU Y13, 1824(R14)
+	VPAND   Y7, Y2, Y9
+	VPAND   Y8, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1856(R14), Y13, Y13
+	VMOVDQU Y13, 1856(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1888(R14), Y13, Y13
+	VMOVDQU Y13, 1888(R14)
+	VPAND   16(SP), Y7, Y10
+	VPAND   48(SP), Y8, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1920(R14), Y13, Y13
+	VMOVDQU Y13, 1920(R14)
+	CMPQ    DX, $0x0000003c
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1952(R14), Y13, Y13
+	VMOVDQU Y13, 1952(R14)
+	VPAND   Y10, Y2, Y8
+	VPAND   Y9, Y3, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  1984(R14), Y13, Y13
+	VMOVDQU Y13, 1984(R14)
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2016(R14), Y13, Y13
+	VMOVDQU Y13, 2016(R14)
+	VPSHUFB 272(SP), Y15, Y13
+	VPSHUFB 304(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2048(R14), Y13, Y13
+	VMOVDQU Y13, 2048(R14)
+	CMPQ    DX, $0x00000040
+	JLE     sa8counted
+	VPAND   272(SP), Y0, Y13
+	VPAND   304(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2080(R14), Y13, Y13
+	VMOVDQU Y13, 2080(R14)
+	VPAND   272(SP), Y2, Y7
+	VPAND   304(SP), Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2112(R14), Y13, Y13
+	VMOVDQU Y13, 2112(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2144(R14), Y13, Y13
+	VMOVDQU Y13, 2144(R14)
+	VMOVDQU 16(SP), Y8
+	VPAND   272(SP), Y8, Y8
+	VMOVDQU 48(SP), Y7
+	VPAND   304(SP), Y7, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2176(R14), Y13, Y13
+	VMOVDQU Y13, 2176(R14)
+	CMPQ    DX, $0x00000044
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2208(R14), Y13, Y13
+	VMOVDQU Y13, 2208(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2240(R14), Y13, Y13
+	VMOVDQU Y13, 2240(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2272(R14), Y13, Y13
+	VMOVDQU Y13, 2272(R14)
+	VMOVDQU 80(SP), Y10
+	VPAND   272(SP), Y10, Y10
+	VMOVDQU 112(SP), Y9
+	VPAND   304(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2304(R14), Y13, Y13
+	VMOVDQU Y13, 2304(R14)
+	CMPQ    DX, $0x00000048
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2336(R14), Y13, Y13
+	VMOVDQU Y13, 2336(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2368(R14), Y13, Y13
+	VMOVDQU Y13, 2368(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2400(R14), Y13, Y13
+	VMOVDQU Y13, 2400(R14)
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2432(R14), Y13, Y13
+	VMOVDQU Y13, 2432(R14)
+	CMPQ    DX, $0x0000004c
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2464(R14), Y13, Y13
+	VMOVDQU Y13, 2464(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2496(R14), Y13, Y13
+	VMOVDQU Y13, 2496(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2528(R14), Y13, Y13
+	VMOVDQU Y13, 2528(R14)
+	VMOVDQU 144(SP), Y10
+	VPAND   272(SP), Y10, Y10
+	VMOVDQU 176(SP), Y9
+	VPAND   304(SP), Y9, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2560(R14), Y13, Y13
+	VMOVDQU Y13, 2560(R14)
+	CMPQ    DX, $0x00000050
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2592(R14), Y13, Y13
+	VMOVDQU Y13, 2592(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2624(R14), Y13, Y13
+	VMOVDQU Y13, 2624(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2656(R14), Y13, Y13
+	VMOVDQU Y13, 2656(R14)
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2688(R14), Y13, Y13
+	VMOVDQU Y13, 2688(R14)
+	CMPQ    DX, $0x00000054
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2720(R14), Y13, Y13
+	VMOVDQU Y13, 2720(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2752(R14), Y13, Y13
+	VMOVDQU Y13, 2752(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2784(R14), Y13, Y13
+	VMOVDQU Y13, 2784(R14)
+	VPAND   80(SP), Y10, Y11
+	VPAND   112(SP), Y9, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2816(R14), Y13, Y13
+	VMOVDQU Y13, 2816(R14)
+	CMPQ    DX, $0x00000058
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2848(R14), Y13, Y13
+	VMOVDQU Y13, 2848(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2880(R14), Y13, Y13
+	VMOVDQU Y13, 2880(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2912(R14), Y13, Y13
+	VMOVDQU Y13, 2912(R14)
+	VPAND   16(SP), Y11, Y10
+	VPAND   48(SP), Y12, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2944(R14), Y13, Y13
+	VMOVDQU Y13, 2944(R14)
+	CMPQ    DX, $0x0000005c
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  2976(R14), Y13, Y13
+	VMOVDQU Y13, 2976(R14)
+	VPAND   Y10, Y2, Y12
+	VPAND   Y9, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3008(R14), Y13, Y13
+	VMOVDQU Y13, 3008(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3040(R14), Y13, Y13
+	VMOVDQU Y13, 3040(R14)
+	VMOVDQU 208(SP), Y11
+	VPAND   272(SP), Y11, Y11
+	VMOVDQU 240(SP), Y12
+	VPAND   304(SP), Y12, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3072(R14), Y13, Y13
+	VMOVDQU Y13, 3072(R14)
+	CMPQ    DX, $0x00000060
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3104(R14), Y13, Y13
+	VMOVDQU Y13, 3104(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3136(R14), Y13, Y13
+	VMOVDQU Y13, 3136(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3168(R14), Y13, Y13
+	VMOVDQU Y13, 3168(R14)
+	VPAND   16(SP), Y11, Y10
+	VPAND   48(SP), Y12, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3200(R14), Y13, Y13
+	VMOVDQU Y13, 3200(R14)
+	CMPQ    DX, $0x00000064
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3232(R14), Y13, Y13
+	VMOVDQU Y13, 3232(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3264(R14), Y13, Y13
+	VMOVDQU Y13, 3264(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3296(R14), Y13, Y13
+	VMOVDQU Y13, 3296(R14)
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3328(R14), Y13, Y13
+	VMOVDQU Y13, 3328(R14)
+	CMPQ    DX, $0x00000068
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3360(R14), Y13, Y13
+	VMOVDQU Y13, 3360(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3392(R14), Y13, Y13
+	VMOVDQU Y13, 3392(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3424(R14), Y13, Y13
+	VMOVDQU Y13, 3424(R14)
+	VPAND   16(SP), Y8, Y10
+	VPAND   48(SP), Y7, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3456(R14), Y13, Y13
+	VMOVDQU Y13, 3456(R14)
+	CMPQ    DX, $0x0000006c
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3488(R14), Y13, Y13
+	VMOVDQU Y13, 3488(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3520(R14), Y13, Y13
+	VMOVDQU Y13, 3520(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3552(R14), Y13, Y13
+	VMOVDQU Y13, 3552(R14)
+	VPAND   144(SP), Y11, Y8
+	VPAND   176(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3584(R14), Y13, Y13
+	VMOVDQU Y13, 3584(R14)
+	CMPQ    DX, $0x00000070
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3616(R14), Y13, Y13
+	VMOVDQU Y13, 3616(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3648(R14), Y13, Y13
+	VMOVDQU Y13, 3648(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3680(R14), Y13, Y13
+	VMOVDQU Y13, 3680(R14)
+	VPAND   16(SP), Y8, Y11
+	VPAND   48(SP), Y7, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3712(R14), Y13, Y13
+	VMOVDQU Y13, 3712(R14)
+	CMPQ    DX, $0x00000074
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3744(R14), Y13, Y13
+	VMOVDQU Y13, 3744(R14)
+	VPAND   Y11, Y2, Y9
+	VPAND   Y12, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3776(R14), Y13, Y13
+	VMOVDQU Y13, 3776(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3808(R14), Y13, Y13
+	VMOVDQU Y13, 3808(R14)
+	VPAND   80(SP), Y8, Y10
+	VPAND   112(SP), Y7, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3840(R14), Y13, Y13
+	VMOVDQU Y13, 3840(R14)
+	CMPQ    DX, $0x00000078
+	JLE     sa8counted
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3872(R14), Y13, Y13
+	VMOVDQU Y13, 3872(R14)
+	VPAND   Y10, Y2, Y7
+	VPAND   Y9, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3904(R14), Y13, Y13
+	VMOVDQU Y13, 3904(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3936(R14), Y13, Y13
+	VMOVDQU Y13, 3936(R14)
+	VPAND   16(SP), Y10, Y8
+	VPAND   48(SP), Y9, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  3968(R14), Y13, Y13
+	VMOVDQU Y13, 3968(R14)
+	CMPQ    DX, $0x0000007c
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4000(R14), Y13, Y13
+	VMOVDQU Y13, 4000(R14)
+	VPAND   Y8, Y2, Y9
+	VPAND   Y7, Y3, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4032(R14), Y13, Y13
+	VMOVDQU Y13, 4032(R14)
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4064(R14), Y13, Y13
+	VMOVDQU Y13, 4064(R14)
+	VPSHUFB 336(SP), Y15, Y13
+	VPSHUFB 368(SP), Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4096(R14), Y13, Y13
+	VMOVDQU Y13, 4096(R14)
+	CMPQ    DX, $0x00000080
+	JLE     sa8counted
+	VPAND   336(SP), Y0, Y13
+	VPAND   368(SP), Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4128(R14), Y13, Y13
+	VMOVDQU Y13, 4128(R14)
+	VPAND   336(SP), Y2, Y10
+	VPAND   368(SP), Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4160(R14), Y13, Y13
+	VMOVDQU Y13, 4160(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4192(R14), Y13, Y13
+	VMOVDQU Y13, 4192(R14)
+	VMOVDQU 16(SP), Y9
+	VPAND   336(SP), Y9, Y9
+	VMOVDQU 48(SP), Y10
+	VPAND   368(SP), Y10, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4224(R14), Y13, Y13
+	VMOVDQU Y13, 4224(R14)
+	CMPQ    DX, $0x00000084
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4256(R14), Y13, Y13
+	VMOVDQU Y13, 4256(R14)
+	VPAND   Y9, Y2, Y7
+	VPAND   Y10, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4288(R14), Y13, Y13
+	VMOVDQU Y13, 4288(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4320(R14), Y13, Y13
+	VMOVDQU Y13, 4320(R14)
+	VMOVDQU 80(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 112(SP), Y7
+	VPAND   368(SP), Y7, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4352(R14), Y13, Y13
+	VMOVDQU Y13, 4352(R14)
+	CMPQ    DX, $0x00000088
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4384(R14), Y13, Y13
+	VMOVDQU Y13, 4384(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4416(R14), Y13, Y13
+	VMOVDQU Y13, 4416(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4448(R14), Y13, Y13
+	VMOVDQU Y13, 4448(R14)
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4480(R14), Y13, Y13
+	VMOVDQU Y13, 4480(R14)
+	CMPQ    DX, $0x0000008c
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4512(R14), Y13, Y13
+	VMOVDQU Y13, 4512(R14)
+	VPAND   Y9, Y2, Y7
+	VPAND   Y10, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4544(R14), Y13, Y13
+	VMOVDQU Y13, 4544(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4576(R14), Y13, Y13
+	VMOVDQU Y13, 4576(R14)
+	VMOVDQU 144(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 176(SP), Y7
+	VPAND   368(SP), Y7, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4608(R14), Y13, Y13
+	VMOVDQU Y13, 4608(R14)
+	CMPQ    DX, $0x00000090
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4640(R14), Y13, Y13
+	VMOVDQU Y13, 4640(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4672(R14), Y13, Y13
+	VMOVDQU Y13, 4672(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4704(R14), Y13, Y13
+	VMOVDQU Y13, 4704(R14)
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4736(R14), Y13, Y13
+	VMOVDQU Y13, 4736(R14)
+	CMPQ    DX, $0x00000094
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4768(R14), Y13, Y13
+	VMOVDQU Y13, 4768(R14)
+	VPAND   Y9, Y2, Y12
+	VPAND   Y10, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4800(R14), Y13, Y13
+	VMOVDQU Y13, 4800(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4832(R14), Y13, Y13
+	VMOVDQU Y13, 4832(R14)
+	VPAND   80(SP), Y8, Y11
+	VPAND   112(SP), Y7, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4864(R14), Y13, Y13
+	VMOVDQU Y13, 4864(R14)
+	CMPQ    DX, $0x00000098
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4896(R14), Y13, Y13
+	VMOVDQU Y13, 4896(R14)
+	VPAND   Y11, Y2, Y7
+	VPAND   Y12, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4928(R14), Y13, Y13
+	VMOVDQU Y13, 4928(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4960(R14), Y13, Y13
+	VMOVDQU Y13, 4960(R14)
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  4992(R14), Y13, Y13
+	VMOVDQU Y13, 4992(R14)
+	CMPQ    DX, $0x0000009c
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5024(R14), Y13, Y13
+	VMOVDQU Y13, 5024(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5056(R14), Y13, Y13
+	VMOVDQU Y13, 5056(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5088(R14), Y13, Y13
+	VMOVDQU Y13, 5088(R14)
+	VMOVDQU 208(SP), Y11
+	VPAND   336(SP), Y11, Y11
+	VMOVDQU 240(SP), Y12
+	VPAND   368(SP), Y12, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5120(R14), Y13, Y13
+	VMOVDQU Y13, 5120(R14)
+	CMPQ    DX, $0x000000a0
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5152(R14), Y13, Y13
+	VMOVDQU Y13, 5152(R14)
+	VPAND   Y11, Y2, Y7
+	VPAND   Y12, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5184(R14), Y13, Y13
+	VMOVDQU Y13, 5184(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5216(R14), Y13, Y13
+	VMOVDQU Y13, 5216(R14)
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5248(R14), Y13, Y13
+	VMOVDQU Y13, 5248(R14)
+	CMPQ    DX, $0x000000a4
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5280(R14), Y13, Y13
+	VMOVDQU Y13, 5280(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5312(R14), Y13, Y13
+	VMOVDQU Y13, 5312(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5344(R14), Y13, Y13
+	VMOVDQU Y13, 5344(R14)
+	VPAND   80(SP), Y11, Y9
+	VPAND   112(SP), Y12, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5376(R14), Y13, Y13
+	VMOVDQU Y13, 5376(R14)
+	CMPQ    DX, $0x000000a8
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5408(R14), Y13, Y13
+	VMOVDQU Y13, 5408(R14)
+	VPAND   Y9, Y2, Y7
+	VPAND   Y10, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5440(R14), Y13, Y13
+	VMOVDQU Y13, 5440(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5472(R14), Y13, Y13
+	VMOVDQU Y13, 5472(R14)
+	VPAND   16(SP), Y9, Y8
+	VPAND   48(SP), Y10, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5504(R14), Y13, Y13
+	VMOVDQU Y13, 5504(R14)
+	CMPQ    DX, $0x000000ac
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5536(R14), Y13, Y13
+	VMOVDQU Y13, 5536(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5568(R14), Y13, Y13
+	VMOVDQU Y13, 5568(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5600(R14), Y13, Y13
+	VMOVDQU Y13, 5600(R14)
+	VPAND   144(SP), Y11, Y9
+	VPAND   176(SP), Y12, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5632(R14), Y13, Y13
+	VMOVDQU Y13, 5632(R14)
+	CMPQ    DX, $0x000000b0
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5664(R14), Y13, Y13
+	VMOVDQU Y13, 5664(R14)
+	VPAND   Y9, Y2, Y12
+	VPAND   Y10, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5696(R14), Y13, Y13
+	VMOVDQU Y13, 5696(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5728(R14), Y13, Y13
+	VMOVDQU Y13, 5728(R14)
+	VPAND   16(SP), Y9, Y11
+	VPAND   48(SP), Y10, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5760(R14), Y13, Y13
+	VMOVDQU Y13, 5760(R14)
+	CMPQ    DX, $0x000000b4
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5792(R14), Y13, Y13
+	VMOVDQU Y13, 5792(R14)
+	VPAND   Y11, Y2, Y7
+	VPAND   Y12, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5824(R14), Y13, Y13
+	VMOVDQU Y13, 5824(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5856(R14), Y13, Y13
+	VMOVDQU Y13, 5856(R14)
+	VPAND   80(SP), Y9, Y8
+	VPAND   112(SP), Y10, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5888(R14), Y13, Y13
+	VMOVDQU Y13, 5888(R14)
+	CMPQ    DX, $0x000000b8
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5920(R14), Y13, Y13
+	VMOVDQU Y13, 5920(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5952(R14), Y13, Y13
+	VMOVDQU Y13, 5952(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  5984(R14), Y13, Y13
+	VMOVDQU Y13, 5984(R14)
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6016(R14), Y13, Y13
+	VMOVDQU Y13, 6016(R14)
+	CMPQ    DX, $0x000000bc
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6048(R14), Y13, Y13
+	VMOVDQU Y13, 6048(R14)
+	VPAND   Y9, Y2, Y7
+	VPAND   Y10, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6080(R14), Y13, Y13
+	VMOVDQU Y13, 6080(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6112(R14), Y13, Y13
+	VMOVDQU Y13, 6112(R14)
+	VMOVDQU 272(SP), Y8
+	VPAND   336(SP), Y8, Y8
+	VMOVDQU 304(SP), Y7
+	VPAND   368(SP), Y7, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6144(R14), Y13, Y13
+	VMOVDQU Y13, 6144(R14)
+	CMPQ    DX, $0x000000c0
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6176(R14), Y13, Y13
+	VMOVDQU Y13, 6176(R14)
+	VPAND   Y8, Y2, Y10
+	VPAND   Y7, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6208(R14), Y13, Y13
+	VMOVDQU Y13, 6208(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6240(R14), Y13, Y13
+	VMOVDQU Y13, 6240(R14)
+	VPAND   16(SP), Y8, Y9
+	VPAND   48(SP), Y7, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6272(R14), Y13, Y13
+	VMOVDQU Y13, 6272(R14)
+	CMPQ    DX, $0x000000c4
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6304(R14), Y13, Y13
+	VMOVDQU Y13, 6304(R14)
+	VPAND   Y9, Y2, Y12
+	VPAND   Y10, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6336(R14), Y13, Y13
+	VMOVDQU Y13, 6336(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6368(R14), Y13, Y13
+	VMOVDQU Y13, 6368(R14)
+	VPAND   80(SP), Y8, Y11
+	VPAND   112(SP), Y7, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6400(R14), Y13, Y13
+	VMOVDQU Y13, 6400(R14)
+	CMPQ    DX, $0x000000c8
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6432(R14), Y13, Y13
+	VMOVDQU Y13, 6432(R14)
+	VPAND   Y11, Y2, Y10
+	VPAND   Y12, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6464(R14), Y13, Y13
+	VMOVDQU Y13, 6464(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6496(R14), Y13, Y13
+	VMOVDQU Y13, 6496(R14)
+	VPAND   16(SP), Y11, Y9
+	VPAND   48(SP), Y12, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6528(R14), Y13, Y13
+	VMOVDQU Y13, 6528(R14)
+	CMPQ    DX, $0x000000cc
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6560(R14), Y13, Y13
+	VMOVDQU Y13, 6560(R14)
+	VPAND   Y9, Y2, Y12
+	VPAND   Y10, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6592(R14), Y13, Y13
+	VMOVDQU Y13, 6592(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6624(R14), Y13, Y13
+	VMOVDQU Y13, 6624(R14)
+	VPAND   144(SP), Y8, Y11
+	VPAND   176(SP), Y7, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6656(R14), Y13, Y13
+	VMOVDQU Y13, 6656(R14)
+	CMPQ    DX, $0x000000d0
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6688(R14), Y13, Y13
+	VMOVDQU Y13, 6688(R14)
+	VPAND   Y11, Y2, Y10
+	VPAND   Y12, Y3, Y9
+	VPSHUFB Y10, Y15, Y13
+	VPSHUFB Y9, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6720(R14), Y13, Y13
+	VMOVDQU Y13, 6720(R14)
+	VPAND   Y10, Y0, Y13
+	VPAND   Y9, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6752(R14), Y13, Y13
+	VMOVDQU Y13, 6752(R14)
+	VPAND   16(SP), Y11, Y9
+	VPAND   48(SP), Y12, Y10
+	VPSHUFB Y9, Y15, Y13
+	VPSHUFB Y10, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6784(R14), Y13, Y13
+	VMOVDQU Y13, 6784(R14)
+	CMPQ    DX, $0x000000d4
+	JLE     sa8counted
+	VPAND   Y9, Y0, Y13
+	VPAND   Y10, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6816(R14), Y13, Y13
+	VMOVDQU Y13, 6816(R14)
+	VPAND   Y9, Y2, Y6
+	VPAND   Y10, Y3, Y5
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6848(R14), Y13, Y13
+	VMOVDQU Y13, 6848(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6880(R14), Y13, Y13
+	VMOVDQU Y13, 6880(R14)
+	VPAND   80(SP), Y11, Y5
+	VPAND   112(SP), Y12, Y6
+	VPSHUFB Y5, Y15, Y13
+	VPSHUFB Y6, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6912(R14), Y13, Y13
+	VMOVDQU Y13, 6912(R14)
+	CMPQ    DX, $0x000000d8
+	JLE     sa8counted
+	VPAND   Y5, Y0, Y13
+	VPAND   Y6, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6944(R14), Y13, Y13
+	VMOVDQU Y13, 6944(R14)
+	VPAND   Y5, Y2, Y12
+	VPAND   Y6, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  6976(R14), Y13, Y13
+	VMOVDQU Y13, 6976(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7008(R14), Y13, Y13
+	VMOVDQU Y13, 7008(R14)
+	VPAND   16(SP), Y5, Y11
+	VPAND   48(SP), Y6, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7040(R14), Y13, Y13
+	VMOVDQU Y13, 7040(R14)
+	CMPQ    DX, $0x000000dc
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7072(R14), Y13, Y13
+	VMOVDQU Y13, 7072(R14)
+	VPAND   Y11, Y2, Y6
+	VPAND   Y12, Y3, Y5
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7104(R14), Y13, Y13
+	VMOVDQU Y13, 7104(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7136(R14), Y13, Y13
+	VMOVDQU Y13, 7136(R14)
+	VPAND   208(SP), Y8, Y5
+	VPAND   240(SP), Y7, Y6
+	VPSHUFB Y5, Y15, Y13
+	VPSHUFB Y6, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7168(R14), Y13, Y13
+	VMOVDQU Y13, 7168(R14)
+	CMPQ    DX, $0x000000e0
+	JLE     sa8counted
+	VPAND   Y5, Y0, Y13
+	VPAND   Y6, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7200(R14), Y13, Y13
+	VMOVDQU Y13, 7200(R14)
+	VPAND   Y5, Y2, Y7
+	VPAND   Y6, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7232(R14), Y13, Y13
+	VMOVDQU Y13, 7232(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7264(R14), Y13, Y13
+	VMOVDQU Y13, 7264(R14)
+	VPAND   16(SP), Y5, Y8
+	VPAND   48(SP), Y6, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7296(R14), Y13, Y13
+	VMOVDQU Y13, 7296(R14)
+	CMPQ    DX, $0x000000e4
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7328(R14), Y13, Y13
+	VMOVDQU Y13, 7328(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7360(R14), Y13, Y13
+	VMOVDQU Y13, 7360(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7392(R14), Y13, Y13
+	VMOVDQU Y13, 7392(R14)
+	VPAND   80(SP), Y5, Y11
+	VPAND   112(SP), Y6, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7424(R14), Y13, Y13
+	VMOVDQU Y13, 7424(R14)
+	CMPQ    DX, $0x000000e8
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7456(R14), Y13, Y13
+	VMOVDQU Y13, 7456(R14)
+	VPAND   Y11, Y2, Y7
+	VPAND   Y12, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7488(R14), Y13, Y13
+	VMOVDQU Y13, 7488(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7520(R14), Y13, Y13
+	VMOVDQU Y13, 7520(R14)
+	VPAND   16(SP), Y11, Y8
+	VPAND   48(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7552(R14), Y13, Y13
+	VMOVDQU Y13, 7552(R14)
+	CMPQ    DX, $0x000000ec
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7584(R14), Y13, Y13
+	VMOVDQU Y13, 7584(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7616(R14), Y13, Y13
+	VMOVDQU Y13, 7616(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7648(R14), Y13, Y13
+	VMOVDQU Y13, 7648(R14)
+	VPAND   144(SP), Y5, Y11
+	VPAND   176(SP), Y6, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7680(R14), Y13, Y13
+	VMOVDQU Y13, 7680(R14)
+	CMPQ    DX, $0x000000f0
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7712(R14), Y13, Y13
+	VMOVDQU Y13, 7712(R14)
+	VPAND   Y11, Y2, Y6
+	VPAND   Y12, Y3, Y5
+	VPSHUFB Y6, Y15, Y13
+	VPSHUFB Y5, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7744(R14), Y13, Y13
+	VMOVDQU Y13, 7744(R14)
+	VPAND   Y6, Y0, Y13
+	VPAND   Y5, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7776(R14), Y13, Y13
+	VMOVDQU Y13, 7776(R14)
+	VPAND   16(SP), Y11, Y5
+	VPAND   48(SP), Y12, Y6
+	VPSHUFB Y5, Y15, Y13
+	VPSHUFB Y6, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7808(R14), Y13, Y13
+	VMOVDQU Y13, 7808(R14)
+	CMPQ    DX, $0x000000f4
+	JLE     sa8counted
+	VPAND   Y5, Y0, Y13
+	VPAND   Y6, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7840(R14), Y13, Y13
+	VMOVDQU Y13, 7840(R14)
+	VPAND   Y5, Y2, Y7
+	VPAND   Y6, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7872(R14), Y13, Y13
+	VMOVDQU Y13, 7872(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7904(R14), Y13, Y13
+	VMOVDQU Y13, 7904(R14)
+	VPAND   80(SP), Y11, Y8
+	VPAND   112(SP), Y12, Y7
+	VPSHUFB Y8, Y15, Y13
+	VPSHUFB Y7, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7936(R14), Y13, Y13
+	VMOVDQU Y13, 7936(R14)
+	CMPQ    DX, $0x000000f8
+	JLE     sa8counted
+	VPAND   Y8, Y0, Y13
+	VPAND   Y7, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  7968(R14), Y13, Y13
+	VMOVDQU Y13, 7968(R14)
+	VPAND   Y8, Y2, Y12
+	VPAND   Y7, Y3, Y11
+	VPSHUFB Y12, Y15, Y13
+	VPSHUFB Y11, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8000(R14), Y13, Y13
+	VMOVDQU Y13, 8000(R14)
+	VPAND   Y12, Y0, Y13
+	VPAND   Y11, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8032(R14), Y13, Y13
+	VMOVDQU Y13, 8032(R14)
+	VPAND   16(SP), Y8, Y11
+	VPAND   48(SP), Y7, Y12
+	VPSHUFB Y11, Y15, Y13
+	VPSHUFB Y12, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8064(R14), Y13, Y13
+	VMOVDQU Y13, 8064(R14)
+	CMPQ    DX, $0x000000fc
+	JLE     sa8counted
+	VPAND   Y11, Y0, Y13
+	VPAND   Y12, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8096(R14), Y13, Y13
+	VMOVDQU Y13, 8096(R14)
+	VPAND   Y11, Y2, Y7
+	VPAND   Y12, Y3, Y8
+	VPSHUFB Y7, Y15, Y13
+	VPSHUFB Y8, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8128(R14), Y13, Y13
+	VMOVDQU Y13, 8128(R14)
+	VPAND   Y7, Y0, Y13
+	VPAND   Y8, Y1, Y14
+	VPSHUFB Y13, Y15, Y13
+	VPSHUFB Y14, Y15, Y14
+	VPADDB  Y13, Y14, Y13
+	VPADDB  8160(R14), Y13, Y13
+	VMOVDQU Y13, 8160(R14)
+
+sa8counted:
+	DECQ (SP)
+	JNZ  sa8wend
+	MOVQ $0x0000001f, (SP)
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa8flushw:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa8flushw
+
+sa8wend:
+	ADDQ $0x00000200, R8
+	DECQ R12
+	JNZ  sa8word
+	INCQ BX
+	CMPQ BX, CX
+	JB   sa8block
+
+sa8qnext:
+	// The next q's shares follow this one's.
+	ADDQ 400(SP), SI
+	DECQ nq+72(FP)
+	JNZ  sa8q
+
+	// sub[S] += the byte counters of S, summed by VPSADBW; clear them.
+	VPXOR Y12, Y12, Y12
+	MOVQ  $0x00000020, AX
+
+sa8flushend:
+	VPSADBW (R14)(AX*1), Y12, Y13
+	VMOVDQU Y12, (R14)(AX*1)
+	VPADDQ  (DI)(AX*1), Y13, Y13
+	VMOVDQU Y13, (DI)(AX*1)
+	ADDQ    $0x20, AX
+	CMPQ    AX, 8(SP)
+	JBE     sa8flushend
 	VZEROUPPER
 	RET

@@ -42,6 +42,81 @@ func xorSubsets15(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b
 //go:noescape
 func xorSubsets16(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
 
+// xorSubsets17 is the AVX-512 ±1 kernel at width 17 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets17(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets18 is the AVX-512 ±1 kernel at width 18 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets18(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets19 is the AVX-512 ±1 kernel at width 19 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets19(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets20 is the AVX-512 ±1 kernel at width 20 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets20(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets21 is the AVX-512 ±1 kernel at width 21 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets21(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets22 is the AVX-512 ±1 kernel at width 22 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets22(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets23 is the AVX-512 ±1 kernel at width 23 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets23(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets24 is the AVX-512 ±1 kernel at width 24 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets24(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets25 is the AVX-512 ±1 kernel at width 25 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets25(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets26 is the AVX-512 ±1 kernel at width 26 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets26(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets27 is the AVX-512 ±1 kernel at width 27 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets27(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets28 is the AVX-512 ±1 kernel at width 28 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets28(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets29 is the AVX-512 ±1 kernel at width 29 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets29(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets30 is the AVX-512 ±1 kernel at width 30 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets30(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
+// xorSubsets31 is the AVX-512 ±1 kernel at width 31 (see xorSubsetFuncs).
+//
+//go:noescape
+func xorSubsets31(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64)
+
 // bitPairBlocksAVX512 tallies blocks [b0, b1) of 512 vectors k each for
 // one q: before block b > 0 it flips the plane at byte offset slots[tz(b)],
 // sums planes 0–31 and 32–63 lane by lane into two counts, and adds the bit
@@ -50,13 +125,210 @@ func xorSubsets16(state *[48]uint64, sub *[32][8]uint64, q0 uint64, q1 uint64, b
 //go:noescape
 func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0 uint64, b1 uint64, n0 int, n1 int)
 
-// slicedThresholds512 is the sliced-index kernel on AVX-512 (see slicedBlocksAsm).
+// slicedSubsets512_1 is the AVX-512 sliced-index kernel for indices of 1 bits (see slicedBlocksAsm).
 //
 //go:noescape
-func slicedThresholds512(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int)
+func slicedSubsets512_1(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
 
-// slicedThresholdsAVX2 is the sliced-index kernel on AVX2 (see slicedBlocksAsm); it
-// counts in the byte counters of bytes, which it leaves zero.
+// slicedSubsets512_2 is the AVX-512 sliced-index kernel for indices of 2 bits (see slicedBlocksAsm).
 //
 //go:noescape
-func slicedThresholdsAVX2(planes *uint64, nw int, hmax int, brow *byte, nblocks int, acc *[256][8]uint64, corr *[256]uint64, nq int, nv int, bytes *[256][4]uint64)
+func slicedSubsets512_2(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_3 is the AVX-512 sliced-index kernel for indices of 3 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_3(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_4 is the AVX-512 sliced-index kernel for indices of 4 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_4(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_5 is the AVX-512 sliced-index kernel for indices of 5 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_5(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_6 is the AVX-512 sliced-index kernel for indices of 6 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_6(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_7 is the AVX-512 sliced-index kernel for indices of 7 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_7(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsets512_8 is the AVX-512 sliced-index kernel for indices of 8 bits (see slicedBlocksAsm).
+//
+//go:noescape
+func slicedSubsets512_8(a *uint64, nw int, brow *byte, nblocks int, kbits *[256][8]uint64, sub *[256][8]uint64, corr *[256]uint64, nv int, nq int)
+
+// xorAVX2_8 is the AVX2 ±1 kernel at width 8 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_8(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_9 is the AVX2 ±1 kernel at width 9 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_9(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_10 is the AVX2 ±1 kernel at width 10 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_10(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_11 is the AVX2 ±1 kernel at width 11 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_11(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_12 is the AVX2 ±1 kernel at width 12 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_12(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_13 is the AVX2 ±1 kernel at width 13 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_13(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_14 is the AVX2 ±1 kernel at width 14 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_14(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_15 is the AVX2 ±1 kernel at width 15 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_15(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_16 is the AVX2 ±1 kernel at width 16 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_16(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_17 is the AVX2 ±1 kernel at width 17 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_17(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_18 is the AVX2 ±1 kernel at width 18 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_18(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_19 is the AVX2 ±1 kernel at width 19 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_19(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_20 is the AVX2 ±1 kernel at width 20 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_20(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_21 is the AVX2 ±1 kernel at width 21 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_21(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_22 is the AVX2 ±1 kernel at width 22 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_22(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_23 is the AVX2 ±1 kernel at width 23 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_23(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_24 is the AVX2 ±1 kernel at width 24 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_24(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_25 is the AVX2 ±1 kernel at width 25 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_25(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_26 is the AVX2 ±1 kernel at width 26 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_26(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_27 is the AVX2 ±1 kernel at width 27 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_27(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_28 is the AVX2 ±1 kernel at width 28 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_28(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_29 is the AVX2 ±1 kernel at width 29 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_29(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_30 is the AVX2 ±1 kernel at width 30 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_30(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// xorAVX2_31 is the AVX2 ±1 kernel at width 31 (see xorAVX2Funcs).
+//
+//go:noescape
+func xorAVX2_31(state *[48]uint64, bytes *[32][4]uint64, sub *[32][4]uint64, q0 uint64, q1 uint64, b0 uint64, b1 uint64, table *[256][5][8]uint64, kd *[256][16]uint64)
+
+// slicedSubsetsAVX2_1 is the AVX2 sliced-index kernel for indices of 1 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_1(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_2 is the AVX2 sliced-index kernel for indices of 2 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_2(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_3 is the AVX2 sliced-index kernel for indices of 3 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_3(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_4 is the AVX2 sliced-index kernel for indices of 4 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_4(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_5 is the AVX2 sliced-index kernel for indices of 5 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_5(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_6 is the AVX2 sliced-index kernel for indices of 6 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_6(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_7 is the AVX2 sliced-index kernel for indices of 7 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_7(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)
+
+// slicedSubsetsAVX2_8 is the AVX2 sliced-index kernel for indices of 8 bits (see slicedBlocksAsm);
+// it leaves the byte counters zero.
+//
+//go:noescape
+func slicedSubsetsAVX2_8(a *uint64, nw int, brow *byte, nblocks int, kd *[256][16]uint64, bytes *[256][4]uint64, sub *[256][4]uint64, corr *[256]uint64, nv int, nq int)

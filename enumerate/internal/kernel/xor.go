@@ -9,17 +9,18 @@ import (
 // depends only on whether q_i and k_i are the same letter (±a against ±b):
 // a pair's index is d·same + (differ − same)·popcount(q ⊕ k).
 //
-// It counts the pairs by popcount(q ⊕ k) with bit-sliced (vertical)
-// counters: a machine word holds one bit of 64 different vectors k, the
-// lanes. A block is the 2^laneBits vectors k that share their high bits;
-// blocks are visited in Gray order of those high bits, so from one block
+// It forms popcount(q ⊕ k) for every pair in bit-sliced (vertical)
+// counters: a block is the 2^laneBits vectors k that share their high
+// bits, one per lane (64 lanes a word in Go, 256 on AVX2, 512 on
+// AVX-512), and each lane's count is held in five or six bit-planes.
+// Blocks are visited in Gray order of those high bits, so from one block
 // to the next one coordinate of k flips in every lane and each lane's
-// popcount moves by exactly one, a bit-sliced increment or decrement of
-// the lanes' count planes. The portable and AVX2 kernels then decode the
-// count planes into one mask per popcount and count each mask's bits; the
-// AVX-512 kernel counts, for each set S of count bits, the lanes whose
-// count has every bit of S (an AND of planes), and recovers the number of
-// lanes with each count by Möbius inversion when it drains (see mobius.go).
+// count moves by exactly one: a bit-sliced increment or decrement of the
+// count planes (the C yardstick pm1's update). Every block then counts its
+// lanes by subsets S of count bits, the lanes whose count has every bit
+// of S (an AND of planes and a popcount), and the kernel recovers the
+// number of pairs with each count by Möbius inversion when it drains (see
+// mobius.go).
 type xorKernel struct {
 	d            int
 	same, differ int

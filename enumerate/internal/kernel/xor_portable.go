@@ -5,37 +5,60 @@ import (
 	"unsafe"
 )
 
-// xorScratch is one worker's state for a bit-sliced kernel: the bit-planes
-// of k ⊕ q for the current block of k, and per-popcount tallies (the
-// portable kernel uses word 0 of each).
+// xorScratch is one worker's state for a bit-sliced ±1 kernel: the lanes'
+// counts of popcount(q ⊕ k) between two calls, and the subset tallies
+// f(S), the lanes whose count has every bit of S, summed over blocks.
 type xorScratch struct {
-	planes *[32][8]uint64 // 64-byte aligned
-	acc    *[33][8]uint64 // 64-byte aligned; acc[n] sums to the count of popcount n
-	buf    []uint64
-	// sub and state are the AVX-512 kernel's subset tallies and lane
-	// counts: words 0–39 the five count planes of its 512 lanes, word 40
-	// the high bits of q ⊕ k for the current block (see xor_amd64.go).
-	sub   *[32][8]uint64
+	// state holds the assembly kernels' lane counts: words 0–39 the five
+	// count planes of the current block (AVX-512: 512 lanes a plane; AVX2:
+	// 256 lanes in nibbles), word 40 the high bits of q ⊕ k.
 	state *[48]uint64
-	pairs uint64
+	sub   *[32][8]uint64 // AVX-512: f(S) by 64-lane group (64-byte aligned)
+	sub2  *[32][4]uint64 // AVX2: f(S) by 64-lane group
+	bytes *[32][4]uint64 // AVX2: byte counters, zero between calls
+	subGo [64]uint64     // plain Go: f(S)
+	pairs uint64         // pairs tallied: f(∅)
 	// count and high carry the portable kernel's lane counts and q's high
 	// bits ⊕ the current block's from one call to the next.
 	count [6]uint64
 	high  uint64
-	// template holds the planes of k alone for block 0 (q = 0).
-	template                 *[32][8]uint64
+	// planes and template are the portable kernel's planes of k ⊕ q and of
+	// k alone for block 0 (q = 0).
+	planes, template         *[32][8]uint64
 	templateD, templateLanes int
+	buf                      []uint64
 }
 
 func newXorScratch() *xorScratch {
-	const words = 32*8 + 33*8 + 32*8 + 6*8
+	const words = 48 + 32*8
 	buf := alignedWords(words)
-	s := &xorScratch{buf: buf}
-	s.planes = (*[32][8]uint64)(unsafe.Pointer(&buf[0]))
-	s.acc = (*[33][8]uint64)(unsafe.Pointer(&buf[32*8]))
-	s.sub = (*[32][8]uint64)(unsafe.Pointer(&buf[(32+33)*8]))
-	s.state = (*[48]uint64)(unsafe.Pointer(&buf[(32+33+32)*8]))
+	s := &xorScratch{buf: buf, planes: new([32][8]uint64), sub2: new([32][4]uint64), bytes: new([32][4]uint64)}
+	s.sub = (*[32][8]uint64)(unsafe.Pointer(&buf[0]))
+	s.state = (*[48]uint64)(unsafe.Pointer(&buf[32*8]))
 	return s
+}
+
+// drain adds the pairs s holds to pc by popcount: superset Möbius inversion
+// of the subset tallies, whose counts have at most six bits; it clears s.
+func (s *xorScratch) drain(pc *[65]uint64) {
+	var f [64]uint64
+	f[0] = s.pairs
+	for set := 1; set < len(f); set++ {
+		f[set] = s.subGo[set]
+		if set < len(s.sub) {
+			for i := range s.sub[set] {
+				f[set] += s.sub[set][i]
+			}
+			for i := range s.sub2[set] {
+				f[set] += s.sub2[set][i]
+			}
+		}
+	}
+	supersetMobius(f[:])
+	for v := range f {
+		pc[v] += f[v]
+	}
+	*s.sub, *s.sub2, s.subGo, s.pairs = [32][8]uint64{}, [32][4]uint64{}, [64]uint64{}, 0
 }
 
 // alignedWords returns n zero words starting on a 64-byte boundary, the
@@ -44,16 +67,6 @@ func alignedWords(n int) []uint64 {
 	buf := make([]uint64, n+8)
 	off := int((64 - uintptr(unsafe.Pointer(&buf[0]))%64) % 64 / 8)
 	return buf[off : off+n : off+n]
-}
-
-// drain adds the per-popcount tallies to pc and clears them.
-func (s *xorScratch) drain(pc *[65]uint64) {
-	for n := range s.acc {
-		for i := range s.acc[n] {
-			pc[n] += s.acc[n][i]
-			s.acc[n][i] = 0
-		}
-	}
 }
 
 // lanePattern[j] has bit i set when bit j of i is set: plane j of the 64
@@ -96,84 +109,37 @@ func setPlanes(s *xorScratch, d, laneBits int, q uint64) {
 	}
 }
 
-// portableXorBlocks is the bit-sliced kernel in plain Go, on 64 lanes per
-// word. Block 0 of each q is summed with the carry-save tree; from one
-// block to the next, Gray order flips one coordinate of k in every lane, so
-// each lane's popcount moves by exactly one and the kernel updates the six
-// count planes with a bit-sliced increment or decrement (an O(1) update per
-// pair, like the general Gray-code kernel) before tallying all 64 lanes.
+// portableXorBlocks is the bit-sliced ±1 kernel in plain Go, on 64 lanes
+// per word: a block is the 64 vectors k that share their high bits. Block
+// 0 of each q gets its lanes' counts of popcount(q ⊕ k) from a carry-save
+// tree; from one block to the next, Gray order flips one coordinate of k
+// in every lane, so the kernel moves each lane's count by ±1 with a
+// bit-sliced increment or decrement, then tallies the block's 64 counts
+// by subsets of their bits (see xorPortableFuncs).
 type portableXorBlocks struct{ d int }
 
-func (portableXorBlocks) laneBits() int { return 6 }
-func (portableXorBlocks) name() string  { return "bit-sliced, 64 lanes, portable" }
-func (portableXorBlocks) rate() float64 { return portableXorRate }
+func (portableXorBlocks) laneBits() int   { return 6 }
+func (portableXorBlocks) name() string    { return "bit-sliced, 64 lanes, portable" }
+func (x portableXorBlocks) rate() float64 { return xorRate(portableXor, x.d) }
 
 func (x portableXorBlocks) tally(s *xorScratch, q0, q1, b0, b1 uint64) {
+	nb := bits.Len(uint(x.d))
 	for q := q0; q < q1; q++ {
-		x.tallyQ(s, q, b0, b1)
+		if b0 == 0 {
+			setPlanes(s, x.d, 6, q)
+			var p [32]uint64
+			for j := range p {
+				p[j] = s.planes[j][0]
+			}
+			s.count = sumPlanes(&p, x.d)
+			s.high = q >> 6
+		}
+		s.high = xorPortableFuncs[nb](&s.count, s.high, b0, b1, x.d, &s.subGo)
+		s.pairs += (b1 - b0) << 6
 	}
 }
 
 func (portableXorBlocks) drain(s *xorScratch, pc *[65]uint64) { s.drain(pc) }
-
-func (x portableXorBlocks) tallyQ(s *xorScratch, q, b0, b1 uint64) {
-	d := x.d
-	if b0 == 0 {
-		setPlanes(s, d, 6, q)
-		var p [32]uint64
-		for j := range p {
-			p[j] = s.planes[j][0]
-		}
-		s.count = sumPlanes(&p, d)
-		s.high = q >> 6
-	}
-	c0, c1, c2, c3, c4, c5 := s.count[0], s.count[1], s.count[2], s.count[3], s.count[4], s.count[5]
-	high := s.high
-	groups := d/4 + 1
-	var acc [9][4]uint64
-	for b := b0; b < b1; b++ {
-		if b != 0 {
-			// Flip coordinate 6+j of k; every lane's popcount of q ⊕ k
-			// rises by one if that bit of q ⊕ k becomes 1, else falls by
-			// one. Falling is rising on the complement (c−1 = ¬(¬c+1) on
-			// six bits, and counts stay in 0…32).
-			j := bits.TrailingZeros64(b)
-			high ^= 1 << uint(j)
-			flip := (high>>uint(j))&1 - 1 // 0 to rise, all ones to fall
-			c0, c1, c2, c3, c4, c5 = c0^flip, c1^flip, c2^flip, c3^flip, c4^flip, c5^flip
-			carry := c0
-			c0 = ^c0
-			c1, carry = c1^carry, c1&carry
-			c2, carry = c2^carry, c2&carry
-			c3, carry = c3^carry, c3&carry
-			c4, carry = c4^carry, c4&carry
-			c5 ^= carry
-			c0, c1, c2, c3, c4, c5 = c0^flip, c1^flip, c2^flip, c3^flip, c4^flip, c5^flip
-		}
-		// Decode the count planes into one mask per popcount and tally:
-		// popcount v's mask is l[v mod 4] ∧ h_(v div 4); masks of popcounts
-		// above d are empty, so tallying them in groups of four is exact.
-		l0, l1, l2, l3 := ^(c0 | c1), c0&^c1, c1&^c0, c0&c1
-		m := [4]uint64{^(c2 | c3), c2 &^ c3, c3 &^ c2, c2 & c3}
-		n := [4]uint64{^(c4 | c5), c4 &^ c5, c5 &^ c4, c4 & c5}
-		for g := range acc[:groups] {
-			h := m[g&3] & n[g>>2&3]
-			acc[g][0] += uint64(bits.OnesCount64(l0 & h))
-			acc[g][1] += uint64(bits.OnesCount64(l1 & h))
-			acc[g][2] += uint64(bits.OnesCount64(l2 & h))
-			acc[g][3] += uint64(bits.OnesCount64(l3 & h))
-		}
-	}
-	s.count = [6]uint64{c0, c1, c2, c3, c4, c5}
-	s.high = high
-	for g := range acc[:groups] {
-		for i, c := range acc[g] {
-			if v := 4*g + i; v <= d {
-				s.acc[v][0] += c
-			}
-		}
-	}
-}
 
 // sumPlanes adds the d planes lane by lane with a Harley–Seal carry-save
 // tree and returns the six bit-planes of each lane's sum.

@@ -21,17 +21,37 @@ import (
 
 func main() {
 	lanePlanes, bitMasks := constants()
-	for d := minAVX512XorD; d <= maxAVX512XorD; d++ {
+	for d := minAVX512XorD; d <= maxXorD; d++ {
 		xorSubsets(d, lanePlanes, bitMasks)
 	}
 	bitPair()
-	thresholds512()
-	thresholdsAVX2(nibblePopcounts())
+	for nb := 1; nb <= maxSlicedBits; nb++ {
+		sliced512(nb)
+	}
+	lut, nibbleMasks := nibbleConstants()
+	for d := minAVX2XorD; d <= maxXorD; d++ {
+		xorAVX2(d, lut, nibbleMasks)
+	}
+	for nb := 1; nb <= maxSlicedBits; nb++ {
+		slicedAVX2(nb, lut)
+	}
 	Generate()
 }
 
-// The widths of the AVX-512 ±1 kernel (must match xor_amd64.go).
-const minAVX512XorD, maxAVX512XorD = 9, 16
+// The widths of the ±1 kernels, whose lane counts have five bits (must
+// match xor_amd64.go): 512 lanes (9 bits of k) on AVX-512, 256 (8 bits)
+// on AVX2.
+const minAVX512XorD, minAVX2XorD, maxXorD = 9, 8, 31
+
+// maxSlicedBits is the most bits of a sliced-index lane value (indices
+// below 256; must match sliced.go).
+const maxSlicedBits = 8
+
+// exitEvery is how many subsets a sliced-index tally forms between two
+// checks of the largest index nv: larger subsets count nothing (no lane
+// value has all their bits), so checking less often costs at most a few
+// empty subsets and saves a compare and branch on most.
+const exitEvery = 4
 
 // z and y name the vector registers by number.
 var (
@@ -186,6 +206,22 @@ func trailingZeros(s int) int {
 		n++
 	}
 	return n
+}
+
+// maxLiveMasks returns how many masks a subset plan keeps at once, counting
+// single-bit masks when singles is true.
+func maxLiveMasks(smax int, singles bool) int {
+	live, most := 0, 0
+	for _, st := range subsetPlan(smax) {
+		if st.keep && (singles || st.parent != 0) {
+			live++
+		}
+		most = max(most, live)
+		if st.free != 0 && (singles || st.free&(st.free-1) != 0) {
+			live--
+		}
+	}
+	return most
 }
 
 // pool is a set of free registers.

@@ -12,8 +12,8 @@ import (
 // are bit-sliced in the planes Z0…Z(nb−1): for each S = 1…smax it forms
 // mask(S) (see subsetPlan) and adds VPOPCNTQ of it to the accumulator of
 // S: accs[S−1] for S ≤ len(accs), else the memory at S·64(DI). When exit
-// is not empty, it jumps there after each S once S ≥ the value in DX:
-// larger S count nothing (no lane value exceeds DX).
+// is not empty, it jumps there after every exitEvery-th S once S ≥ the
+// value in DX: larger S count nothing (no lane value exceeds DX).
 func subsetTally512(nb, smax int, tmp VecPhysical, free pool, accs []VecPhysical, exit string) {
 	reg := map[int]VecPhysical{}
 	for j := 0; j < nb; j++ {
@@ -41,8 +41,8 @@ func subsetTally512(nb, smax int, tmp VecPhysical, free pool, accs []VecPhysical
 			VPADDQ(at(RDI, st.s*64), tmp, tmp)
 			VMOVDQU64(tmp, at(RDI, st.s*64))
 		}
-		if exit != "" && st.s < smax {
-			CMPQ(RDX, U8(st.s))
+		if exit != "" && st.s < smax && st.s%exitEvery == 0 {
+			CMPQ(RDX, U32(st.s))
 			JLE(LabelRef(exit))
 		}
 	}
