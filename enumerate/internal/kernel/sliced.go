@@ -86,8 +86,14 @@ func planSliced(s Spec) *slicedKernel {
 	if x.h == 0 {
 		return nil
 	}
+	// Every Tally holds a value per block, nk^(D−h) of them: beyond
+	// maxTallyBytes (and long before the product overflows) another
+	// kernel takes the problem.
 	x.nBlocks = 1
 	for range s.D - x.h {
+		if x.nBlocks > maxTallyBytes/16/x.nk {
+			return nil
+		}
 		x.nBlocks *= x.nk
 	}
 	return x
@@ -98,6 +104,15 @@ func (x *slicedKernel) Name() string {
 }
 
 func (x *slicedKernel) Rate() float64 { return slicedRate(x) }
+
+// Bytes counts the lane table (shared), and per Tally the value of every
+// block (a byte and an int each), the lane values of up to 256 block
+// values, the subset tallies and the histogram.
+func (x *slicedKernel) Bytes() (shared, perTally int64) {
+	shared = int64(x.nqLow*x.nw*x.nb*8+8) * 8
+	perTally = int64(x.nBlocks)*9 + int64(2*256*x.nw*x.nb*8+8)*8 + int64(x.size)*8 + int64(1)<<x.nb*8 + scratchBytes
+	return shared, perTally
+}
 
 // buildPlanes tabulates, for every value of q's low coordinates, each
 // lane's share of the index, bit-sliced.
