@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"runtime"
 	"sync/atomic"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -21,10 +20,10 @@ type Options struct {
 	// as the run goes, for a progress display to poll (of Problem.Visits
 	// in all: with multiset alphabets one visit counts several pairs).
 	Progress *atomic.Uint64
-	// MaxTime bounds the estimated time of one computation; 0 means
-	// DefaultMaxBruteTime for enumeration and DefaultMaxClosedTime for the
-	// closed form.
-	MaxTime time.Duration
+	// Limits bound the estimated time and memory of one computation (the
+	// zero Limits are the defaults); a computation beyond them is refused
+	// before any work with a *LimitError.
+	Limits Limits
 }
 
 func (o Options) workers() int {
@@ -61,8 +60,8 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 	if lo > hi || hi > nq {
 		return nil, fmt.Errorf("q index range [%d, %d) is outside [0, %d)", lo, hi, nq)
 	}
-	// The time limit also keeps a range under about 10^14 pairs, so each
-	// worker's uint64 counts and the slice arithmetic below cannot overflow.
+	// checkBrute also keeps each worker's pairs under 2^62, so its uint64
+	// counts cannot overflow; the bounds below are computed in 128 bits.
 	if err := pl.checkBrute(lo, hi, slice, slices); err != nil {
 		return nil, err
 	}
@@ -75,7 +74,7 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 		stop.Store(true)
 	}()
 	for i := range w {
-		a, b := lo+(hi-lo)*i/w, lo+(hi-lo)*(i+1)/w
+		a, b := lo+sliceBound(hi-lo, int(i), int(w)), lo+sliceBound(hi-lo, int(i+1), int(w))
 		g.Go(func() error {
 			partial[i] = pl.kern.Tally(a, b, &stop, pl.opt.Progress)
 			if stop.Load() {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -93,7 +94,7 @@ type Grader struct {
 
 // NewGrader returns a Grader.
 func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker(claims.Limits{})}
+	return &Grader{ch: claims.NewChecker(enumerate.Limits{})}
 }
 
 // Grade grades a's answers against k, which must not be a template (see

@@ -83,7 +83,7 @@ func TestGradeBadInput(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
 		return p
 	}
-	huge := write("huge.key", "answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n")
+	huge := write("huge.key", "answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64\n")
 	points := write("points.key", "# a key\nanswer a variance d=2 points=-2\n")
 	unknown := write("unknown.answers", "1.raw 8.0\n9 1\n")
 	dup := write("dup.answers", "1.raw 8.0\n1.raw 8\n")

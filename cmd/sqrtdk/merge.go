@@ -17,7 +17,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		nums   numberFlags
 		latex  latexFlags
 		dest   destinationFlags
+		limits limitFlags
 	)
+	limits.register(fs)
 	format.register(fs)
 	nums.register(fs)
 	latex.register(fs)
@@ -37,25 +39,20 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	lim, err := limits.parse()
+	if err != nil {
+		return err
+	}
 	dst, err := openOutput(dest.output, names...)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
-	files := make([]shard.File, 0, len(names))
-	for _, name := range names {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		r, err := shard.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		files = append(files, shard.File{Name: name, Result: r})
-	}
-	m, err := shard.Merge(files)
+	// The files are read one at a time into a running sum, their counts
+	// held to the memory limit.
+	m, err := shard.MergeFiles(ctx, names, lim.Memory())
 	if err != nil {
-		return err
+		return adviseRefusal(err, "")
 	}
 	switch m.Command {
 	case "dist":
@@ -75,10 +72,12 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	t := render.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
-	var budget enumerate.Budget
-	addRounding(&budget, &t, len(m.Parts))
+	budget := enumerate.NewBudget(lim)
+	if cells, c := t.RoundingCost(len(m.Parts)); cells > 0 {
+		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
+	}
 	if err := budget.Check(); err != nil {
-		return adviseBudget(err, "ask for fewer scales or places", false)
+		return adviseRefusal(err, "ask for fewer scales or places")
 	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, render.NewRow(p.D, p.Hist, m.Method, n.scales))

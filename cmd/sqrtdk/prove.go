@@ -112,10 +112,12 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		space  spaceFlags
 		dep    dependenceFlags
 		engine engineFlags
+		limits limitFlags
 	)
 	space.register(fs, "1,2,3,4", false)
 	dep.register(fs)
 	engine.register(fs)
+	limits.register(fs)
 	scale := fs.String("scale", "sqrt", "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "markdown", "json")
@@ -145,20 +147,24 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	lim, err := limits.parse()
+	if err != nil {
+		return err
+	}
 	f, err := format.parse()
 	if err != nil {
 		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime, Progress: new(atomic.Uint64), Scale: &sc}
+	opt := proofs.Options{Method: method, Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64), Scale: &sc}
 	p, err := proofs.NewProof(m, ds, opt)
 	if err != nil {
-		return adviseProofRefusal(err)
+		return adviseRefusal(err, "choose a smaller d_k")
 	}
 	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {
-		return adviseProofRefusal(err)
+		return adviseRefusal(err, "choose a smaller d_k")
 	}
 	if err := render.WriteTranscript(stdout, t, f); err != nil {
 		return err
@@ -168,13 +174,4 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &checkFailed{msg: fmt.Sprintf("the proof fails for this space (smallest counterexample: d_k = %d, Step %d)", d.Smallest, d.Step)}
 	}
 	return nil
-}
-
-// adviseProofRefusal words a refusal to list a space, or the engine's.
-func adviseProofRefusal(err error) error {
-	var tl *proofs.TooLargeError
-	if errors.As(err, &tl) {
-		return fmt.Errorf("%w; choose a smaller d_k, or allow more time with --max-time", err)
-	}
-	return adviseRefusal(err)
 }

@@ -28,10 +28,12 @@ type Engine struct {
 }
 
 // distributions returns the exact distribution of q·k for each problem;
-// every problem is planned and checked before the first is computed, so
-// that a refusal comes at once.
+// every problem is planned and checked before the first is computed, and
+// the whole (each computation in turn, every distribution kept for the
+// figure) held to the limits, so that a refusal comes at once.
 func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem) ([]*rational.Histogram, error) {
 	plans := make([]*enumerate.Plan, len(problems))
+	budget := enumerate.NewBudget(e.Options.Limits)
 	for i, p := range problems {
 		pl, err := enumerate.NewPlan(p, e.Method, e.Options)
 		if err != nil {
@@ -40,7 +42,12 @@ func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem)
 		if err := pl.Check(enumerate.NeedCounts); err != nil {
 			return nil, err
 		}
+		budget.AddPlan(pl, enumerate.NeedCounts)
+		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
 		plans[i] = pl
+	}
+	if err := budget.Check(); err != nil {
+		return nil, err
 	}
 	hists := make([]*rational.Histogram, len(plans))
 	for i, pl := range plans {
