@@ -71,7 +71,7 @@ func (b *Budget) Check() error {
 	if fits(c, b.limits) {
 		return nil
 	}
-	e := &LimitError{What: "the computations of this run", Cost: c, Limits: b.limits.resolved()}
+	e := &LimitError{What: "this run", Cost: c, Limits: b.limits.resolved()}
 	e.Parts = append([]BudgetPart(nil), b.parts...)
 	key := func(p BudgetPart) float64 { return p.Cost.Seconds }
 	if e.Memory() {

@@ -28,15 +28,14 @@ func TestBudgetTime(t *testing.T) {
 	assert.Equal(t, 5*time.Minute, le.Limits.MaxTime)
 	assert.Equal(t, int64(DefaultMaxMemory), le.Limits.MaxMemory, "defaults are filled in")
 	assert.Len(t, le.Parts, 5)
-	assert.Equal(t, "the computations of this run would take about 5.2 minutes here together (limit 5 minutes): one closed form (about 70 seconds), one closed form (about 70 seconds), one closed form (about 70 seconds), and 2 more",
-		err.Error())
+	assert.Equal(t, "this run would take about 5.2 minutes here (limit 5 minutes): 5 parts, largest one closed form (70 seconds)", err.Error())
 
 	// The default limit: an hour.
 	e := NewBudget(Limits{})
 	e.Add("d_k = 22", Cost{Seconds: 2000})
 	e.Add("d_k = 23", Cost{Seconds: 2000})
 	require.ErrorAs(t, e.Check(), &le)
-	assert.Equal(t, "the computations of this run would take about 67 minutes here together (limit 60 minutes): d_k = 22 (about 33 minutes), d_k = 23 (about 33 minutes)", le.Error())
+	assert.Equal(t, "this run would take about 67 minutes here (limit 60 minutes): 2 parts, largest d_k = 22 (33 minutes)", le.Error())
 	assert.Equal(t, "d_k = 22", le.Parts[0].What, "largest first, in order among equals")
 }
 
@@ -51,14 +50,14 @@ func TestBudgetMemory(t *testing.T) {
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
 	assert.True(t, le.Memory(), "memory is over, though time is not")
-	assert.Equal(t, "the computations of this run would hold about 110 MiB at once together (limit 100 MiB): large (about 90 MiB), the results (about 20 MiB), small (about 10 MiB)", err.Error())
+	assert.Equal(t, "this run would hold about 110 MiB (limit 100 MiB): 3 parts, largest large (90 MiB)", err.Error())
 
 	// One part alone over the limit is refused in its own words.
 	one := NewBudget(Limits{MaxMemory: 1 << 20})
 	one.Add("a tiny part", Cost{Bytes: 1})
 	one.Add("the distribution at d_k = 9", Cost{Bytes: 3e9})
 	require.ErrorAs(t, one.Check(), &le)
-	assert.Equal(t, "the distribution at d_k = 9 would hold about 2.79 GiB at once (limit 1 MiB)", le.Error())
+	assert.Equal(t, "the distribution at d_k = 9 would hold about 2.79 GiB (limit 1 MiB)", le.Error())
 }
 
 func TestLimitsCheck(t *testing.T) {
@@ -80,6 +79,8 @@ func TestLimitsCheck(t *testing.T) {
 // hours), and it never panics.
 func TestOneDurationWording(t *testing.T) {
 	assert.Equal(t, "0.4 seconds", humanDuration(0.4))
+	assert.Equal(t, "1 ns", humanDuration(1e-9))
+	assert.Equal(t, "1 ms", humanDuration(0.001))
 	assert.Equal(t, "60 minutes", humanDuration(3600))
 	assert.Equal(t, "3 hours", humanDuration(3*3600))
 	assert.Equal(t, "12 days", humanDuration(12*86400))

@@ -147,6 +147,17 @@ func DecimalCost(n, bits float64) Cost {
 	return Cost{Seconds: n * math.Pow(words, 1.6) * wordOpSeconds, Bytes: bits * math.Log10(2)}
 }
 
+// pairsText writes a number of pairs in full up to 15 digits, and beyond
+// as "about m·10^e" (three significant digits), so that a refusal stays
+// one short line.
+func pairsText(n *big.Int) string {
+	s := n.String()
+	if len(s) <= 15 {
+		return s
+	}
+	return fmt.Sprintf("about %s.%s·10^%d", s[:1], s[1:3], len(s)-1)
+}
+
 // humanDuration writes s seconds as a person says it: "0.4 seconds",
 // "26 minutes", "3 hours", "12 days", "3.1e+04 years"; the one wording of
 // durations in every refusal.
@@ -165,6 +176,12 @@ func humanDuration(s float64) string {
 	case s >= 120:
 		// Under ten minutes a tenth shows a total just over a limit.
 		return strings.TrimSuffix(fmt.Sprintf("%.1f", s/60), ".0") + " minutes"
+	case s < 1e-6:
+		return fmt.Sprintf("%.3g ns", s*1e9)
+	case s < 1e-3:
+		return fmt.Sprintf("%.3g µs", s*1e6)
+	case s < 0.01:
+		return fmt.Sprintf("%.3g ms", s*1e3)
 	case s < 10:
 		return fmt.Sprintf("%.2g seconds", s)
 	}

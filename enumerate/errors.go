@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 )
 
 // A LimitError refuses, before any work, a computation or a whole run
@@ -32,38 +31,25 @@ func (e *LimitError) Memory() bool { return e.Cost.Bytes > float64(e.Limits.Memo
 // the limits allowed; then What is the whole reason.
 func (e *LimitError) Unreachable() bool { return math.IsInf(e.Cost.Seconds, 1) }
 
-// maxPartsNamed bounds the parts a LimitError's message names.
-const maxPartsNamed = 3
-
 func (e *LimitError) Error() string {
 	if e.Unreachable() {
 		return e.What // the whole reason: no limit would allow it
 	}
-	together, over := "", ""
-	if len(e.Parts) > 1 {
-		together = " together"
-	}
+	size, limit, verb := humanDuration(e.Cost.Seconds)+" here", humanDuration(e.Limits.Time().Seconds()), "take"
+	part := func(p BudgetPart) string { return humanDuration(p.Cost.Seconds) }
 	if e.Memory() {
-		over = fmt.Sprintf("%s would hold about %s at once%s (limit %s)", e.What, humanBytes(e.Cost.Bytes), together, humanBytes(float64(e.Limits.Memory())))
-	} else {
-		over = fmt.Sprintf("%s would take about %s here%s (limit %s)", e.What, humanDuration(e.Cost.Seconds), together, humanDuration(e.Limits.Time().Seconds()))
+		size, limit, verb = humanBytes(e.Cost.Bytes), humanBytes(float64(e.Limits.Memory())), "hold"
+		part = func(p BudgetPart) string { return humanBytes(p.Cost.Bytes) }
 	}
-	if len(e.Parts) == 0 {
+	over := fmt.Sprintf("%s would %s about %s (limit %s)", e.What, verb, size, limit)
+	switch len(e.Parts) {
+	case 0:
 		return over
+	case 1:
+		return fmt.Sprintf("%s: %s (%s)", over, e.Parts[0].What, part(e.Parts[0]))
 	}
-	var named []string
-	for i, p := range e.Parts {
-		if i == maxPartsNamed {
-			named = append(named, fmt.Sprintf("and %d more", len(e.Parts)-maxPartsNamed))
-			break
-		}
-		size := humanDuration(p.Cost.Seconds)
-		if e.Memory() {
-			size = humanBytes(p.Cost.Bytes)
-		}
-		named = append(named, fmt.Sprintf("%s (about %s)", p.What, size))
-	}
-	return over + ": " + strings.Join(named, ", ")
+	// The costliest part only, so that the refusal stays one short line.
+	return fmt.Sprintf("%s: %d parts, largest %s (%s)", over, len(e.Parts), e.Parts[0].What, part(e.Parts[0]))
 }
 
 // A MismatchError reports that brute force and the closed form disagree.

@@ -43,7 +43,7 @@ const (
 // use; every computation starts from one (Plan.Distribution, Plan.Moments,
 // Plan.Brute, Plan.BruteRange, Plan.Closed, Plan.ClosedEach,
 // Plan.ClosedMoments), and each refuses, before any work, what its limits
-// do not allow, with a *TooLargeError that carries the numbers.
+// do not allow, with a *LimitError that carries the numbers.
 type Plan struct {
 	problem Problem
 	method  Method // BruteForce, ClosedForm or Both, never Auto
@@ -176,6 +176,12 @@ func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.Time() }
 // probeTime is how long a timed probe of the kernel runs.
 const probeTime = 40 * time.Millisecond
 
+// canStopProbe says whether a timer can stop the probe while it runs: not
+// under WebAssembly, whose one thread runs no timer until the running
+// goroutine blocks, so that a probe there would run through every q vector
+// (hours, near the limit) and the nominal rate is used instead.
+const canStopProbe = runtime.GOARCH != "wasm"
+
 // measure returns the kernel's pairs per second per core on this machine,
 // timed once per plan by tallying the first q vectors for probeTime on one
 // goroutine, in the CPU time of its thread where the system gives it (so
@@ -187,6 +193,9 @@ func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
 		c.rate = pl.rate
+		if !canStopProbe {
+			return
+		}
 		nq, ok := pl.problem.QCount()
 		if !ok {
 			nq = math.MaxUint64
@@ -251,14 +260,14 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 		// overflow: only with a time limit of centuries.
 		if perWorker := math.Log2(float64(hi-lo)) + distinctLog2(p.K, p.D) - math.Log2(float64(pl.workers(hi-lo))); perWorker > maxWorkerPairBits {
 			return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)}, Limits: pl.opt.Limits.resolved(),
-				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", p.Visits(lo, hi), maxWorkerPairBits)}
+				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", pairsText(p.Visits(lo, hi)), maxWorkerPairBits)}
 		}
 		return nil
 	}
 	e := &LimitError{Method: BruteForce, Cost: c, Measured: measured, Limits: pl.opt.Limits.resolved(),
-		What: fmt.Sprintf("brute force over %s pairs", p.Visits(lo, hi))}
+		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.Visits(lo, hi)))}
 	if slices > 0 {
-		e.What = fmt.Sprintf("slice %d/%d at d_k = %d (%s pairs)", slice, slices, p.D, p.Visits(lo, hi))
+		e.What = fmt.Sprintf("slice %d/%d at d_k = %d (%s pairs)", slice, slices, p.D, pairsText(p.Visits(lo, hi)))
 		if !e.Memory() {
 			e.MinSlices = pl.minSlices(lo, hi, c.Seconds, measured)
 		}

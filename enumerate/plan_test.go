@@ -76,7 +76,7 @@ func TestPlanRefusals(t *testing.T) {
 	require.ErrorAs(t, mustPlan(t, p, BruteForce, Options{}).Check(NeedCounts), &tl)
 	assert.Equal(t, BruteForce, tl.Method)
 	assert.False(t, tl.Memory())
-	assert.Contains(t, tl.Error(), "brute force over "+p.Cases().String()+" pairs would take about")
+	assert.Contains(t, tl.Error(), "brute force over about 1.15·10^18 pairs would take about")
 	assert.Greater(t, tl.Cost.Seconds, tl.Limits.Time().Seconds())
 	assert.Equal(t, DefaultMaxTime, tl.Limits.MaxTime)
 	require.NoError(t, mustPlan(t, p, BruteForce, long).Check(NeedCounts))

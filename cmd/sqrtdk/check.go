@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 )
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -55,7 +56,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		all = append(all, f.Claims...)
 	}
 	if err := checker.Plan(all); err != nil {
-		return adviseRefusal(err, "check fewer claims per run")
+		return spec.AdviseRefusal(err, "check fewer claims per run")
 	}
 	var results []claims.Verdict
 	for _, f := range files {
@@ -65,7 +66,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
-				if refused := adviseRefusal(err, "check fewer claims per run"); refused != err {
+				if refused := spec.AdviseRefusal(err, "check fewer claims per run"); refused != err {
 					return refused
 				}
 				return usageErrorf("%v", err)

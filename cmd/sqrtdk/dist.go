@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -66,7 +68,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	bits := q.VectorsLog2(pl.Problem().D) + k.VectorsLog2(pl.Problem().D)
 	budget.Add(fmt.Sprintf("writing %d scores as %s", pl.Scores(), f), render.DistWriteCost(f, pl.Scores(), bits))
 	if err := budget.Check(); err != nil {
-		return adviseRefusal(err, "choose a smaller d_k or another --format")
+		return spec.AdviseRefusal(err, "choose a smaller d_k or another --format")
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
@@ -77,7 +79,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {
-		return adviseRefusal(err, "")
+		return spec.AdviseRefusal(err, "")
 	}
 	out := render.Dist{Q: q, K: k, D: pl.Problem().D, Method: pl.Method(), Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
@@ -48,11 +49,24 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer dst.discard()
-	// The files are read one at a time into a running sum, their counts
-	// held to the memory limit.
-	m, err := shard.MergeFiles(ctx, names, lim.Memory())
+	// The files are read one at a time into a running sum, the sum's
+	// counts and the file's held to the memory limit.
+	var merger shard.Merger
+	for _, name := range names {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		r, err := shard.ReadFile(name, lim.Memory()-merger.Held())
+		if err != nil {
+			return spec.AdviseRefusal(err, "")
+		}
+		if err := merger.Add(shard.File{Name: name, Result: r}); err != nil {
+			return err
+		}
+	}
+	m, err := merger.Result()
 	if err != nil {
-		return adviseRefusal(err, "")
+		return err
 	}
 	switch m.Command {
 	case "dist":
@@ -77,7 +91,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
 	}
 	if err := budget.Check(); err != nil {
-		return adviseRefusal(err, "ask for fewer scales or places")
+		return spec.AdviseRefusal(err, "ask for fewer scales or places")
 	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, render.NewRow(p.D, p.Hist, m.Method, n.scales))

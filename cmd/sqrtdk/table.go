@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -77,7 +79,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
 	}
 	if err := budget.Check(); err != nil {
-		return adviseRefusal(err, "ask for fewer widths, scales or places")
+		return spec.AdviseRefusal(err, "ask for fewer widths, scales or places")
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
@@ -90,7 +92,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
-			return adviseRefusal(err, "")
+			return spec.AdviseRefusal(err, "")
 		}
 		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}

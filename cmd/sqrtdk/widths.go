@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -20,7 +21,7 @@ func plans(q, k rational.Alphabet, ds []int, m enumerate.Method, opt enumerate.O
 			return nil, err
 		}
 		if err := pl.Check(need); err != nil {
-			return nil, adviseRefusal(err, "")
+			return nil, spec.AdviseRefusal(err, "")
 		}
 		out[i] = pl
 	}

@@ -1,7 +1,6 @@
 package shard
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,10 +15,10 @@ import (
 // TestMergeFilesHoldsOneFileAndTheSum reproduces, at a smaller scale,
 // issue 22's four 218 MB shards whose merge took 4.9 GB: every file was
 // read whole, and every count kept in an Int of its own, before the sum.
-// MergeFiles reads one file at a time into the running sum, zero counts
+// A Merger reads one file at a time into the running sum, zero counts
 // share one Int, and a memory limit refuses a merge it cannot hold with
 // the numbers, before holding more.
-func TestMergeFilesHoldsOneFileAndTheSum(t *testing.T) {
+func TestMergerHoldsOneFileAndTheSum(t *testing.T) {
 	dir := t.TempDir()
 	// Scores 0, 1 and 100000: a lattice of 100001 points at d_k = 1,
 	// nearly all of them zero.
@@ -31,11 +30,24 @@ func TestMergeFilesHoldsOneFileAndTheSum(t *testing.T) {
 		names = append(names, name)
 	}
 	whole := runShard(t, "0,1", "0,1,100000", []int{1}, 0, 1)
+	mergeFiles := func(maxBytes int64) (*Result, error) {
+		var m Merger
+		for _, name := range names {
+			r, err := ReadFile(name, maxBytes-m.Held())
+			if err != nil {
+				return nil, err
+			}
+			if err := m.Add(File{Name: name, Result: r}); err != nil {
+				return nil, err
+			}
+		}
+		return m.Result()
+	}
 
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	m, err := MergeFiles(context.Background(), names, enumerate.DefaultMaxMemory)
+	m, err := mergeFiles(enumerate.DefaultMaxMemory)
 	require.NoError(t, err)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
@@ -47,15 +59,15 @@ func TestMergeFilesHoldsOneFileAndTheSum(t *testing.T) {
 	runtime.KeepAlive(m)
 
 	// A limit below one file's counts refuses it while it is read.
-	_, err = MergeFiles(context.Background(), names, 512<<10)
+	_, err = mergeFiles(512 << 10)
 	var le *enumerate.LimitError
 	require.ErrorAs(t, err, &le)
 	assert.True(t, le.Memory())
-	assert.Contains(t, le.Error(), "the counts of shard file "+names[0]+" at d_k = 1 would hold about 781 KiB at once (limit 512 KiB)")
+	assert.Contains(t, le.Error(), "the counts of shard file "+names[0]+" at d_k = 1 would hold about 781 KiB (limit 512 KiB)")
 	// A limit that holds the sum and one file, but not the sum and two.
-	_, err = MergeFiles(context.Background(), names, int64(2.5*lattice*8))
+	_, err = mergeFiles(int64(2.5 * lattice * 8))
 	require.NoError(t, err, "the sum and one file at a time")
-	_, err = MergeFiles(context.Background(), names, int64(1.5*lattice*8))
+	_, err = mergeFiles(int64(1.5 * lattice * 8))
 	require.ErrorAs(t, err, &le)
 	assert.Contains(t, le.Error(), names[1], "the first file fits, the second with the sum does not")
 }

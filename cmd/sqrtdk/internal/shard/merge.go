@@ -1,7 +1,6 @@
 package shard
 
 import (
-	"context"
 	"fmt"
 	"math/big"
 	"slices"
@@ -22,59 +21,39 @@ type File struct {
 // alphabets, widths and method), are split the same way and cover every
 // slice exactly once, then adds their histograms count by count. It
 // returns the whole run as slice 0/1, or an error that names the problem
-// and the files concerned. The files' histograms are added into, so they
-// must not be used afterwards.
+// and the files concerned. (A Merger does the same one file at a time.)
 func Merge(files []File) (*Result, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no shard files given")
 	}
-	var m merger
+	var m Merger
 	for _, f := range files {
-		if err := m.add(f); err != nil {
+		if err := m.Add(f); err != nil {
 			return nil, err
 		}
 	}
-	return m.result()
+	return m.Result()
 }
 
-// MergeFiles reads the shard files one at a time and merges them as Merge
-// does, holding only the running sum and the file being read: the counts
-// of the two are held to maxBytes of memory, and a file that would pass
-// it is refused while it is read (an *enumerate.LimitError). It stops
-// with ctx's error between files once ctx is done.
-func MergeFiles(ctx context.Context, names []string, maxBytes int64) (*Result, error) {
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no shard files given")
-	}
-	var m merger
-	for _, name := range names {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		r, err := ReadFile(name, maxBytes-int64(m.held))
-		if err != nil {
-			return nil, err
-		}
-		if err := m.add(File{Name: name, Result: r}); err != nil {
-			return nil, err
-		}
-	}
-	return m.result()
-}
-
-// A merger adds shard files one at a time into the first one's
-// histograms, keeping of the others only what the checks of the whole
-// need (their names, slices and q ranges).
-type merger struct {
+// A Merger merges shard files added one at a time, as Merge does, into
+// the first one's lattice: it keeps the running sum (zero counts share one
+// Int) and, of each file, only what the checks of the whole need (its
+// name, slice and q ranges), so that a merge holds the sum and the file
+// being read, not every file. The zero Merger is ready to use.
+type Merger struct {
 	first   File
 	sum     []*rational.Histogram // one per width, owned by the merger
 	bySlice map[int]File          // the files by slice, their histograms dropped
 	held    float64               // the memory of sum's counts
 }
 
-// add checks that f belongs to the run of the files before it and adds
-// its histograms into the sum.
-func (m *merger) add(f File) error {
+// Held returns the bytes the sum's counts hold, to be left out of the
+// memory the next file may take (ReadLimited).
+func (m *Merger) Held() int64 { return int64(m.held) }
+
+// Add checks that f belongs to the run of the files added before it and
+// adds its histograms into the sum; f's histograms are not kept.
+func (m *Merger) Add(f File) error {
 	if m.bySlice == nil {
 		m.first, m.bySlice = f, map[int]File{}
 		for _, p := range f.Result.Parts {
@@ -123,10 +102,13 @@ func (m *merger) add(f File) error {
 	return nil
 }
 
-// result checks that the files added cover every slice exactly once and
+// Result checks that the files added cover every slice exactly once and
 // tile each width's q range, and that the sums are a distribution these
 // alphabets can give; it returns the whole run as slice 0/1.
-func (m *merger) result() (*Result, error) {
+func (m *Merger) Result() (*Result, error) {
+	if m.bySlice == nil {
+		return nil, fmt.Errorf("no shard files given")
+	}
 	n := m.first.Result.Count
 	if len(m.bySlice) != n {
 		var missing []int

@@ -42,7 +42,7 @@ func ReadFile(path string, maxBytes int64) (*Result, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
 		return nil, fmt.Errorf("shard file %s: is larger than %d MiB, more than any shard holds", path, MaxFileBytes>>20)
 	}
-	return readNamed(f, path, maxBytes)
+	return ReadLimited(f, path, maxBytes)
 }
 
 func unwrapPathError(err error) error {
@@ -66,11 +66,13 @@ func unwrapPathError(err error) error {
 // called damaged. name is used in messages.
 // Its counts may hold up to enumerate's default memory limit.
 func Read(r io.Reader, name string) (*Result, error) {
-	return readNamed(r, name, enumerate.DefaultMaxMemory)
+	return ReadLimited(r, name, enumerate.DefaultMaxMemory)
 }
 
-// readNamed is Read with the counts held to maxBytes.
-func readNamed(r io.Reader, name string, maxBytes int64) (*Result, error) {
+// ReadLimited is Read with the counts held to maxBytes of memory: a file
+// whose counts would pass it is refused while it is read, with an
+// *enumerate.LimitError that estimates what they would hold.
+func ReadLimited(r io.Reader, name string, maxBytes int64) (*Result, error) {
 	res, err := read(r, name, maxBytes)
 	var le *enumerate.LimitError
 	if errors.As(err, &le) {
