@@ -15,6 +15,9 @@ import (
 // Options tune a computation; the zero Options is ready to use.
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	// A run uses at most maxWorkersPerCore per core (more only add
+	// allocations and garbage collections to a CPU-bound run; the results
+	// do not depend on it) and no more than fit in Limits.MaxMemory.
 	Workers int
 	// Progress, when not nil, is increased by the number of pairs visited
 	// as the run goes, for a progress display to poll (of Problem.Visits
@@ -26,11 +29,18 @@ type Options struct {
 	Limits Limits
 }
 
+// maxWorkersPerCore bounds the goroutines of a run per core: with
+// --workers 1024 on two cores, each worker's scratch started a garbage
+// collection, and the cycles held a stop for 20 s under a 1 GiB address
+// space (issue 22).
+const maxWorkersPerCore = 4
+
 func (o Options) workers() int {
+	cores := runtime.GOMAXPROCS(0)
 	if o.Workers > 0 {
-		return o.Workers
+		return min(o.Workers, maxWorkersPerCore*cores)
 	}
-	return runtime.GOMAXPROCS(0)
+	return cores
 }
 
 // Brute enumerates every pair (q, k) and returns the exact distribution of q·k.

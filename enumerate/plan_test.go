@@ -206,7 +206,7 @@ func TestWorkersFitMemory(t *testing.T) {
 	fixed, perWorker := pl.bruteBytes()
 	require.Greater(t, perWorker, 1e5)
 	nq, _ := p.QCount()
-	assert.Equal(t, 64, pl.workers(nq), "the default memory holds 64 workers")
+	assert.Equal(t, min(64, maxWorkersPerCore*runtime.GOMAXPROCS(0)), pl.workers(nq), "the default memory holds the workers asked for, up to maxWorkersPerCore per core")
 	limit := int64(fixed + 3.5*perWorker)
 	tight := mustPlan(t, p, BruteForce, Options{Workers: 64, Limits: Limits{MaxMemory: limit, MaxTime: time.Hour}})
 	assert.Equal(t, 3, tight.workers(nq), "three workers fit in %d bytes", limit)

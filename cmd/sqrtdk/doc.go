@@ -63,8 +63,9 @@
 //	                with the estimate and the flag to use instead. Brute
 //	                force uses no more workers than fit in the memory
 //	                limit, which is also the Go runtime's soft memory limit.
-//	--workers N     parallel workers for enumeration (default GOMAXPROCS); the
-//	                output is the same for any N.
+//	--workers N     parallel workers for enumeration (default GOMAXPROCS; at
+//	                most 4 per core and as many as fit in --max-memory are
+//	                started); the output is the same for any N.
 //	--shard I/N     enumerate only slice I of N of the q vectors and write a
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
