@@ -81,7 +81,7 @@ func claimRefused(cl *Claim, err error) *enumerate.LimitError {
 		return nil
 	}
 	named := *le
-	named.What = fmt.Sprintf("%s:%d: the whole distribution a claim about the space of pairs needs (%s)", cl.File, cl.Line, le.What)
+	named.What = fmt.Sprintf("%s:%d: %s (for the whole distribution)", cl.File, cl.Line, le.What)
 	if le.Unreachable() {
 		named.What = fmt.Sprintf("%s:%d: %s", cl.File, cl.Line, le.What)
 	}

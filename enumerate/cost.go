@@ -165,8 +165,13 @@ func humanDuration(s float64) string {
 	switch {
 	case math.IsInf(s, 1) || s > 1e30:
 		return "longer than any machine runs"
+	case s >= 1e6*365*86400:
+		// Millions of years and more: a power of ten says it.
+		y := s / (365 * 86400)
+		e := math.Floor(math.Log10(y))
+		return fmt.Sprintf("%.1f·10^%.0f years", y/math.Pow(10, e), e)
 	case s >= 2*365*86400:
-		return fmt.Sprintf("%.2g years", s/(365*86400))
+		return fmt.Sprintf("%.0f years", s/(365*86400))
 	case s >= 2*86400:
 		return fmt.Sprintf("%.0f days", s/86400)
 	case s >= 2*3600:
@@ -182,6 +187,8 @@ func humanDuration(s float64) string {
 		return fmt.Sprintf("%.3g µs", s*1e6)
 	case s < 0.01:
 		return fmt.Sprintf("%.3g ms", s*1e3)
+	case s == 1:
+		return "1 second"
 	case s < 10:
 		return fmt.Sprintf("%.2g seconds", s)
 	}

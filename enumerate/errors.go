@@ -12,8 +12,8 @@ import (
 // which Method it refused (BruteForce or ClosedForm; Auto otherwise) and
 // whether its time was Measured by a timed probe on this machine; a
 // refused slice of a sharded run says how many slices would each fit
-// (MinSlices, 0 when none would); a run's refusal lists its costliest
-// Parts, largest first.
+// (MinSlices; -1 when no split into MaxShards slices or fewer would); a
+// run's refusal lists its Parts, costliest first.
 type LimitError struct {
 	What      string
 	Method    Method
@@ -46,10 +46,10 @@ func (e *LimitError) Error() string {
 	case 0:
 		return over
 	case 1:
-		return fmt.Sprintf("%s: %s (%s)", over, e.Parts[0].What, part(e.Parts[0]))
+		return fmt.Sprintf("%s: %s, %s", over, e.Parts[0].What, part(e.Parts[0]))
 	}
 	// The costliest part only, so that the refusal stays one short line.
-	return fmt.Sprintf("%s: %d parts, largest %s (%s)", over, len(e.Parts), e.Parts[0].What, part(e.Parts[0]))
+	return fmt.Sprintf("%s: %d parts, largest %s, %s", over, len(e.Parts), e.Parts[0].What, part(e.Parts[0]))
 }
 
 // A MismatchError reports that brute force and the closed form disagree.

@@ -183,12 +183,17 @@ const probeTime = 40 * time.Millisecond
 const canStopProbe = runtime.GOARCH != "wasm"
 
 // measure returns the kernel's pairs per second per core on this machine,
-// timed once per plan by tallying the first q vectors for probeTime on one
-// goroutine, in the CPU time of its thread where the system gives it (so
-// that other work on a shared machine does not count against the
-// kernel); it falls back on the nominal rate when the probe counted too
-// little to time. The probe holds what one worker of the run would, so a
-// plan measures only once the run's memory has been found to fit.
+// timed once per plan by tallying the first q vectors on one goroutine,
+// in the CPU time of its thread where the system gives it (so that other
+// work on a shared machine does not count against the kernel), twice: for
+// a quarter of probeTime and for probeTime. The rate is the second
+// probe's pairs beyond the first's over its time beyond the first's, so
+// that what a Tally call sets up before its first pair (at d_k = 30 the
+// sliced-index kernel's block values, tens of milliseconds that a run
+// spreads over hours) cancels out; a probe that counted too little to time
+// falls back on the nominal rate. A probe holds what one worker of the run
+// would, so a plan measures only once the run's memory has been found to
+// fit.
 func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
@@ -196,28 +201,47 @@ func (pl *Plan) measure() float64 {
 		if !canStopProbe {
 			return
 		}
-		nq, ok := pl.problem.QCount()
-		if !ok {
-			nq = math.MaxUint64
-		}
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		var stop atomic.Bool
-		var done atomic.Uint64
-		timer := time.AfterFunc(probeTime, func() { stop.Store(true) })
-		start := time.Now()
-		cpu0, cpuOK := threadSeconds()
-		pl.kern.Tally(0, nq, &stop, &done)
-		elapsed := time.Since(start).Seconds()
-		if cpu1, ok := threadSeconds(); cpuOK && ok {
-			elapsed = cpu1 - cpu0
-		}
-		timer.Stop()
-		if n := done.Load(); n > 0 && elapsed >= probeTime.Seconds()/8 {
-			c.rate = float64(n) / elapsed
+		// An empty tally first builds what the kernel builds once per
+		// plan (the sliced-index kernel's planes).
+		var none atomic.Bool
+		pl.kern.Tally(0, 0, &none, nil)
+		n1, t1 := pl.probe(probeTime / 4)
+		n2, t2 := pl.probe(probeTime)
+		if n2 >= n1+minProbePairs && t2-t1 >= probeTime.Seconds()/8 {
+			c.rate = float64(n2-n1) / (t2 - t1)
 		}
 	})
 	return c.rate
+}
+
+// minProbePairs is the fewest pairs the longer probe must count beyond
+// the shorter one for their difference to time the kernel: a few of the
+// kernels' chunks between two looks at the stop flag, so that a Tally call
+// whose setup took the probes' time is not read as a slow kernel.
+const minProbePairs = 1 << 26
+
+// probe tallies the first q vectors for d on this goroutine and returns
+// the pairs it counted and the seconds it took, in the CPU time of its
+// thread where the system gives it.
+func (pl *Plan) probe(d time.Duration) (pairs uint64, seconds float64) {
+	nq, ok := pl.problem.QCount()
+	if !ok {
+		nq = math.MaxUint64
+	}
+	var stop atomic.Bool
+	var done atomic.Uint64
+	timer := time.AfterFunc(d, func() { stop.Store(true) })
+	defer timer.Stop()
+	start := time.Now()
+	cpu0, cpuOK := threadSeconds()
+	pl.kern.Tally(0, nq, &stop, &done)
+	seconds = time.Since(start).Seconds()
+	if cpu1, ok := threadSeconds(); cpuOK && ok {
+		seconds = cpu1 - cpu0
+	}
+	return done.Load(), seconds
 }
 
 // bruteEstimate returns the estimated cost of a brute-force run over q
@@ -267,7 +291,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	e := &LimitError{Method: BruteForce, Cost: c, Measured: measured, Limits: pl.opt.Limits.resolved(),
 		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.Visits(lo, hi)))}
 	if slices > 0 {
-		e.What = fmt.Sprintf("slice %d/%d at d_k = %d (%s pairs)", slice, slices, p.D, pairsText(p.Visits(lo, hi)))
+		e.What = fmt.Sprintf("slice %d/%d at d_k = %d", slice, slices, p.D)
 		if !e.Memory() {
 			e.MinSlices = pl.minSlices(lo, hi, c.Seconds, measured)
 		}
@@ -275,7 +299,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	return e
 }
 
-// minSlices returns how many slices would each fit the time limit, or 0
+// minSlices returns how many slices would each fit the time limit, or -1
 // when more than MaxShards would be needed. It names enough slices by
 // both rates: a slice near the limit is judged by the measured one, a
 // slice far below it by the nominal one, so the count must fit by either.
@@ -288,7 +312,7 @@ func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
 	}
 	n := math.Ceil(whole / pl.maxTime(BruteForce).Seconds() * 1.01)
 	if n > MaxShards {
-		return 0
+		return -1
 	}
 	return int(n)
 }

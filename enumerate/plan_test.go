@@ -132,12 +132,15 @@ func TestShardRefusalNamesSlices(t *testing.T) {
 	var tl *LimitError
 	require.ErrorAs(t, pl.CheckShard(0, 2), &tl)
 	require.Greater(t, tl.MinSlices, 2)
-	assert.Contains(t, tl.Error(), "slice 0/2 at d_k = 24 (140737488355328 pairs) would take about")
+	assert.Contains(t, tl.Error(), "slice 0/2 at d_k = 24 would take about")
 	require.NoError(t, pl.CheckShard(0, tl.MinSlices*2), "twice the slices named must fit")
 
 	// More slices than a run may have: none named.
 	huge := mustPlan(t, Problem{Q: signs, K: signs, D: 40}, BruteForce, Options{})
 	require.ErrorAs(t, huge.CheckShard(0, 4), &tl)
+	assert.Equal(t, -1, tl.MinSlices)
+	// A whole run is not a slice.
+	require.ErrorAs(t, huge.Check(NeedCounts), &tl)
 	assert.Zero(t, tl.MinSlices)
 }
 

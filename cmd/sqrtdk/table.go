@@ -79,7 +79,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
 	}
 	if err := budget.Check(); err != nil {
-		return spec.AdviseRefusal(err, "ask for fewer widths, scales or places")
+		return spec.AdviseRefusal(err, "ask for fewer widths")
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {

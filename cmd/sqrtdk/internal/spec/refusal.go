@@ -33,6 +33,8 @@ func AdviseRefusal(err error, instead string) error {
 	switch {
 	case le.Method == enumerate.BruteForce && le.MinSlices > 0:
 		instead = fmt.Sprintf("split the run into at least %d slices with --shard I/N", le.MinSlices)
+	case le.Method == enumerate.BruteForce && le.MinSlices < 0:
+		instead = "no --shard split fits: use --method closed"
 	case le.Method == enumerate.BruteForce:
 		instead = "use --method closed"
 	case le.Method == enumerate.ClosedForm:
