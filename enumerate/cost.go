@@ -161,7 +161,7 @@ func pairsText(n *big.Int) string {
 }
 
 // humanDuration writes s seconds as a person says it: "0.4 seconds",
-// "26 minutes", "3 hours", "12 days", "3.1e+04 years"; the one wording of
+// "26 minutes", "3 hours", "12 days", "310 years", "2.4·10^7 years"; the one wording of
 // durations in every refusal.
 func humanDuration(s float64) string {
 	switch {
