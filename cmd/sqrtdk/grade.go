@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -18,10 +22,10 @@ type keyFlags struct {
 	key, seed, student string
 }
 
-func (k *keyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&k.key, "key", "", "the answer key `FILE` (go doc ./grade)")
+func (k *keyFlags) register(fs *flag.FlagSet, studentUsage string) {
+	fs.StringVar(&k.key, "key", "", "the answer key `FILE` (sqrtdk help keys)")
 	fs.StringVar(&k.seed, "seed", "", "for a key that draws values: the seed its variants are made with")
-	fs.StringVar(&k.student, "student", "", "the student `ID` (default: the answer file's student line)")
+	fs.StringVar(&k.student, "student", "", studentUsage)
 }
 
 // read parses the key file.
@@ -29,28 +33,59 @@ func (k *keyFlags) read() (*grade.Key, error) {
 	if k.key == "" {
 		return nil, fmt.Errorf("--key: name the answer key")
 	}
-	f, err := os.Open(k.key)
+	return readKey(k.key)
+}
+
+// readKey parses a key file.
+func readKey(path string) (*grade.Key, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("--key: %v", err)
 	}
 	defer f.Close()
-	return grade.ParseKey(k.key, f)
+	return grade.ParseKey(path, f)
+}
+
+// gradeRun is one run of sqrtdk grade: its flags and what it has read.
+type gradeRun struct {
+	keys         keyFlags
+	key          *grade.Key
+	roster       *roster
+	metadata     string // the Gradescope submitter's id
+	groupOthers  []string
+	decimalComma bool
 }
 
 func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
-	var keys keyFlags
-	keys.register(fs)
+	var run gradeRun
+	run.keys.register(fs, "the student `ID` of one answer file (default: the roster, the metadata or the file's student line)")
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "json", "csv", "gradescope")
-	var classReport, outPath string
+	var classReport, outPath, lint, rosterPath, metadataPath string
 	fs.StringVar(&classReport, "class-report", "", "also write one CSV row per answer file to `FILE.csv`; standard output then gets the item analysis")
 	fs.StringVar(&outPath, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
+	fs.StringVar(&lint, "lint", "", "check the key `FILE` and list what is likely not meant; grade nothing")
+	fs.StringVar(&rosterPath, "roster", "", "the class `FILE`: CSV lines id,name[,seed]; an answer file is its student's by its name (ID.answers)")
+	fs.StringVar(&metadataPath, "metadata", "", "Gradescope's submission_metadata.json `FILE`: the submitter's sid (or email) is the student")
+	fs.BoolVar(&run.decimalComma, "decimal-comma", false, "read a comma between digits as a decimal point (1,5 is 1.5) in every answer")
+	var lim limitFlags
+	lim.register(fs)
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(names) == 0 {
+	limits, err := lim.parse()
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if lint != "" {
+		if len(names) > 0 || run.keys.key != "" {
+			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
+		}
+		return runLint(ctx, lint, limits, stdout)
+	}
+	if len(names) == 0 && rosterPath == "" {
 		return flagUsageError(fs, "name at least one answer file")
 	}
 	f, err := format.parse()
@@ -60,69 +95,85 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := oneStdin(names); err != nil {
 		return err
 	}
-	class := len(names) > 1 || classReport != ""
+	class := len(names) > 1 || classReport != "" || rosterPath != ""
 	if f == "gradescope" && class {
 		return usageErrorf("--format gradescope writes the results of one answer file")
 	}
-	if keys.student != "" && len(names) > 1 {
-		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line")
+	if run.keys.student != "" && len(names) > 1 {
+		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line or by the roster")
 	}
-	key, err := keys.read()
-	if err != nil {
+	if metadataPath != "" && class {
+		return usageErrorf("--metadata names the submitter of one answer file")
+	}
+	if run.key, err = run.keys.read(); err != nil {
+		if f == "gradescope" {
+			// The key is the teacher's: the student sees only that grading failed.
+			if werr := writeGradescopeFailure(stdout, outPath, "", errors.New("the autograder's key could not be read; your teacher has been told")); werr != nil {
+				return werr
+			}
+		}
 		return err
 	}
-	if !key.IsTemplate() && keys.seed != "" {
+	key := run.key
+	if !key.IsTemplate() && run.keys.seed != "" {
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
-	if key.IsTemplate() && keys.seed == "" {
+	if rosterPath != "" {
+		if run.roster, err = readRoster(rosterPath); err != nil {
+			return err
+		}
+	}
+	if key.IsTemplate() && run.keys.seed == "" && !run.roster.seedsAll() {
 		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
 	}
-	out, err := openOutput(outPath)
+	if metadataPath != "" {
+		if run.metadata, run.groupOthers, err = readMetadata(metadataPath); err != nil {
+			return err
+		}
+	}
+	inputs := append([]string{run.keys.key, rosterPath, metadataPath}, names...)
+	out, err := openOutput(outPath, inputs...)
 	if err != nil {
 		return err
 	}
 	defer out.discard()
 	var report *output
 	if classReport != "" {
-		if report, err = openOutput(classReport); err != nil {
-			return fmt.Errorf("--class-report: %v", err)
+		if classReport == outPath {
+			return usageErrorf("--class-report and -o name one file, %s: give each its own", outPath)
+		}
+		if report, err = openOutput(classReport, inputs...); err != nil {
+			return fmt.Errorf("--class-report: %s", strings.TrimPrefix(err.Error(), "-o: "))
 		}
 		defer report.discard()
 	}
 
-	g := grade.NewGrader()
-	var results []*grade.Result
-	var malformed []error
-	for _, name := range names {
-		r, err := gradeFile(ctx, g, key, keys, name)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			var se *grade.SyntaxError
-			if !errors.As(err, &se) || se.File == key.Name {
-				return err // the key or the computation: nothing can be graded
-			}
-			if f == "gradescope" {
-				// The student sees why nothing was graded.
-				if werr := out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeError(w, key, err) }); werr != nil {
-					return werr
-				}
-				return err
-			}
-			if !class {
-				return err
-			}
-			malformed = append(malformed, err)
-			fmt.Fprintln(stderr, "sqrtdk grade: "+err.Error())
-			continue
-		}
-		results = append(results, r)
+	// The work is planned before any is done, then the key is linted.
+	g := grade.NewGrader(grade.Options{DecimalComma: run.decimalComma, Limits: limits})
+	if err := g.Plan(key); err != nil {
+		return spec.AdviseRefusal(err, "grade a key with smaller widths")
+	}
+	warnings, err := g.Lint(ctx, key)
+	if err != nil {
+		return err
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintf(stderr, "sqrtdk grade: warning: %s: %d lint warnings (sqrtdk grade --lint %s lists them)\n", key.Name, len(warnings), key.Name)
+	}
+	started := time.Now()
+	results, err := run.gradeAll(ctx, g, names)
+	if err != nil {
+		return err
+	}
+	if class {
+		grade.Compare(results)
+	} else if results[0].Err != nil && f != render.Gradescope {
+		return results[0].Err // one file: nothing to print but why
 	}
 
 	if report != nil {
 		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV) }); err != nil {
-			return fmt.Errorf("--class-report: %v", err)
+			return fmt.Errorf("--class-report: %s", strings.TrimPrefix(err.Error(), "-o: "))
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
@@ -131,20 +182,32 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return render.WriteItems(w, results, f)
 		case class || f == render.CSV:
 			return render.WriteClass(w, results, f)
+		case f == render.Gradescope:
+			return render.WriteGradescope(w, results[0], time.Since(started))
 		}
 		return render.WriteResult(w, results[0], f)
 	})
 	if err != nil {
 		return err
 	}
-	if len(malformed) > 0 {
-		return usageErrorf("%d of %d answer files could not be read (listed above)", len(malformed), len(names))
-	}
+	var rejected []*grade.Result
 	notRight := 0
 	for _, r := range results {
-		if !r.AllRight() {
+		switch {
+		case r.Err != nil:
+			rejected = append(rejected, r)
+		case !r.AllRight():
 			notRight++
 		}
+	}
+	if len(rejected) > 0 {
+		if !class {
+			return rejected[0].Err
+		}
+		for _, r := range rejected {
+			fmt.Fprintln(stderr, oneLine("sqrtdk grade: "+r.Err.Error()))
+		}
+		return usageErrorf("%d of %d answer files could not be graded (listed above; each has its row)", len(rejected), len(results))
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
@@ -155,35 +218,212 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// gradeFile reads one answer file and grades it against the key, or the
-// student's variant of it.
-func gradeFile(ctx context.Context, g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
-	r, shown, err := openInput(name)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
+// gradeAll grades every answer file in order, each once (a file named
+// twice, by any path, is graded once and flagged), then gives each roster
+// student without a file a row of their own. A file that cannot be read
+// gets a rejected row; only the key or a computation stops the run.
+func (run *gradeRun) gradeAll(ctx context.Context, g *grade.Grader, names []string) ([]*grade.Result, error) {
+	var results []*grade.Result
+	var infos []os.FileInfo
+	handedIn := map[string]bool{}
+	for _, name := range names {
+		if info, err := os.Stat(name); err == nil && name != "-" {
+			dup := -1
+			for i, seen := range infos {
+				if seen != nil && os.SameFile(seen, info) {
+					dup = i
+				}
+			}
+			if dup >= 0 {
+				results[dup].Flags = append(results[dup].Flags, grade.Flag{Name: "same-file",
+					Says: fmt.Sprintf("The file is named twice on the command line (%s and %s); it is graded once.", results[dup].Answers.Name, name)})
+				continue
+			}
+			infos = append(infos, info)
+		} else {
+			infos = append(infos, nil)
+		}
+		r, err := run.gradeFile(ctx, g, name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			var refused *enumerate.LimitError
+			if errors.As(err, &refused) {
+				return nil, spec.AdviseRefusal(err, "grade a key with smaller widths")
+			}
+			var se *grade.SyntaxError
+			if errors.As(err, &se) && se.File == run.key.Name {
+				return nil, err // the key: nothing can be graded
+			}
+			r = grade.Rejected(run.key, name, run.studentOf(name, ""), err)
+		}
+		handedIn[r.Student] = true
+		results = append(results, r)
 	}
-	defer r.Close()
-	// Answer ids are the same in every variant, so the template reads them.
-	a, err := grade.ParseAnswers(shown, r, key)
+	if run.roster != nil {
+		for _, e := range run.roster.entries {
+			if !handedIn[e.id] {
+				results = append(results, grade.Rejected(run.key, "-", e.id, errNoFile))
+			}
+		}
+	}
+	return results, nil
+}
+
+// studentOf returns the student an answer file is bound to from outside
+// it: --student, the Gradescope metadata, or the roster by the file's
+// name; "" when nothing outside the file says.
+func (run *gradeRun) studentOf(name, line string) string {
+	switch {
+	case run.keys.student != "":
+		return run.keys.student
+	case run.metadata != "":
+		return run.metadata
+	}
+	if e, ok := run.roster.ofFile(name); ok {
+		return e.id
+	}
+	return ""
+}
+
+// gradeFile reads one answer file, binds it to its student and grades it
+// against the key, or the student's variant of it.
+func (run *gradeRun) gradeFile(ctx context.Context, g *grade.Grader, name string) (*grade.Result, error) {
+	r, shown, err := openInput(name)
 	if err != nil {
 		return nil, err
 	}
-	k := key
-	student := a.Student
-	if keys.student != "" {
-		if student != "" && student != keys.student {
-			return nil, usageErrorf("%s names student %s, not --student %s", shown, student, keys.student)
-		}
-		student = keys.student
-		a.Student = student
+	defer r.Close()
+	// Answer ids are the same in every variant, so the template reads them.
+	a, err := grade.ParseAnswers(shown, r, run.key)
+	if err != nil {
+		return nil, err
 	}
-	if key.IsTemplate() {
-		if student == "" {
-			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
+	line := a.Student
+	student := run.studentOf(name, line)
+	var flags []grade.Flag
+	bound := "the roster"
+	switch {
+	case run.keys.student != "":
+		bound = "--student"
+	case run.metadata != "":
+		bound = "Gradescope's metadata"
+	}
+	switch {
+	case student != "" && line != "" && line != student:
+		flags = append(flags, grade.Flag{Name: "student-line", Says: fmt.Sprintf("The answer file's student line names %s, but the file is %s's by %s; it is graded as %s's.", line, student, bound, student)})
+	case student == "":
+		student = line
+		if run.roster != nil {
+			if _, ok := run.roster.lookup(line); !ok {
+				who := "no student line"
+				if line != "" {
+					who = "its student line names " + line
+				}
+				flags = append(flags, grade.Flag{Name: "not-on-roster", Says: fmt.Sprintf("The file's name names no student of the roster, and %s, who is not on it either.", who)})
+			}
 		}
-		if k, err = key.Variant(keys.seed, student); err != nil {
+	}
+	if len(run.groupOthers) > 0 {
+		flags = append(flags, grade.Flag{Name: "group", Says: fmt.Sprintf("A group submission: also %s; it is graded as %s's.", strings.Join(run.groupOthers, ", "), student)})
+	}
+	a.Student = student
+	k := run.key
+	if k.IsTemplate() {
+		if student == "" {
+			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student or --roster)", run.key.Name)}
+		}
+		seed := run.keys.seed
+		if e, ok := run.roster.lookup(student); ok && e.seed != "" {
+			seed = e.seed
+		}
+		if k, err = run.key.Variant(seed, student); err != nil {
+			var bad *grade.StudentIDError
+			if errors.As(err, &bad) {
+				return nil, usageErrorf("--student: %v", err)
+			}
+			return nil, err
+		}
+		if err := g.Plan(k); err != nil {
 			return nil, err
 		}
 	}
-	return g.Grade(ctx, k, a)
+	res, err := g.Grade(ctx, k, a)
+	if err != nil {
+		return nil, err
+	}
+	res.Flags = append(flags, res.Flags...)
+	return res, nil
+}
+
+// seedsAll reports whether the roster gives every student a seed.
+func (r *roster) seedsAll() bool {
+	if r == nil {
+		return false
+	}
+	for _, e := range r.entries {
+		if e.seed == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// runLint checks a key and lists what is likely not meant, one line each,
+// "FILE:LINE: warning: …"; exit status 1 when there is any.
+func runLint(ctx context.Context, path string, limits enumerate.Limits, stdout io.Writer) error {
+	key, err := readKey(path)
+	if err != nil {
+		return usageErrorf("--lint: %s", strings.TrimPrefix(err.Error(), "--key: "))
+	}
+	g := grade.NewGrader(grade.Options{Limits: limits})
+	if err := g.Plan(key); err != nil {
+		return spec.AdviseRefusal(err, "lint a key with smaller widths")
+	}
+	warnings, err := g.Lint(ctx, key)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, w := range warnings {
+		fmt.Fprintf(&b, "%s:%d: warning: %s\n", w.File, w.Line, w.Msg)
+	}
+	parts := len(key.Parts())
+	summary := fmt.Sprintf("%s: %d parts, %s points", key.Name, parts, render.Points(key.MaxScore()))
+	if key.IsTemplate() {
+		summary += fmt.Sprintf(", %s variants (%s)", key.VariantCount(), drawsWords(key))
+	}
+	fmt.Fprintf(&b, "%s; %d warnings\n", summary, len(warnings))
+	if _, err := io.WriteString(stdout, b.String()); err != nil {
+		return err
+	}
+	if len(warnings) > 0 {
+		return &checkFailed{msg: fmt.Sprintf("%s: %d lint warnings", key.Name, len(warnings))}
+	}
+	return nil
+}
+
+func drawsWords(k *grade.Key) string {
+	var parts []string
+	for _, d := range k.Draws {
+		parts = append(parts, fmt.Sprintf("%s: %d choices", d.Name, len(d.Choices)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeGradescopeFailure writes the results.json of a submission that
+// could not be graded, to -o or standard output.
+func writeGradescopeFailure(stdout io.Writer, outPath, file string, problem error) error {
+	out, err := openOutput(outPath)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	return out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeFailure(w, file, problem) })
+}
+
+// oneLine keeps a message on one line: line breaks become spaces.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
 }

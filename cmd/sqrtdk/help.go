@@ -27,8 +27,12 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		_, err := io.WriteString(stdout, usageText())
 		return err
 	}
+	if text, ok := helpTopics[args[0]]; ok && len(args) == 1 {
+		_, err := io.WriteString(stdout, text)
+		return err
+	}
 	if args[0] == "help" {
-		_, err := io.WriteString(stdout, "usage: sqrtdk help [COMMAND [KIND]]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind).\n")
+		_, err := io.WriteString(stdout, "usage: sqrtdk help [COMMAND [KIND] | keys | answers]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind), or the format of answer keys or answer files.\n")
 		return err
 	}
 	return run(ctx, append(append([]string{}, args...), "-h"), stdout, stderr)
