@@ -68,7 +68,7 @@ func TestProveCheckBadInput(t *testing.T) {
 		{"prove --d 0", "--d: d_k must be a positive integer"},
 		{"prove --tie q --d 40", "sqrtdk prove: listing the 2199023255552 outcomes of the space at d_k = 40 one by one would take about "},
 		{"prove --tie q --d 40", "(limit 60 minutes); choose a smaller d_k, or allow more time with --max-time"},
-		{"prove --tie both --d 300 --max-time 1s", "(limit 1 seconds); choose a smaller d_k, or allow more time with --max-time"},
+		{"prove --tie both --d 300 --max-time 1s", "(limit 1 second); choose a smaller d_k, or allow more time with --max-time"},
 		{"prove --d 10000", "sqrtdk prove: the assertions at d_k = 10000 would hold about 4.48 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"},
 		{"prove --values 0 --d 1000000", "the assertions at d_k = 1000000 would hold about"},
 		{"prove --tie both --d 1000 --values 1,2,3,4,5,6,7,8 --max-time 100h", "would hold about 1.43 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"},

@@ -238,7 +238,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"merged irrational cells", "merge --max-time 5m --digits 1001 --scales " + strings.Join(scales, ",") + " {dir}/t100.json", "5900 irrational cells", false},
 		{"200 long softmax checks", "check --max-time 5m {dir}/jacobian.claims", "jacobian.claims:1, ", false},
 		{"check time limit negative", "check --max-time -1s {dir}/five.claims", "--max-time must be positive", false},
-		{"check time limit too short", "check --max-time 1ms {dir}/five.claims", "(the closed form at d_k = 5000) would take about", false},
+		{"check time limit too short", "check --max-time 1ms {dir}/five.claims", "five.claims:1: the closed form at d_k = 5000 (for the whole distribution) would take about", false},
 		{"1001 widths in a shard", "table --shard 0/2 --d " + strings.Join(thousand, ","), "a shard holds at most 1000 widths", false},
 		{"±0 twice over the multiplicity", "dist --values ±0:1000000", "over 1000000", false},
 		{"±0 twice over, in k", "table --k-values ±0:600000", "over 1000000", false},
