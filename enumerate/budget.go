@@ -16,10 +16,11 @@ type Budget struct {
 	parts  []BudgetPart
 }
 
-// A BudgetPart is one item of a run: what it is, in the caller's words
-// (it names the item in a refusal), and its estimated cost.
+// A BudgetPart is one item of a run.
 type BudgetPart struct {
+	// What is the item in the caller's words; it names it in a refusal.
 	What string
+	// Cost is the item's estimated cost.
 	Cost Cost
 	held bool // memory kept throughout the run (Hold)
 }

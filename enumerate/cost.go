@@ -67,12 +67,13 @@ func (l Limits) validate() error {
 	return nil
 }
 
-// A Cost is the estimate, made before any work, of one computation:
-// Seconds of work on this machine's cores and the Bytes of memory it
-// holds at once. +Inf means beyond any machine.
+// A Cost is the estimate, made before any work, of one computation.
 type Cost struct {
+	// Seconds is the time of the work on this machine's cores; +Inf means
+	// beyond any machine.
 	Seconds float64
-	Bytes   float64
+	// Bytes is the memory the work holds at once.
+	Bytes float64
 }
 
 // Then returns the cost of c followed by d: the times add, and the memory

@@ -7,21 +7,29 @@ import (
 )
 
 // A LimitError refuses, before any work, a computation or a whole run
-// whose estimated Cost passes its Limits (defaults filled in), memory
-// first: What names what was refused, in words. An engine's refusal says
-// which Method it refused (BruteForce or ClosedForm; Auto otherwise) and
-// whether its time was Measured by a timed probe on this machine; a
-// refused slice of a sharded run says how many slices would each fit
-// (MinSlices; -1 when no split into MaxShards slices or fewer would); a
-// run's refusal lists its Parts, costliest first.
+// whose estimated Cost passes its Limits, memory first.
 type LimitError struct {
-	What      string
-	Method    Method
-	Cost      Cost
-	Limits    Limits
-	Measured  bool
+	// What names what was refused, in words, such as "brute force over
+	// 68719476736 pairs" or "slice 3/8 at d_k = 40"; when the work is
+	// beyond any machine (Unreachable) it is the whole reason.
+	What string
+	// Method is the engine's method refused (BruteForce or ClosedForm),
+	// Auto when the refused work is not the engine's.
+	Method Method
+	// Cost is the estimate.
+	Cost Cost
+	// Limits are the limits it passes, defaults filled in.
+	Limits Limits
+	// Measured says that Cost.Seconds comes from a timed probe of the
+	// kernel on this machine rather than its nominal rate.
+	Measured bool
+	// MinSlices, for a refused slice of a sharded run, is how many slices
+	// would each fit the time limit: -1 when no split into MaxShards
+	// slices or fewer would, 0 when the refused work is not a slice.
 	MinSlices int
-	Parts     []BudgetPart
+	// Parts are a run's items, costliest first, when a Budget refused
+	// the run as a whole.
+	Parts []BudgetPart
 }
 
 // Memory reports whether memory, not time, is over its limit.
@@ -31,6 +39,8 @@ func (e *LimitError) Memory() bool { return e.Cost.Bytes > float64(e.Limits.Memo
 // the limits allowed; then What is the whole reason.
 func (e *LimitError) Unreachable() bool { return math.IsInf(e.Cost.Seconds, 1) }
 
+// Error says what was refused, its estimate against the limit, and for a
+// run its largest part.
 func (e *LimitError) Error() string {
 	if e.Unreachable() {
 		return e.What // the whole reason: no limit would allow it
@@ -54,14 +64,15 @@ func (e *LimitError) Error() string {
 
 // A MismatchError reports that brute force and the closed form disagree.
 type MismatchError struct {
-	D     int
-	Index int // first lattice index where the counts differ
-	Brute *big.Int
-	Close *big.Int
-	Score string
+	d      int
+	index  int // first lattice index where the counts differ
+	brute  *big.Int
+	closed *big.Int
+	score  string
 }
 
+// Error says at which score the two methods disagree and by how much.
 func (e *MismatchError) Error() string {
 	return fmt.Sprintf("brute force and closed form disagree at d_k = %d: score %s has %s pairs by enumeration and %s by the closed form",
-		e.D, e.Score, e.Brute, e.Close)
+		e.d, e.score, e.brute, e.closed)
 }

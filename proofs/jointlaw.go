@@ -40,7 +40,7 @@ const (
 // after # are ignored. The weights need not add up to 1: an outcome's
 // probability is its weight over their total, which must be positive.
 type JointLaw struct {
-	D int
+	D int // the width of q and k, the same in every outcome
 	// values are the distinct entries, ascending; codes holds each line's
 	// outcome as 2·D indices into values (q's entries, then k's), and rows
 	// the line of each distinct outcome, in ascending order of (q, k),
@@ -59,10 +59,11 @@ func (j *JointLaw) outcome(o int) []int32 {
 
 // A JointLawError is a problem with one line of a joint-law file.
 type JointLawError struct {
-	Line int
-	Msg  string
+	Line int    // the line of the file, from 1
+	Msg  string // what is wrong with it
 }
 
+// Error writes "line N: message".
 func (e *JointLawError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // Outcomes returns the number of distinct outcomes with a positive weight.
@@ -275,8 +276,8 @@ func (r *jointReader) ascending(j *JointLaw) []int32 {
 	return rank
 }
 
-// WriteTo writes the law in the format ReadJointLaw reads.
-func (j *JointLaw) WriteTo(w io.Writer) (int64, error) {
+// writeTo writes the law in the format ReadJointLaw reads.
+func (j *JointLaw) writeTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	b.WriteString("# weight  q  k\n")
 	vector := func(codes []int32) string {

@@ -15,12 +15,18 @@ const MaxRootWork = 1_000_000
 // A PlacesError refuses a number of decimal places that would make a
 // value under some scale too costly to round exactly.
 type PlacesError struct {
-	Places    int
-	Scale     Scale
-	Index     int64 // the root index a scaled variance can need
-	MaxPlaces int   // the most places allowed with this scale
+	// Places are the decimal places asked for.
+	Places int
+	// Scale is the scale of the values.
+	Scale Scale
+	// Index is the root index a scaled variance can need.
+	Index int64
+	// MaxPlaces is the most places allowed with this scale.
+	MaxPlaces int
 }
 
+// Error says the places asked for, the root they need and the most
+// places allowed.
 func (e *PlacesError) Error() string {
 	return fmt.Sprintf("%d places with scale %s need %d places of a root of index %d, too costly to compute exactly; at most %d places with this scale",
 		e.Places, e.Scale.Name(), e.Places, e.Index, e.MaxPlaces)
