@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,7 +29,7 @@ func holdsFor(t *testing.T, question, answer string) bool {
 	require.NoError(t, err, question)
 	c, err := q.Answer("a", 1, answer)
 	require.NoError(t, err, "%s: %q", question, answer)
-	v, err := NewChecker(Limits{}).Check(context.Background(), c)
+	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 	require.NoError(t, err)
 	return v.Holds
 }
@@ -269,7 +270,7 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 		require.NoError(t, err)
 		c, err := q.Claim("t", 1, a.Truncated())
 		require.NoError(t, err)
-		v, err := NewChecker(Limits{}).Check(context.Background(), c)
+		v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 		require.NoError(t, err)
 		assert.Equal(t, holds, v.Holds, "1/2 cut off is %s", text)
 	}
@@ -280,7 +281,7 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 	require.NoError(t, err)
 	c, err := q.Claim("t", 1, a.Truncated())
 	require.NoError(t, err)
-	v, err := NewChecker(Limits{}).Check(context.Background(), c)
+	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 	require.NoError(t, err)
 	assert.True(t, v.Holds)
 }

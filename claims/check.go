@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
-	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
@@ -23,27 +23,11 @@ type Verdict struct {
 	Exact   string // the exact value it was compared with, in words
 }
 
-// DefaultCacheBytes bounds, unless Limits say otherwise, the memory of the
-// distributions a Checker keeps for later claims.
-const DefaultCacheBytes = 128 << 20
-
-// Limits bound what a Checker computes; zero fields take the defaults.
-type Limits struct {
-	// MaxTime is the longest estimated computation accepted: for each
-	// distribution (as enumerate.Options.MaxTime) and for all the claims
-	// of a run together (see Checker.Plan). Zero means the engine's
-	// defaults: an hour of enumeration, five minutes of other work.
-	MaxTime time.Duration
-	// MaxCacheBytes bounds the memory of the distributions kept for later
-	// claims; the least recently used are dropped first. Zero means
-	// DefaultCacheBytes.
-	MaxCacheBytes int64
-}
-
 // A Checker decides claims, computing each distribution it needs once
-// while it fits in its cache; it is not safe for concurrent use.
+// while it fits in its cache (a quarter of the memory limit); it is not
+// safe for concurrent use.
 type Checker struct {
-	limits Limits
+	limits enumerate.Limits
 	cache  distCache
 	// soft keeps softmax enclosures across claims of the same scores.
 	soft softmax.Cache
@@ -56,26 +40,28 @@ type checking struct {
 	ctx context.Context
 }
 
-// NewChecker returns a Checker with the given limits (the zero Limits are
-// the defaults).
-func NewChecker(l Limits) *Checker {
-	if l.MaxCacheBytes <= 0 {
-		l.MaxCacheBytes = DefaultCacheBytes
-	}
+// NewChecker returns a Checker held to the limits l (the zero Limits are
+// enumerate's defaults): each distribution's time and memory, the claims
+// of a run together (see Plan), and the distributions kept for later
+// claims, at most a quarter of l's memory.
+func NewChecker(l enumerate.Limits) *Checker {
 	c := &Checker{limits: l}
-	c.cache.setMax(l.MaxCacheBytes)
+	c.cache.setMax(l.Memory() / 4)
 	return c
 }
 
 // Check decides one claim; its computations stop, with ctx's error, once
-// ctx is done. An error means the claim could not be decided at all (a
-// computation was cancelled or refused); it names the claim's file and
-// line.
+// ctx is done. An error means the claim could not be decided at all: a
+// computation was cancelled, refused (an *enumerate.LimitError naming the
+// claim's file and line) or failed (a *SyntaxError naming them).
 func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
 	r, err := cl.check(&checking{c, ctx})
 	if err != nil {
 		if ctx.Err() != nil {
 			return r, ctx.Err()
+		}
+		if le := claimRefused(cl, err); le != nil {
+			return r, le
 		}
 		return r, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 	}
@@ -86,18 +72,35 @@ func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
 	return r, nil
 }
 
+// claimRefused returns the engine's refusal err, if it is one, as the
+// refusal of claim cl: the same numbers, named by the claim's file and
+// line and the whole distribution it needs.
+func claimRefused(cl *Claim, err error) *enumerate.LimitError {
+	var le *enumerate.LimitError
+	if !errors.As(err, &le) {
+		return nil
+	}
+	named := *le
+	named.What = fmt.Sprintf("%s:%d: %s (for the whole distribution)", cl.File, cl.Line, le.What)
+	if le.Unreachable() {
+		named.What = fmt.Sprintf("%s:%d: %s", cl.File, cl.Line, le.What)
+	}
+	return &named
+}
+
 // Plan estimates, before any work, everything checking the claims will
-// compute, as the engine plans it: each distinct distribution once (a
-// refused one is an error naming its claim's file and line, with the
-// engine's numbers) and each softmax check at its worst case. It returns
-// a *PlanError when the whole is over the limits, so that a file of
-// thousands of claims cannot run for hours unannounced.
+// compute, as the engine plans it: each distinct distribution once (its
+// time and memory, and the memory of those kept for later claims) and
+// each softmax check at its worst case. It returns an
+// *enumerate.LimitError when one claim, or the whole, is over the limits
+// (naming the claims, file:line, and their numbers), so that a file of
+// thousands of claims cannot run for hours or exhaust memory unannounced.
 func (c *Checker) Plan(cls []*Claim) error {
-	budget := enumerate.Budget{Options: c.engineOptions()}
+	budget := enumerate.NewBudget(c.limits)
 	seen := map[string]bool{}
+	var kept float64
 	for _, cl := range cls {
-		var seconds float64
-		brute := false
+		var cost enumerate.Cost
 		if cl.prep != nil {
 			for _, p := range cl.prep.problems {
 				key := distKey(p)
@@ -107,36 +110,26 @@ func (c *Checker) Plan(cls []*Claim) error {
 				seen[key] = true
 				pl, err := c.plan(p)
 				if err != nil {
+					if le := claimRefused(cl, err); le != nil {
+						return le
+					}
 					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 				}
-				seconds += pl.Seconds()
-				brute = brute || pl.Method() == enumerate.BruteForce
+				dc := pl.Cost(enumerate.NeedCounts)
+				cost = cost.Then(dc)
+				kept += dc.Bytes
 			}
 		}
-		seconds += softmaxSeconds(cl)
-		if seconds > 0 {
-			budget.Add(enumerate.BudgetPart{What: fmt.Sprintf("%s:%d", cl.File, cl.Line), Seconds: seconds, Enumeration: brute})
+		cost.Seconds += softmaxSeconds(cl)
+		if cost.Seconds > 0 || cost.Bytes > 0 {
+			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 		}
 	}
-	if err := budget.Check(); err != nil {
-		var be *enumerate.BudgetError
-		if errors.As(err, &be) {
-			return &PlanError{BudgetError: be, Claims: len(cls)}
-		}
-		return err
+	if kept > 0 {
+		budget.Hold("the distributions kept for later claims", math.Min(kept, float64(c.cache.max)))
 	}
-	return nil
+	return budget.Check()
 }
-
-// A PlanError refuses the claims of a run whose estimated work together
-// passes the limits; it names the costliest claims (file:line).
-type PlanError struct {
-	*enumerate.BudgetError
-	Claims int // the claims planned
-}
-
-// Unwrap returns the budget's refusal, with its numbers.
-func (e *PlanError) Unwrap() error { return e.BudgetError }
 
 // softmaxSeconds estimates the worst case of a softmax claim's check, 0
 // for other kinds.
@@ -152,24 +145,16 @@ func softmaxSeconds(cl *Claim) float64 {
 	return 0
 }
 
-// engineOptions are the engine options of every distribution.
-func (c *Checker) engineOptions() enumerate.Options {
-	return enumerate.Options{MaxTime: c.limits.MaxTime}
-}
-
-// plan plans the distribution of p with the engine's own choice and
-// limits, as for 'sqrtdk table', and refuses what they do not allow.
+// plan plans the distribution of p with the engine's own choice and the
+// checker's limits, as for 'sqrtdk table', and refuses what they do not
+// allow (an *enumerate.LimitError).
 func (c *Checker) plan(p enumerate.Problem) (*enumerate.Plan, error) {
-	pl, err := enumerate.NewPlan(p, enumerate.Auto, c.engineOptions())
+	pl, err := enumerate.NewPlan(p, enumerate.Auto, enumerate.Options{Limits: c.limits})
 	if err != nil {
 		return nil, err
 	}
 	if err := pl.Check(enumerate.NeedCounts); err != nil {
-		var tl *enumerate.TooLargeError
-		if errors.As(err, &tl) && !tl.Memory() {
-			return nil, fmt.Errorf("%w; a claim about the space of pairs needs its whole distribution: choose a smaller d, or allow more time with --max-time", err)
-		}
-		return nil, fmt.Errorf("%w; a claim about the space of pairs needs its whole distribution: choose a smaller d", err)
+		return nil, err
 	}
 	return pl, nil
 }

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
 	"strings"
@@ -160,13 +161,10 @@ func buildDistribution(c *Claim) (*prepared, error) {
 			if err != nil {
 				return Verdict{}, err
 			}
-			var parts []string
 			got := map[string]*big.Int{}
 			for t, n := range h.Counts {
 				if n.Sign() != 0 {
-					s := h.Score(t).RatString()
-					got[s] = n
-					parts = append(parts, fmt.Sprintf("(%s, %s)", s, n))
+					got[h.Score(t).RatString()] = n
 				}
 			}
 			holds := len(got) == len(want)
@@ -175,10 +173,70 @@ func buildDistribution(c *Claim) (*prepared, error) {
 					holds = false
 				}
 			}
-			return Verdict{Holds: holds, Exact: "[" + strings.Join(parts, ", ") + "]"}, nil
+			return Verdict{Holds: holds, Exact: distributionText(h)}, nil
 		}, nil
 	}
 	return &prepared{read: read, problems: []enumerate.Problem{p}}, nil
+}
+
+// maxExactChars bounds the text of a distribution in a verdict: at
+// d_k = 10⁴ the whole list is thousands of scores with counts of thousands
+// of digits, tens of megabytes on one line of a report. A longer one is
+// shown by its first and last scores and the number left out.
+const maxExactChars = 2000
+
+// maxCountChars bounds a count written in full in an abbreviated
+// distribution; a longer one is written by its number of digits.
+const maxCountChars = 60
+
+// distributionText writes h as [(score, count), …], every nonzero count,
+// or, when that passes maxExactChars, the first and last scores around
+// "…" and how many were left out; it converts to decimal only what it
+// shows.
+func distributionText(h *rational.Histogram) string {
+	var nonzero []int
+	for t, n := range h.Counts {
+		if n.Sign() != 0 {
+			nonzero = append(nonzero, t)
+		}
+	}
+	pair := func(t int, abbreviate bool) string {
+		n := h.Counts[t]
+		if abbreviate && float64(n.BitLen())*math.Log10(2) > maxCountChars {
+			digits := len(n.String())
+			return fmt.Sprintf("(%s, a count of %d digits)", h.Score(t).RatString(), digits)
+		}
+		return fmt.Sprintf("(%s, %s)", h.Score(t).RatString(), n)
+	}
+	var total float64
+	for _, t := range nonzero {
+		total += float64(h.Counts[t].BitLen())*math.Log10(2) + 8
+	}
+	if total <= maxExactChars {
+		parts := make([]string, len(nonzero))
+		for i, t := range nonzero {
+			parts[i] = pair(t, false)
+		}
+		if s := "[" + strings.Join(parts, ", ") + "]"; len(s) <= maxExactChars {
+			return s
+		}
+	}
+	var head, tail []string
+	size, i, j := 0, 0, len(nonzero)-1
+	for i <= j && size < maxExactChars/2 {
+		head = append(head, pair(nonzero[i], true))
+		size += len(head[len(head)-1]) + 2
+		i++
+	}
+	for j >= i && size < maxExactChars {
+		tail = append([]string{pair(nonzero[j], true)}, tail...)
+		size += len(tail[0]) + 2
+		j--
+	}
+	if i > j {
+		return "[" + strings.Join(append(head, tail...), ", ") + "]"
+	}
+	return fmt.Sprintf("[%s, …, %s] (%d scores, %d not shown)", strings.Join(head, ", "), strings.Join(tail, ", "), len(nonzero), j-i+1)
 }
 
 // parseDistribution reads [(score, count), …] into counts by score.

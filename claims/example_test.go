@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 // A teacher's claims, written by hand and checked exactly: the last one
@@ -22,7 +23,7 @@ variance d=6 scale=d is 0.166
 	if err != nil {
 		panic(err)
 	}
-	ch := claims.NewChecker(claims.Limits{})
+	ch := claims.NewChecker(enumerate.Limits{})
 	for _, c := range f.Claims {
 		v, err := ch.Check(context.Background(), c)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -15,7 +16,7 @@ func verdictOf(t *testing.T, line string) Verdict {
 	t.Helper()
 	f, err := Parse("t.claims", strings.NewReader(line+"\n"))
 	require.NoError(t, err, line)
-	v, err := NewChecker(Limits{}).Check(context.Background(), f.Claims[0])
+	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f.Claims[0])
 	require.NoError(t, err, line)
 	return v
 }
@@ -68,7 +69,7 @@ func TestQuestionAnswers(t *testing.T) {
 	q, err := ParseQuestion("variance d=6 scale=d", map[string]string{"values": "-2,2"})
 	require.NoError(t, err)
 	assert.Equal(t, "variance d=6 scale=d (with values=-2,2)", q.Text)
-	ch := NewChecker(Limits{})
+	ch := NewChecker(enumerate.Limits{})
 	x, ok, err := q.Value(context.Background(), ch)
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -93,9 +94,16 @@ func TestQuestionAnswers(t *testing.T) {
 	std, err := q.Derive("std", map[string]string{"values": ""})
 	require.NoError(t, err)
 	assert.Equal(t, "std d=6 scale=d", std.Text)
-	// A space the engine would refuse is refused when the question is read.
-	_, err = ParseQuestion("variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33", nil)
+	// A space no method computes is refused when the question is read; one
+	// past the limits when it is planned, under the run's limits.
+	_, err = ParseQuestion("variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64", nil)
 	assert.ErrorContains(t, err, "choose a smaller d_k or fewer values")
+	slow, err := ParseQuestion("variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33", nil)
+	require.NoError(t, err)
+	answer, err := slow.Answer("a", 1, "1")
+	require.NoError(t, err)
+	var le *enumerate.LimitError
+	require.ErrorAs(t, NewChecker(enumerate.Limits{}).Plan([]*Claim{answer}), &le)
 	a, err := q.Read("0.0120", false)
 	require.NoError(t, err)
 	figs := a.Figures()

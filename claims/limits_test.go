@@ -2,7 +2,6 @@ package claims
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -42,53 +41,87 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 		lines = append(lines, jacobianLine())
 	}
 	f := parseLines(t, lines...)
-	c := NewChecker(Limits{})
+	c := NewChecker(enumerate.Limits{MaxTime: 5 * time.Minute})
 	start := time.Now()
 	err := c.Plan(f.Claims)
-	var pe *PlanError
-	require.True(t, errors.As(err, &pe), "%v", err)
+	var le *enumerate.LimitError
+	require.ErrorAs(t, err, &le)
 	assert.Less(t, time.Since(start), time.Second, "the refusal must come at once")
-	assert.Contains(t, err.Error(), "the computations of this run would take about")
-	assert.Contains(t, err.Error(), "(limit 5 minutes): l.claims:1 (about")
-	assert.Contains(t, err.Error(), "and 197 more")
-	var be *enumerate.BudgetError
-	require.True(t, errors.As(err, &be), "the numbers are the engine's")
-	require.NoError(t, NewChecker(Limits{MaxTime: 2 * time.Hour}).Plan(f.Claims))
+	assert.Contains(t, err.Error(), "this run would take about")
+	assert.Contains(t, err.Error(), "(limit 5 minutes): 200 parts, largest l.claims:")
+	require.NoError(t, NewChecker(enumerate.Limits{MaxTime: 2 * time.Hour}).Plan(f.Claims))
 
 	// One distribution needed by many claims counts once.
 	lines = lines[:0]
 	for range 2000 {
 		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	}
-	require.NoError(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims))
+	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(parseLines(t, lines...).Claims))
 	// Many distinct ones add up.
 	lines = lines[:0]
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
 	}
-	require.ErrorAs(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims), &pe)
+	require.ErrorAs(t, NewChecker(enumerate.Limits{MaxTime: 5 * time.Minute}).Plan(parseLines(t, lines...).Claims), &le)
 }
 
 // TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
 // under the checker's limits is refused at once, with its file and line
-// and the engine's numbers. (Past the default limits a claim is refused
-// already when the file is read.)
+// and the engine's numbers; Check refuses it the same way.
 func TestPlanRefusesOneClaim(t *testing.T) {
 	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
-	c := NewChecker(Limits{})
+	c := NewChecker(enumerate.Limits{})
 	require.NoError(t, c.Plan(f.Claims))
-	c = NewChecker(Limits{MaxTime: time.Millisecond})
+	c = NewChecker(enumerate.Limits{MaxTime: time.Millisecond})
 	start := time.Now()
 	err := c.Plan(f.Claims)
-	require.Error(t, err)
+	var le *enumerate.LimitError
+	require.ErrorAs(t, err, &le)
 	assert.Less(t, time.Since(start), time.Second)
-	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000 would take about")
-	assert.Contains(t, err.Error(), "(limit 0.001 seconds); a claim about the space of pairs needs its whole distribution: choose a smaller d, or allow more time with --max-time")
-	var se *SyntaxError
-	require.ErrorAs(t, err, &se)
-	assert.Equal(t, 2, se.Line)
+	assert.Equal(t, enumerate.ClosedForm, le.Method)
+	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000 (for the whole distribution) would take about")
+	assert.Contains(t, err.Error(), "(limit 1 ms)")
 	_, err = c.Check(context.Background(), f.Claims[1])
-	assert.ErrorContains(t, err, "l.claims:2: the closed form at d_k = 5000", "Check refuses what Plan refuses")
+	require.ErrorAs(t, err, &le, "Check refuses what Plan refuses")
+	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000")
+
+	// Memory: twenty distributions at d_k = 10⁴ are planned with the ones
+	// kept for later claims; a small memory limit refuses them.
+	var lines []string
+	for d := 9980; d < 10000; d++ {
+		lines = append(lines, fmt.Sprintf("distribution d=%d is [(0, 1)]", d))
+	}
+	many := parseLines(t, lines...).Claims
+	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(many))
+	err = NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many)
+	require.ErrorAs(t, err, &le)
+	assert.True(t, le.Memory())
+	assert.Contains(t, err.Error(), "would hold about 31.8 MiB (limit 30 MiB): 21 parts, largest l.claims:20, 24.3 MiB")
+}
+
+// TestDistributionVerdictIsBounded reproduces issue 22's twenty claims
+// "distribution d=10000 is [(0, 1)]" whose verdicts were each 2.6 MB of
+// text on one line (52 MB of report): a verdict shows a long
+// distribution by its first and last scores.
+func TestDistributionVerdictIsBounded(t *testing.T) {
+	f := parseLines(t, "distribution d=10000 is [(0, 1)]", "distribution d=2 is [(-2, 4), (0, 8), (2, 4)]", "distribution d=40 is [(0, 1)]")
+	ch := NewChecker(enumerate.Limits{})
+	v, err := ch.Check(context.Background(), f.Claims[0])
+	require.NoError(t, err)
+	assert.False(t, v.Holds)
+	assert.LessOrEqual(t, len(v.Exact), 2*maxExactChars)
+	assert.True(t, strings.HasPrefix(v.Exact, "[(-10000, a count of 3011 digits), (-9998, a count of 3015 digits), "), v.Exact[:100])
+	assert.Regexp(t, `, \(10000, a count of 3011 digits\)\] \(10001 scores, 99[0-9][0-9] not shown\)$`, v.Exact)
+	assert.Contains(t, v.Exact, ", …, ")
+	assert.Contains(t, v.Exact, "a count of ")
+	// A short one is shown whole.
+	v, err = ch.Check(context.Background(), f.Claims[1])
+	require.NoError(t, err)
+	assert.True(t, v.Holds)
+	assert.Equal(t, "[(-2, 4), (0, 8), (2, 4)]", v.Exact)
+	v, err = ch.Check(context.Background(), f.Claims[2])
+	require.NoError(t, err)
+	assert.NotContains(t, v.Exact, "…", "41 scores with counts of up to 23 digits fit")
 }
 
 // TestCacheIsBounded checks claims at many widths with a small cache: the
@@ -104,8 +137,8 @@ func TestCacheIsBounded(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("count d=%d values=-1,0,1 score=0 is 0", d))
 	}
 	f := parseLines(t, lines...)
-	small := NewChecker(Limits{MaxCacheBytes: 200_000})
-	large := NewChecker(Limits{})
+	small := NewChecker(enumerate.Limits{MaxMemory: 800_000}) // a cache of 200_000 bytes
+	large := NewChecker(enumerate.Limits{})
 	for _, cl := range f.Claims {
 		a, err := small.Check(context.Background(), cl)
 		require.NoError(t, err)
@@ -153,7 +186,7 @@ func TestCheckStopsPromptly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := NewChecker(Limits{}).Check(ctx, f.Claims[0])
+	_, err := NewChecker(enumerate.Limits{}).Check(ctx, f.Claims[0])
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), 2*time.Second)

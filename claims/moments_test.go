@@ -19,7 +19,7 @@ func TestCachedMoments(t *testing.T) {
 	require.NoError(t, err)
 	k, err := rational.ParseAlphabet("1/2,3")
 	require.NoError(t, err)
-	ch := &checking{Checker: NewChecker(Limits{}), ctx: context.Background()}
+	ch := &checking{Checker: NewChecker(enumerate.Limits{}), ctx: context.Background()}
 	for _, d := range []int{1, 2, 5, 9} {
 		h, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: d})
 		require.NoError(t, err)
@@ -36,7 +36,8 @@ func TestCachedMoments(t *testing.T) {
 	// A cache that holds one distribution at a time.
 	big4, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: 4})
 	require.NoError(t, err)
-	small := &checking{Checker: NewChecker(Limits{MaxCacheBytes: histogramBytes(big4)}), ctx: context.Background()}
+	small := &checking{Checker: NewChecker(enumerate.Limits{}), ctx: context.Background()}
+	small.cache.setMax(histogramBytes(big4))
 	h3, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 3})
 	require.NoError(t, err)
 	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()))

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"runtime"
 	"sync/atomic"
-	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -16,22 +15,32 @@ import (
 // Options tune a computation; the zero Options is ready to use.
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	// A run uses at most maxWorkersPerCore per core (more only add
+	// allocations and garbage collections to a CPU-bound run; the results
+	// do not depend on it) and no more than fit in Limits.MaxMemory.
 	Workers int
 	// Progress, when not nil, is increased by the number of pairs visited
 	// as the run goes, for a progress display to poll (of Problem.Visits
 	// in all: with multiset alphabets one visit counts several pairs).
 	Progress *atomic.Uint64
-	// MaxTime bounds the estimated time of one computation; 0 means
-	// DefaultMaxBruteTime for enumeration and DefaultMaxClosedTime for the
-	// closed form.
-	MaxTime time.Duration
+	// Limits bound the estimated time and memory of one computation (the
+	// zero Limits are the defaults); a computation beyond them is refused
+	// before any work with a *LimitError.
+	Limits Limits
 }
 
+// maxWorkersPerCore bounds the goroutines of a run per core: with
+// --workers 1024 on two cores, each worker's scratch started a garbage
+// collection, and the cycles held a stop for 20 s under a 1 GiB address
+// space (issue 22).
+const maxWorkersPerCore = 4
+
 func (o Options) workers() int {
+	cores := runtime.GOMAXPROCS(0)
 	if o.Workers > 0 {
-		return o.Workers
+		return min(o.Workers, maxWorkersPerCore*cores)
 	}
-	return runtime.GOMAXPROCS(0)
+	return cores
 }
 
 // brute enumerates every pair (q, k) and returns the exact distribution of q·k.
@@ -61,8 +70,8 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 	if lo > hi || hi > nq {
 		return nil, fmt.Errorf("q index range [%d, %d) is outside [0, %d)", lo, hi, nq)
 	}
-	// The time limit also keeps a range under about 10^14 pairs, so each
-	// worker's uint64 counts and the slice arithmetic below cannot overflow.
+	// checkBrute also keeps each worker's pairs under 2^62, so its uint64
+	// counts cannot overflow; the bounds below are computed in 128 bits.
 	if err := pl.checkBrute(lo, hi, slice, slices); err != nil {
 		return nil, err
 	}
@@ -75,7 +84,7 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 		stop.Store(true)
 	}()
 	for i := range w {
-		a, b := lo+(hi-lo)*i/w, lo+(hi-lo)*(i+1)/w
+		a, b := lo+sliceBound(hi-lo, int(i), int(w)), lo+sliceBound(hi-lo, int(i+1), int(w))
 		g.Go(func() error {
 			partial[i] = pl.kern.Tally(a, b, &stop, pl.opt.Progress)
 			if stop.Load() {

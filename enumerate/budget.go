@@ -3,108 +3,88 @@ package enumerate
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
-// A Budget adds up, before any work, the estimated time of everything one
-// run will compute, so that many computations, each within its limit,
-// cannot together run for hours unannounced. Enumerations count against
-// the enumeration limit (DefaultMaxBruteTime) and all other exact work
-// (closed forms, and what callers add, such as the roots behind rounded
-// irrational values) against the closed form's (DefaultMaxClosedTime);
-// with Options.MaxTime set, everything counts against it. Estimates come
-// from nominal rates (Plan.Seconds), so a run's verdict does not depend
-// on timing noise. The zero Budget uses the default limits.
+// A Budget is the plan of one run: it adds up, before any work, the
+// estimated Cost of everything the run will compute, so that many
+// computations, each within the limits, cannot together run for hours or
+// hold more memory than allowed unannounced. Parts run one after another:
+// their times add, and the run's peak memory is the largest part's (plus
+// what Hold says stays held throughout). A Budget is made by NewBudget.
 type Budget struct {
-	Options Options
-	parts   []BudgetPart
+	limits Limits
+	parts  []BudgetPart
 }
 
-// A BudgetPart is one item of a run: what it is, in the caller's words,
-// and its estimated seconds.
+// A BudgetPart is one item of a run.
 type BudgetPart struct {
-	What        string
-	Seconds     float64
-	Enumeration bool // counts against the enumeration limit
+	// What is the item in the caller's words; it names it in a refusal.
+	What string
+	// Cost is the item's estimated cost.
+	Cost Cost
+	held bool // memory kept throughout the run (Hold)
 }
 
-// Add adds one item.
-func (b *Budget) Add(p BudgetPart) { b.parts = append(b.parts, p) }
+// NewBudget returns an empty budget held against l.
+func NewBudget(l Limits) *Budget { return &Budget{limits: l} }
 
-// AddPlan adds a planned computation: an enumeration, a closed form or
-// both, as the plan's method says.
-func (b *Budget) AddPlan(what string, pl *Plan) {
-	b.Add(BudgetPart{What: what, Seconds: pl.Seconds(), Enumeration: pl.method == BruteForce})
+// Add adds one item, run after the items before it.
+func (b *Budget) Add(what string, c Cost) {
+	b.parts = append(b.parts, BudgetPart{What: what, Cost: c})
 }
 
-// Seconds returns the estimated total.
-func (b *Budget) Seconds() float64 {
-	var s float64
+// AddPlan adds a planned computation, named by its width and method, at
+// its cost for what n asks (Plan.Cost).
+func (b *Budget) AddPlan(pl *Plan, n Need) {
+	b.Add(fmt.Sprintf("d_k = %d (%s)", pl.problem.D, methodWords[pl.method]), pl.Cost(n))
+}
+
+// methodWords names a plan's method in a budget's parts.
+var methodWords = map[Method]string{BruteForce: "enumerated", ClosedForm: "closed form", Both: "both methods"}
+
+// Hold adds memory that the run keeps from its start to its end, such as
+// the results it prints at the end, on top of every part's own.
+func (b *Budget) Hold(what string, bytes float64) {
+	b.parts = append(b.parts, BudgetPart{What: what, Cost: Cost{Bytes: bytes}, held: true})
+}
+
+// Cost returns the run's estimated total: the parts' times added, and
+// the largest part's memory plus what is held.
+func (b *Budget) Cost() Cost {
+	var c Cost
+	var held float64
 	for _, p := range b.parts {
-		s += p.Seconds
+		if p.held {
+			held += p.Cost.Bytes
+		} else {
+			c = c.Then(p.Cost)
+		}
 	}
-	return s
+	c.Bytes += held
+	return c
 }
 
 // Check returns nil when the run fits its limits, and otherwise a
-// *BudgetError naming the largest items.
+// *LimitError naming the costliest parts: by memory when memory is over
+// its limit, else by time.
 func (b *Budget) Check() error {
-	var brute, other float64
-	for _, p := range b.parts {
-		if p.Enumeration {
-			brute += p.Seconds
-		} else {
-			other += p.Seconds
-		}
-	}
-	e := &BudgetError{}
-	switch limit := b.Options.MaxTime.Seconds(); {
-	case limit > 0 && brute+other > limit:
-		e.Seconds, e.MaxSeconds = brute+other, limit
-	case limit > 0:
-		return nil
-	case brute > DefaultMaxBruteTime.Seconds():
-		e.Seconds, e.MaxSeconds, e.Enumeration = brute, DefaultMaxBruteTime.Seconds(), true
-	case other > DefaultMaxClosedTime.Seconds():
-		e.Seconds, e.MaxSeconds = other, DefaultMaxClosedTime.Seconds()
-	default:
+	c := b.Cost()
+	if fits(c, b.limits) {
 		return nil
 	}
-	for _, p := range b.parts {
-		if limit := b.Options.MaxTime; limit > 0 || p.Enumeration == e.Enumeration {
-			e.Parts = append(e.Parts, p)
-		}
+	e := &LimitError{What: "this run", Cost: c, Limits: b.limits.resolved()}
+	e.Parts = append([]BudgetPart(nil), b.parts...)
+	key := func(p BudgetPart) float64 { return p.Cost.Seconds }
+	if e.Memory() {
+		key = func(p BudgetPart) float64 { return p.Cost.Bytes }
 	}
-	sort.SliceStable(e.Parts, func(i, j int) bool { return e.Parts[i].Seconds > e.Parts[j].Seconds })
+	sort.SliceStable(e.Parts, func(i, j int) bool { return key(e.Parts[i]) > key(e.Parts[j]) })
+	for len(e.Parts) > 0 && key(e.Parts[len(e.Parts)-1]) == 0 {
+		e.Parts = e.Parts[:len(e.Parts)-1]
+	}
+	if top := e.Parts[0]; len(e.Parts) == 1 || !fits(top.Cost, b.limits) {
+		// A part over the limits on its own is refused in its own words.
+		e.What, e.Cost, e.Parts = top.What, top.Cost, nil
+	}
 	return e
-}
-
-// A BudgetError refuses, before any work, a run whose items together pass
-// a limit: Seconds is their estimated total against MaxSeconds, counting
-// enumerations only (Enumeration) or the other work only, or everything
-// under an explicit limit; Parts lists the items counted, largest first.
-type BudgetError struct {
-	Seconds, MaxSeconds float64
-	Enumeration         bool
-	Parts               []BudgetPart
-}
-
-// maxPartsNamed bounds the items a BudgetError's message names.
-const maxPartsNamed = 3
-
-func (e *BudgetError) Error() string {
-	var named []string
-	for i, p := range e.Parts {
-		if i == maxPartsNamed {
-			named = append(named, fmt.Sprintf("and %d more", len(e.Parts)-maxPartsNamed))
-			break
-		}
-		named = append(named, fmt.Sprintf("%s (about %s)", p.What, humanDuration(p.Seconds)))
-	}
-	what := "the computations"
-	if e.Enumeration {
-		what = "the enumerations"
-	}
-	return fmt.Sprintf("%s of this run would take about %s here together (limit %s): %s",
-		what, humanDuration(e.Seconds), humanDuration(e.MaxSeconds), strings.Join(named, ", "))
 }

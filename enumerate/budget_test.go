@@ -1,7 +1,8 @@
 package enumerate
 
 import (
-	"errors"
+	"math"
+	"math/big"
 	"testing"
 	"time"
 
@@ -11,49 +12,103 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-func TestBudget(t *testing.T) {
-	var b Budget
+func TestBudgetTime(t *testing.T) {
+	b := NewBudget(Limits{MaxTime: 5 * time.Minute})
 	require.NoError(t, b.Check(), "an empty run fits")
 	for range 4 {
-		b.Add(BudgetPart{What: "one closed form", Seconds: 70})
+		b.Add("one closed form", Cost{Seconds: 70, Bytes: 1e6})
 	}
-	b.Add(BudgetPart{What: "an enumeration", Seconds: 3000, Enumeration: true})
-	// 280 s of closed forms and 50 minutes of enumeration: each under its limit.
-	require.NoError(t, b.Check())
-	b.Add(BudgetPart{What: "rounding", Seconds: 30})
+	require.NoError(t, b.Check(), "280 s under 300 s")
+	b.Add("rounding", Cost{Seconds: 30})
 	err := b.Check()
-	var be *BudgetError
-	require.True(t, errors.As(err, &be), "%v", err)
-	assert.False(t, be.Enumeration)
-	assert.Equal(t, 310.0, be.Seconds)
-	assert.Equal(t, 300.0, be.MaxSeconds)
-	assert.Len(t, be.Parts, 5, "the enumeration does not count against the closed form's limit")
-	assert.Equal(t, "the computations of this run would take about 5.2 minutes here together (limit 5 minutes): one closed form (about 70 seconds), one closed form (about 70 seconds), one closed form (about 70 seconds), and 2 more",
-		err.Error())
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.False(t, le.Memory())
+	assert.Equal(t, Cost{Seconds: 310, Bytes: 1e6}, le.Cost, "times add, memory is the largest part's")
+	assert.Equal(t, 5*time.Minute, le.Limits.MaxTime)
+	assert.Equal(t, int64(DefaultMaxMemory), le.Limits.MaxMemory, "defaults are filled in")
+	assert.Len(t, le.Parts, 5)
+	assert.Equal(t, "this run would take about 5.2 minutes here (limit 5 minutes): 5 parts, largest one closed form, 70 seconds", err.Error())
 
-	// The enumerations' own limit.
-	e := Budget{}
-	e.Add(BudgetPart{What: "d_k = 22", Seconds: 2000, Enumeration: true})
-	e.Add(BudgetPart{What: "d_k = 23", Seconds: 2000, Enumeration: true})
-	require.ErrorAs(t, e.Check(), &be)
-	assert.True(t, be.Enumeration)
-	assert.Contains(t, be.Error(), "the enumerations of this run would take about 67 minutes here together (limit 60 minutes): d_k = 22")
-
-	// An explicit limit counts everything together.
-	b.Options.MaxTime = 50 * time.Minute
-	require.ErrorAs(t, b.Check(), &be)
-	assert.Equal(t, 3310.0, be.Seconds)
-	assert.Equal(t, 3000.0, be.MaxSeconds)
-	assert.Len(t, be.Parts, 6)
-	assert.Equal(t, "an enumeration", be.Parts[0].What, "largest first")
-	b.Options.MaxTime = time.Hour
-	require.NoError(t, b.Check())
+	// The default limit: an hour.
+	e := NewBudget(Limits{})
+	e.Add("d_k = 22", Cost{Seconds: 2000})
+	e.Add("d_k = 23", Cost{Seconds: 2000})
+	require.ErrorAs(t, e.Check(), &le)
+	assert.Equal(t, "this run would take about 67 minutes here (limit 60 minutes): 2 parts, largest d_k = 22, 33 minutes", le.Error())
+	assert.Equal(t, "d_k = 22", le.Parts[0].What, "largest first, in order among equals")
 }
 
-// TestPlanSeconds checks that a plan's estimate is the one its refusals
-// use: a width Check refuses for time has Seconds over the limit, one it
-// accepts under it.
-func TestPlanSeconds(t *testing.T) {
+func TestBudgetMemory(t *testing.T) {
+	b := NewBudget(Limits{MaxMemory: 100 << 20})
+	b.Add("small", Cost{Seconds: 1, Bytes: 10 << 20})
+	b.Add("large", Cost{Seconds: 1, Bytes: 90 << 20})
+	require.NoError(t, b.Check(), "parts run one after another: the peak is the largest")
+	b.Hold("the results", 20<<20)
+	assert.Equal(t, float64(110<<20), b.Cost().Bytes, "what is held adds to the peak")
+	err := b.Check()
+	var le *LimitError
+	require.ErrorAs(t, err, &le)
+	assert.True(t, le.Memory(), "memory is over, though time is not")
+	assert.Equal(t, "this run would hold about 110 MiB (limit 100 MiB): 3 parts, largest large, 90 MiB", err.Error())
+
+	// One part alone over the limit is refused in its own words.
+	one := NewBudget(Limits{MaxMemory: 1 << 20})
+	one.Add("a tiny part", Cost{Bytes: 1})
+	one.Add("the distribution at d_k = 9", Cost{Bytes: 3e9})
+	require.ErrorAs(t, one.Check(), &le)
+	assert.Equal(t, "the distribution at d_k = 9 would hold about 2.79 GiB (limit 1 MiB)", le.Error())
+}
+
+func TestLimitsCheck(t *testing.T) {
+	l := Limits{MaxTime: time.Minute, MaxMemory: 1 << 30}
+	require.NoError(t, l.Check("x", Cost{Seconds: 60, Bytes: 1 << 30}), "at the limits is within them")
+	for _, c := range []Cost{{Seconds: 61}, {Bytes: 1<<30 + 1}, {Seconds: math.Inf(1)}, {Bytes: math.Inf(1)}} {
+		require.Error(t, l.Check("x", c), "%+v", c)
+	}
+	var le *LimitError
+	require.ErrorAs(t, l.Check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
+	assert.True(t, le.Memory(), "memory is refused first")
+	assert.Equal(t, DefaultMaxTime, Limits{}.Time())
+	assert.Equal(t, int64(1<<30), Limits{}.Memory())
+}
+
+// TestOneDurationWording checks the one wording of durations and sizes:
+// it grows with the value, so that a wider problem never reads as
+// shorter (the estimates for d_k = 35 and 36 once read 264 days and 16
+// hours), and it never panics.
+func TestOneDurationWording(t *testing.T) {
+	assert.Equal(t, "0.4 seconds", humanDuration(0.4))
+	assert.Equal(t, "1 ns", humanDuration(1e-9))
+	assert.Equal(t, "1 ms", humanDuration(0.001))
+	assert.Equal(t, "60 minutes", humanDuration(3600))
+	assert.Equal(t, "3 hours", humanDuration(3*3600))
+	assert.Equal(t, "12 days", humanDuration(12*86400))
+	assert.Equal(t, "longer than any machine runs", humanDuration(math.Inf(1)))
+	assert.Equal(t, "1 GiB", humanBytes(1<<30))
+	assert.Equal(t, "512 MiB", humanBytes(512<<20))
+	assert.Equal(t, "2.24 GiB", humanBytes(2.4e9))
+	assert.Equal(t, "1000 bytes", humanBytes(1000))
+	assert.Equal(t, "1020 KiB", humanBytes(1020<<10))
+
+	for _, a := range []rational.Alphabet{rational.Signs(), mustAlphabet(t, "-1,0,1"), mustAlphabet(t, "1,2")} {
+		prev := 0.0
+		for d := 1; d <= 60; d++ {
+			pl := mustPlan(t, Problem{Q: a, K: a, D: d}, BruteForce, Options{})
+			s := pl.Cost(NeedCounts).Seconds
+			if math.IsInf(s, 1) {
+				break // past 2^64 q vectors
+			}
+			require.Greater(t, s, prev, "%s: d = %d takes longer than d = %d", a, d, d-1)
+			prev = s
+		}
+	}
+}
+
+// TestPlanCost checks that a plan's estimate is the one its refusals
+// use: a width Check refuses for time costs more than the limit, one it
+// accepts less.
+func TestPlanCost(t *testing.T) {
 	three, err := rational.ParseAlphabet("-1,0,1")
 	require.NoError(t, err)
 	for _, c := range []struct {
@@ -61,13 +116,28 @@ func TestPlanSeconds(t *testing.T) {
 		m      Method
 		refuse bool
 	}{{10, BruteForce, false}, {16, Auto, false}, {34, BruteForce, true}, {40, ClosedForm, false}, {100000, ClosedForm, false}, {1000000, ClosedForm, true}} {
-		pl, err := NewPlan(Problem{Q: three, K: three, D: c.d}, c.m, Options{})
+		opt := Options{Limits: Limits{MaxTime: 5 * time.Minute}}
+		pl, err := NewPlan(Problem{Q: three, K: three, D: c.d}, c.m, opt)
 		require.NoError(t, err)
-		limit := DefaultMaxClosedTime
-		if pl.method == BruteForce {
-			limit = DefaultMaxBruteTime
-		}
-		assert.Equal(t, c.refuse, pl.Seconds() > limit.Seconds(), "d = %d %v: %v seconds", c.d, c.m, pl.Seconds())
+		cost := pl.Cost(NeedMoments)
+		assert.Equal(t, c.refuse, !fits(cost, opt.Limits), "d = %d %v: %+v", c.d, c.m, cost)
 		assert.Equal(t, c.refuse, pl.Check(NeedMoments) != nil, "d = %d %v", c.d, c.m)
 	}
+}
+
+// TestRoundingCost checks the shape of the estimate: nothing for scales
+// whose variances are rational, and more for more places, more values or
+// a higher root, about half a second at rational.MaxRootWork.
+func TestRoundingCost(t *testing.T) {
+	for _, s := range []rational.Scale{rational.Raw, rational.Sqrt, rational.ByD, {P: big.NewRat(3, 2)}, {}} {
+		assert.Zero(t, RoundingCost(s, 10_000, 5), s.Name())
+	}
+	quarter := rational.Scale{P: big.NewRat(1, 4)}
+	assert.Positive(t, RoundingCost(quarter, 1, 1).Seconds)
+	assert.Less(t, RoundingCost(quarter, 100, 1).Seconds, RoundingCost(quarter, 1000, 1).Seconds)
+	assert.InDelta(t, 2*RoundingCost(quarter, 100, 1).Seconds, RoundingCost(quarter, 100, 2).Seconds, 1e-12)
+	high := rational.Scale{P: big.NewRat(1, 999)} // variances under it are roots of index 999
+	assert.Less(t, RoundingCost(quarter, 1000, 1).Seconds, RoundingCost(high, 1000, 1).Seconds)
+	assert.InDelta(t, 0.5, RoundingCost(high, 1001, 1).Seconds, 0.01)
+	assert.Positive(t, RoundingCost(high, 1001, 1).Bytes)
 }

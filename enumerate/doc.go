@@ -43,4 +43,19 @@
 // product m, the gcd g of the products' distances from m and an integer
 // t ≥ 0. A pair's score is then d·m + g·Σt_i, so every kernel adds small
 // integers and the result is a rational.Histogram over that lattice.
+//
+// # The cost model
+//
+// This package is the one home of sqrtdk's cost model. A computation is
+// estimated before any work as a Cost, its time on this machine's cores
+// at nominal rates and the memory it holds at once (Plan.Cost for either
+// method, RoundingCost for correctly rounded irrational decimals); a run
+// adds its computations in a Budget, held to Limits (MaxTime, default an
+// hour, and MaxMemory, default 1 GiB, for every kind of work); whatever
+// passes them is refused, before any work, with a *LimitError that carries
+// the numbers, names what was refused and says whether memory or time is
+// over. Every entry point of a Plan checks its own limits too. Brute force
+// uses no more workers than fit in the memory limit, and times its kernel
+// on this machine (a 40 ms probe) only near the time limit and only once
+// the memory is known to fit.
 package enumerate

@@ -12,16 +12,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/enumerate/internal/kernel"
 )
 
-// The limits a plan enforces unless Options say otherwise.
 const (
-	// DefaultMaxBruteTime is the longest enumeration a plan accepts.
-	DefaultMaxBruteTime = time.Hour
-	// DefaultMaxClosedTime is the longest closed form a plan accepts.
-	DefaultMaxClosedTime = 5 * time.Minute
-	// MaxClosedBytes bounds the memory of the closed form's counts when
-	// the whole distribution is kept; beyond it the output alone would be
-	// too large to print or read. Streamed moments need no such bound.
-	MaxClosedBytes = 512 << 20
 	// autoBrutePairs is the most pairs Auto enumerates rather than use
 	// the closed form: seconds at autoPairsPerSecond.
 	autoBrutePairs = 1 << 32
@@ -35,6 +26,9 @@ const (
 	// refusal computes an exact count: far beyond any machine, a power of
 	// ten says more than a number of thousands of digits.
 	maxBrutePairBits = 100
+	// maxWorkerPairBits bounds, as a power of two, the pairs one worker
+	// tallies, so that its uint64 counts cannot overflow.
+	maxWorkerPairBits = 62
 )
 
 // A Need says what a computation must deliver, which decides the memory
@@ -54,7 +48,7 @@ const (
 // method estimated. A Plan is read-only once made and safe for concurrent
 // use; every computation starts from one (Plan.Distribution, Plan.Moments,
 // Plan.BruteShard), and each refuses, before any work, what its limits do
-// not allow, with a *TooLargeError that carries the numbers.
+// not allow, with a *LimitError that carries the numbers.
 type Plan struct {
 	problem Problem
 	method  Method // BruteForce, ClosedForm or Both, never Auto
@@ -70,7 +64,7 @@ type Plan struct {
 	cal      *calibration
 	// autoBrute says that Auto chose brute force with its estimate at
 	// autoPairsPerSecond within the time limit, so that no estimate of
-	// this machine refuses it.
+	// this machine refuses it for time.
 	autoBrute bool
 }
 
@@ -82,19 +76,23 @@ type calibration struct {
 }
 
 // NewPlan validates p and plans its computation with method m. Auto
-// becomes BruteForce when the pairs to visit are at most AutoBrutePairs
+// becomes BruteForce when the pairs to visit are at most autoBrutePairs
 // and, at a rate every machine reaches (one core of the slowest kernel),
-// within the time limit; else ClosedForm when it fits its limit; else
+// within the time limit, with one worker's memory within the memory
+// limit; else ClosedForm when its time and streamed memory fit; else
 // BruteForce when that fits; else ClosedForm (which then refuses with its
-// numbers). The choice depends on the problem and opt.MaxTime only, not on
+// numbers). The choice depends on the problem and opt.Limits only, not on
 // the machine, its cores, opt.Workers or any timing, so the output does
 // not either.
 func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if m < Auto || m > Both {
 		return nil, fmt.Errorf("unknown method %v", m)
 	}
-	if opt.Workers < 0 || opt.MaxTime < 0 {
-		return nil, fmt.Errorf("workers and the time limit must not be negative")
+	if opt.Workers < 0 {
+		return nil, fmt.Errorf("the number of workers must not be negative")
+	}
+	if err := opt.Limits.validate(); err != nil {
+		return nil, err
 	}
 	l, err := p.newLattice()
 	if err != nil {
@@ -118,12 +116,14 @@ func (pl *Plan) autoMethod() Method {
 	p := pl.problem
 	pairsLog2 := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D)
 	seconds := math.Exp2(pairsLog2) / autoPairsPerSecond
-	fits := pl.bruteErr == nil && pairsLog2 <= maxBrutePairBits && seconds <= pl.maxTime(BruteForce).Seconds()
+	fixed, perWorker := pl.bruteBytes()
+	fitsBrute := pl.bruteErr == nil && pairsLog2 <= maxBrutePairBits && seconds <= pl.maxTime(BruteForce).Seconds() &&
+		fixed+perWorker <= float64(pl.opt.Limits.Memory())
 	switch {
-	case fits && pairsLog2 <= math.Log2(autoBrutePairs):
-	case pl.closedSeconds() <= pl.maxTime(ClosedForm).Seconds():
+	case fitsBrute && pairsLog2 <= math.Log2(autoBrutePairs):
+	case fits(pl.closedCost(NeedMoments), pl.opt.Limits):
 		return ClosedForm
-	case !fits:
+	case !fitsBrute:
 		return ClosedForm
 	}
 	pl.autoBrute = true
@@ -150,13 +150,38 @@ func (pl *Plan) kernelName() string {
 	return pl.kern.Name()
 }
 
-// workers returns the goroutines a brute-force run of nq q vectors uses.
+// workers returns the goroutines a brute-force run of nq q vectors uses:
+// those Options ask for, no more than there are q vectors, and no more
+// than fit in the memory limit (at least one; bruteCost refuses a run
+// whose one worker does not fit).
 func (pl *Plan) workers(nq uint64) int {
 	w := pl.opt.workers()
 	if uint64(w) > nq {
 		w = int(max(nq, 1))
 	}
+	fixed, perWorker := pl.bruteBytes()
+	if perWorker > 0 {
+		if room := (float64(pl.opt.Limits.Memory()) - fixed) / perWorker; room < float64(w) {
+			w = int(max(room, 1))
+		}
+	}
 	return w
+}
+
+// bruteBytes estimates the memory of a brute-force run: fixed, the
+// kernel's shared tables and the exact histogram the run returns, and
+// perWorker, what each worker's Tally holds and the histogram it hands
+// back.
+func (pl *Plan) bruteBytes() (fixed, perWorker float64) {
+	if pl.kern == nil {
+		return 0, 0
+	}
+	shared, perTally := pl.kern.Bytes()
+	p := pl.problem
+	countBits := p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D)
+	fixed = float64(shared) + float64(pl.lat.size(p.D))*intBytes(countBits)
+	perWorker = float64(perTally) + float64(pl.bl.size)*8
+	return fixed, perWorker
 }
 
 // bruteSeconds estimates the time to enumerate every k against 2^qBits q
@@ -168,16 +193,9 @@ func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
 	return math.Exp2(pairsLog2) / (rate * cores)
 }
 
-// maxTime returns the time limit for method m (BruteForce or ClosedForm).
-func (pl *Plan) maxTime(m Method) time.Duration {
-	switch {
-	case pl.opt.MaxTime > 0:
-		return pl.opt.MaxTime
-	case m == BruteForce:
-		return DefaultMaxBruteTime
-	}
-	return DefaultMaxClosedTime
-}
+// maxTime returns the time limit of method m; one limit holds every
+// method.
+func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.Time() }
 
 // probeTime is how long a timed probe of the kernel runs.
 const probeTime = 40 * time.Millisecond
@@ -189,11 +207,17 @@ const probeTime = 40 * time.Millisecond
 const canStopProbe = runtime.GOARCH != "wasm"
 
 // measure returns the kernel's pairs per second per core on this machine,
-// timed once per plan by tallying the first q vectors for probeTime on one
-// goroutine, in the CPU time of its thread where the system gives it (so
-// that other work on a shared machine does not count against the
-// kernel); it falls back on the nominal rate when the probe counted too
-// little to time.
+// timed once per plan by tallying the first q vectors on one goroutine,
+// in the CPU time of its thread where the system gives it (so that other
+// work on a shared machine does not count against the kernel), twice: for
+// a quarter of probeTime and for probeTime. The rate is the second
+// probe's pairs beyond the first's over its time beyond the first's, so
+// that what a Tally call sets up before its first pair (at d_k = 30 the
+// sliced-index kernel's block values, tens of milliseconds that a run
+// spreads over hours) cancels out; a probe that counted too little to time
+// falls back on the nominal rate. A probe holds what one worker of the run
+// would, so a plan measures only once the run's memory has been found to
+// fit.
 func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
@@ -201,55 +225,76 @@ func (pl *Plan) measure() float64 {
 		if !canStopProbe {
 			return
 		}
-		nq, ok := pl.problem.QCount()
-		if !ok {
-			nq = math.MaxUint64
-		}
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		var stop atomic.Bool
-		var done atomic.Uint64
-		timer := time.AfterFunc(probeTime, func() { stop.Store(true) })
-		start := time.Now()
-		cpu0, cpuOK := threadSeconds()
-		pl.kern.Tally(0, nq, &stop, &done)
-		elapsed := time.Since(start).Seconds()
-		if cpu1, ok := threadSeconds(); cpuOK && ok {
-			elapsed = cpu1 - cpu0
-		}
-		timer.Stop()
-		if n := done.Load(); n > 0 && elapsed >= probeTime.Seconds()/8 {
-			c.rate = float64(n) / elapsed
+		// An empty tally first builds what the kernel builds once per
+		// plan (the sliced-index kernel's planes).
+		var none atomic.Bool
+		pl.kern.Tally(0, 0, &none, nil)
+		n1, t1 := pl.probe(probeTime / 4)
+		n2, t2 := pl.probe(probeTime)
+		if n2 >= n1+minProbePairs && t2-t1 >= probeTime.Seconds()/8 {
+			c.rate = float64(n2-n1) / (t2 - t1)
 		}
 	})
 	return c.rate
 }
 
-// Estimate returns the estimated seconds of a brute-force run over q
-// indices [lo, hi) with the plan's workers, and whether the figure was
+// minProbePairs is the fewest pairs the longer probe must count beyond
+// the shorter one for their difference to time the kernel: a few of the
+// kernels' chunks between two looks at the stop flag, so that a Tally call
+// whose setup took the probes' time is not read as a slow kernel.
+const minProbePairs = 1 << 26
+
+// probe tallies the first q vectors for d on this goroutine and returns
+// the pairs it counted and the seconds it took, in the CPU time of its
+// thread where the system gives it.
+func (pl *Plan) probe(d time.Duration) (pairs uint64, seconds float64) {
+	nq, ok := pl.problem.QCount()
+	if !ok {
+		nq = math.MaxUint64
+	}
+	var stop atomic.Bool
+	var done atomic.Uint64
+	timer := time.AfterFunc(d, func() { stop.Store(true) })
+	defer timer.Stop()
+	start := time.Now()
+	cpu0, cpuOK := threadSeconds()
+	pl.kern.Tally(0, nq, &stop, &done)
+	seconds = time.Since(start).Seconds()
+	if cpu1, ok := threadSeconds(); cpuOK && ok {
+		seconds = cpu1 - cpu0
+	}
+	return done.Load(), seconds
+}
+
+// bruteEstimate returns the estimated cost of a brute-force run over q
+// indices [lo, hi) with the plan's workers, and whether its time was
 // measured on this machine (a timed probe) rather than taken from the
-// nominal rate. It probes only when the nominal figure is within a factor
-// of ten of the time limit, where the answer decides a refusal.
-func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
+// nominal rate. It probes only when the memory fits and the nominal time
+// is within a factor of ten of the limit, where the answer decides a
+// refusal.
+func (pl *Plan) bruteEstimate(lo, hi uint64) (c Cost, measured bool) {
 	qBits := math.Log2(float64(hi - lo))
 	w := pl.workers(hi - lo)
-	s := pl.bruteSeconds(qBits, pl.rate, w)
+	fixed, perWorker := pl.bruteBytes()
+	c = Cost{Seconds: pl.bruteSeconds(qBits, pl.rate, w), Bytes: fixed + float64(w)*perWorker}
 	limit := pl.maxTime(BruteForce).Seconds()
-	if s < limit/10 || s > limit*10 {
-		return s, false
+	if c.Bytes > float64(pl.opt.Limits.Memory()) || c.Seconds < limit/10 || c.Seconds > limit*10 {
+		return c, false
 	}
-	return pl.bruteSeconds(qBits, pl.measure(), w), true
+	c.Seconds = pl.bruteSeconds(qBits, pl.measure(), w)
+	return c, true
 }
 
 // checkBrute refuses a brute-force run over q indices [lo, hi) that would
-// exceed the time limit, or whose pairs are beyond any machine.
+// pass the memory or time limit, or whose pairs are beyond any machine;
+// slice and slices name a slice of a sharded run (slices = 0: none).
 func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	p := pl.problem
-	if nq, _ := p.QCount(); pl.autoBrute && lo == 0 && hi == nq {
-		return nil // Auto's estimate fits on every machine
-	}
 	if bits := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D); bits > maxBrutePairBits {
-		return &TooLargeError{Method: BruteForce, D: p.D, PairsLog10: bits * math.Log10(2)}
+		return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)}, Limits: pl.opt.Limits.resolved(),
+			What: fmt.Sprintf("brute force over about 10^%.0f pairs is beyond any machine", bits*math.Log10(2))}
 	}
 	if pl.bruteErr != nil {
 		return pl.bruteErr
@@ -257,66 +302,86 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	if hi == lo {
 		return nil
 	}
-	s, measured := pl.bruteEstimate(lo, hi)
-	limit := pl.maxTime(BruteForce).Seconds()
-	if s <= limit {
+	c, measured := pl.bruteEstimate(lo, hi)
+	if nq, _ := p.QCount(); pl.autoBrute && lo == 0 && hi == nq {
+		c.Seconds = 0 // Auto's estimate of the time fits on every machine
+	}
+	if fits(c, pl.opt.Limits) {
+		// Within the limits, and yet a worker's uint64 counts could
+		// overflow: only with a time limit of centuries.
+		if perWorker := math.Log2(float64(hi-lo)) + distinctLog2(p.K, p.D) - math.Log2(float64(pl.workers(hi-lo))); perWorker > maxWorkerPairBits {
+			return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)}, Limits: pl.opt.Limits.resolved(),
+				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", pairsText(p.Visits(lo, hi)), maxWorkerPairBits)}
+		}
 		return nil
 	}
-	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.problem.Visits(lo, hi),
-		Seconds: s, Measured: measured, MaxSeconds: limit, Slice: slice, Slices: slices}
+	e := &LimitError{Method: BruteForce, Cost: c, Measured: measured, Limits: pl.opt.Limits.resolved(),
+		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.Visits(lo, hi)))}
 	if slices > 0 {
-		// Name enough slices by both rates: a slice near the limit is
-		// judged by the measured one, a slice far below it by the nominal
-		// one, so the count named must fit by either.
-		nq, _ := p.QCount()
-		qBits, w := math.Log2(float64(nq)), pl.workers(nq)
-		whole := max(pl.bruteSeconds(qBits, pl.rate, w), pl.bruteSeconds(qBits, pl.measure(), w))
-		if measured {
-			whole = max(whole, s*float64(nq)/float64(hi-lo))
+		e.What = fmt.Sprintf("slice %d/%d at d_k = %d", slice, slices, p.D)
+		if !e.Memory() {
+			e.MinSlices = pl.minSlices(lo, hi, c.Seconds, measured)
 		}
-		e.MinSlices = int(min(math.Ceil(whole/limit*1.01), MaxShards+1))
 	}
 	return e
 }
 
-// Closed-form cost model: it computes D·span coefficients of about
-// D·log2(|Q|·|K|) bits, each from span earlier ones, so about
-// D²·span²·log2(|Q|·|K|)/64 word operations; measured here (CPU time,
-// symmetric distributions computed half-way): ±1 at d_k = 10⁵ 0.45 s,
-// {-1,0,1} at d_k = 2·10⁴ 0.2 s.
-const closedSecondsPerWordOp = 2.5e-9
+// minSlices returns how many slices would each fit the time limit, or -1
+// when more than MaxShards would be needed. It names enough slices by
+// both rates: a slice near the limit is judged by the measured one, a
+// slice far below it by the nominal one, so the count must fit by either.
+func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
+	nq, _ := pl.problem.QCount()
+	qBits, w := math.Log2(float64(nq)), pl.workers(nq)
+	whole := math.Max(pl.bruteSeconds(qBits, pl.rate, w), pl.bruteSeconds(qBits, pl.measure(), w))
+	if measured {
+		whole = math.Max(whole, seconds*float64(nq)/float64(hi-lo))
+	}
+	n := math.Ceil(whole / pl.maxTime(BruteForce).Seconds() * 1.01)
+	if n > MaxShards {
+		return -1
+	}
+	return int(n)
+}
 
-// ClosedSeconds estimates the closed form's time in seconds.
+// closedSeconds estimates the closed form's time in seconds: it computes
+// D·span coefficients of about D·log2(|Q|·|K|) bits, each from span
+// earlier ones, so about D²·span²·log2(|Q|·|K|)/64 word operations
+// (symmetric distributions are computed half-way, which the measured rate
+// absorbs).
 func (pl *Plan) closedSeconds() float64 {
 	d, span := float64(pl.problem.D), float64(pl.lat.tMax)
 	bits := math.Log2(float64(pl.problem.Q.Size()) * float64(pl.problem.K.Size()))
-	return d * d * span * span * max(bits, 1) / 64 * closedSecondsPerWordOp
+	return d * d * span * span * max(bits, 1) / 64 * wordOpSeconds
 }
 
-// closedBytes estimates the memory of the closed form's counts when all
-// are kept: one coefficient per lattice point, each at most the number of
-// cases, plus a big.Int's fixed overhead.
-func (pl *Plan) closedBytes() float64 {
+// closedCost estimates the closed form's cost: its time, and its memory,
+// which holds every count when n asks for them all (one per lattice point,
+// each at most the number of pairs) and otherwise the span+1 counts the
+// recurrence keeps.
+func (pl *Plan) closedCost(n Need) Cost {
 	p := pl.problem
-	perCount := (p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/8 + 40
-	return float64(pl.lat.size(p.D)) * perCount
+	count := intBytes(p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D))
+	kept := float64(pl.lat.tMax + 2)
+	if n == NeedCounts {
+		kept = float64(pl.lat.size(p.D))
+	}
+	return Cost{Seconds: pl.closedSeconds(), Bytes: kept * count}
 }
 
-// checkClosed refuses a closed form that would exceed the time limit or,
-// when every count is needed, the memory bound.
+// checkClosed refuses a closed form that would pass the memory or the
+// time limit.
 func (pl *Plan) checkClosed(n Need) error {
-	limit := pl.maxTime(ClosedForm).Seconds()
-	if s := pl.closedSeconds(); s > limit {
-		return &TooLargeError{Method: ClosedForm, D: pl.problem.D, Seconds: s, MaxSeconds: limit}
+	c := pl.closedCost(n)
+	if fits(c, pl.opt.Limits) {
+		return nil
 	}
-	if b := pl.closedBytes(); n == NeedCounts && b > MaxClosedBytes {
-		return &TooLargeError{Method: ClosedForm, D: pl.problem.D, Bytes: b, MaxBytes: MaxClosedBytes}
-	}
-	return nil
+	return &LimitError{Method: ClosedForm, Cost: c, Limits: pl.opt.Limits.resolved(),
+		What: fmt.Sprintf("the closed form at d_k = %d", pl.problem.D)}
 }
 
 // Check reports, before any work, whether the plan's method can deliver
-// what n asks within the limits: nil, or a *TooLargeError.
+// what n asks within the limits: nil, or a *LimitError.
 func (pl *Plan) Check(n Need) error {
 	if pl.method == BruteForce || pl.method == Both {
 		nq, ok := pl.problem.QCount()
@@ -335,6 +400,37 @@ func (pl *Plan) Check(n Need) error {
 	}
 	return nil
 }
+
+// Cost estimates, before any work and without timing anything, what the
+// plan's method costs to deliver what n asks: its time on every core at
+// the nominal rate (the figure Check compares with the limit when far
+// from it) and its peak memory. Both adds the two methods' times and
+// holds the larger memory. A command that runs many computations adds
+// these in a Budget to judge the whole run, and the sum does not depend
+// on timing noise.
+func (pl *Plan) Cost(n Need) Cost {
+	var c Cost
+	if pl.method == BruteForce || pl.method == Both {
+		nq, ok := pl.problem.QCount()
+		if !ok || pl.bruteErr != nil {
+			return Cost{Seconds: math.Inf(1)}
+		}
+		w := pl.workers(nq)
+		fixed, perWorker := pl.bruteBytes()
+		c = Cost{Seconds: pl.bruteSeconds(math.Log2(float64(nq)), pl.rate, w), Bytes: fixed + float64(w)*perWorker}
+	}
+	if pl.method == ClosedForm || pl.method == Both {
+		if pl.method == Both {
+			n = NeedCounts
+		}
+		c = c.Then(pl.closedCost(n))
+	}
+	return c
+}
+
+// Scores returns the number of scores the distribution spans, D·tMax+1
+// lattice points (some with a zero count): the rows of its output at most.
+func (pl *Plan) Scores() int { return pl.lat.size(pl.problem.D) }
 
 // Visits returns the pairs a brute-force run of the whole problem visits,
 // the total its progress counts up to: (distinct letters of Q)^D times

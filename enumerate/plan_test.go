@@ -62,49 +62,52 @@ func TestAutoIgnoresWorkers(t *testing.T) {
 func TestPlanRefusals(t *testing.T) {
 	signs := rational.Signs()
 	three := mustAlphabet(t, "-1,0,1")
-	var tl *TooLargeError
+	long := Options{Limits: Limits{MaxTime: 200 * 365 * 24 * time.Hour}}
+	var tl *LimitError
 
 	// Beyond any machine: no exact count, a power of ten.
 	pl := mustPlan(t, Problem{Q: signs, K: signs, D: 60}, BruteForce, Options{})
 	require.ErrorAs(t, pl.Check(NeedCounts), &tl)
 	assert.True(t, tl.Unreachable())
-	assert.InDelta(t, 36.1, tl.PairsLog10, 0.1)
-	assert.Contains(t, tl.Error(), "10^36 pairs is beyond any machine")
+	assert.Equal(t, "brute force over about 10^36 pairs is beyond any machine", tl.Error())
 
 	// An hour of enumeration is refused; a longer limit accepts it.
 	p := Problem{Q: signs, K: signs, D: 30}
 	require.ErrorAs(t, mustPlan(t, p, BruteForce, Options{}).Check(NeedCounts), &tl)
 	assert.Equal(t, BruteForce, tl.Method)
-	assert.Zero(t, tl.Pairs.Cmp(p.Cases()))
-	assert.Greater(t, tl.Seconds, tl.MaxSeconds)
-	assert.Equal(t, DefaultMaxBruteTime.Seconds(), tl.MaxSeconds)
-	require.NoError(t, mustPlan(t, p, BruteForce, Options{MaxTime: 200 * 365 * 24 * time.Hour}).Check(NeedCounts))
+	assert.False(t, tl.Memory())
+	assert.Contains(t, tl.Error(), "brute force over about 1.15·10^18 pairs would take about")
+	assert.Greater(t, tl.Cost.Seconds, tl.Limits.Time().Seconds())
+	assert.Equal(t, DefaultMaxTime, tl.Limits.MaxTime)
+	require.NoError(t, mustPlan(t, p, BruteForce, long).Check(NeedCounts))
 
 	// A tiny limit refuses what the default accepts.
 	small := Problem{Q: signs, K: signs, D: 20}
 	require.NoError(t, mustPlan(t, small, BruteForce, Options{}).Check(NeedCounts))
-	require.ErrorAs(t, mustPlan(t, small, BruteForce, Options{MaxTime: time.Millisecond}).Check(NeedCounts), &tl)
-	assert.Equal(t, 0.001, tl.MaxSeconds)
+	require.ErrorAs(t, mustPlan(t, small, BruteForce, Options{Limits: Limits{MaxTime: time.Millisecond}}).Check(NeedCounts), &tl)
+	assert.Equal(t, time.Millisecond, tl.Limits.MaxTime)
 
 	// The closed form's counts: too many to hold, yet fine to stream.
 	wide := mustPlan(t, Problem{Q: three, K: three, D: 60000}, ClosedForm, Options{})
 	require.ErrorAs(t, wide.Check(NeedCounts), &tl)
 	assert.True(t, tl.Memory())
-	assert.Equal(t, float64(MaxClosedBytes), tl.MaxBytes)
+	assert.Equal(t, int64(DefaultMaxMemory), tl.Limits.MaxMemory)
+	assert.Contains(t, tl.Error(), "the closed form at d_k = 60000 would hold about")
 	require.NoError(t, wide.Check(NeedMoments))
 	// Both compares every count, so it needs them all even for moments.
-	both := mustPlan(t, Problem{Q: three, K: three, D: 60000}, Both, Options{MaxTime: 200 * 365 * 24 * time.Hour})
+	both := mustPlan(t, Problem{Q: three, K: three, D: 60000}, Both, long)
 	require.ErrorAs(t, both.Check(NeedMoments), &tl)
+	// More memory allowed holds them.
+	require.NoError(t, mustPlan(t, Problem{Q: three, K: three, D: 60000}, ClosedForm, Options{Limits: Limits{MaxMemory: 8 << 30}}).Check(NeedCounts))
 
-	// ±1 keeps 40000 counts in memory but not 50000.
-	require.NoError(t, mustPlan(t, Problem{Q: signs, K: signs, D: 40000}, ClosedForm, Options{}).Check(NeedCounts))
-	require.ErrorAs(t, mustPlan(t, Problem{Q: signs, K: signs, D: 50000}, ClosedForm, Options{}).Check(NeedCounts), &tl)
+	// ±1 keeps 50000 counts in memory but not 100000.
+	require.NoError(t, mustPlan(t, Problem{Q: signs, K: signs, D: 50000}, ClosedForm, Options{}).Check(NeedCounts))
+	require.ErrorAs(t, mustPlan(t, Problem{Q: signs, K: signs, D: 100000}, ClosedForm, Options{}).Check(NeedCounts), &tl)
 
 	// The closed form's time.
-	slow := mustPlan(t, Problem{Q: three, K: three, D: MaxD}, ClosedForm, Options{})
+	slow := mustPlan(t, Problem{Q: three, K: three, D: MaxD}, ClosedForm, Options{Limits: Limits{MaxTime: 5 * time.Minute}})
 	require.ErrorAs(t, slow.Check(NeedMoments), &tl)
 	assert.False(t, tl.Memory())
-	assert.Greater(t, tl.Seconds, DefaultMaxClosedTime.Seconds())
 	assert.Contains(t, tl.Error(), "the closed form at d_k = 1000000 would take about")
 
 	// Every entry point refuses on its own, not only Check.
@@ -125,14 +128,20 @@ func TestPlanRefusals(t *testing.T) {
 // refused with the number of slices that would each fit.
 func TestShardRefusalNamesSlices(t *testing.T) {
 	signs := rational.Signs()
-	pl := mustPlan(t, Problem{Q: signs, K: signs, D: 24}, BruteForce, Options{MaxTime: time.Second})
-	var tl *TooLargeError
+	pl := mustPlan(t, Problem{Q: signs, K: signs, D: 24}, BruteForce, Options{Limits: Limits{MaxTime: time.Second}})
+	var tl *LimitError
 	require.ErrorAs(t, pl.CheckShard(0, 2), &tl)
-	assert.Equal(t, 0, tl.Slice)
-	assert.Equal(t, 2, tl.Slices)
 	require.Greater(t, tl.MinSlices, 2)
-	assert.Contains(t, tl.Error(), "slice 0/2 at d_k = 24 has 140737488355328 pairs")
+	assert.Contains(t, tl.Error(), "slice 0/2 at d_k = 24 would take about")
 	require.NoError(t, pl.CheckShard(0, tl.MinSlices*2), "twice the slices named must fit")
+
+	// More slices than a run may have: none named.
+	huge := mustPlan(t, Problem{Q: signs, K: signs, D: 40}, BruteForce, Options{})
+	require.ErrorAs(t, huge.CheckShard(0, 4), &tl)
+	assert.Equal(t, -1, tl.MinSlices)
+	// A whole run is not a slice.
+	require.ErrorAs(t, huge.Check(NeedCounts), &tl)
+	assert.Zero(t, tl.MinSlices)
 }
 
 // TestEstimateMeasuredNearLimit checks that an estimate near the limit is
@@ -146,10 +155,10 @@ func TestEstimateMeasuredNearLimit(t *testing.T) {
 	assert.False(t, measured, "2^40 pairs take well under a tenth of an hour: no probe needed")
 	// A limit a third of the nominal estimate, whatever the kernel path's
 	// rate (plain Go takes minutes, AVX-512 seconds).
-	near := mustPlan(t, p, BruteForce, Options{MaxTime: time.Duration(nominal / 3 * float64(time.Second))})
-	s, measured := near.bruteEstimate(0, nq)
+	near := mustPlan(t, p, BruteForce, Options{Limits: Limits{MaxTime: time.Duration(nominal.Seconds / 3 * float64(time.Second))}})
+	c, measured := near.bruteEstimate(0, nq)
 	assert.True(t, measured, "three times the limit: probe")
-	assert.False(t, math.IsNaN(s) || s <= 0)
+	assert.False(t, math.IsNaN(c.Seconds) || c.Seconds <= 0)
 	assert.Greater(t, near.cal.rate, 0.0)
 }
 
@@ -183,7 +192,7 @@ func TestAutoIsTheSameOnEveryMachine(t *testing.T) {
 			{14, time.Second, BruteForce}, {15, time.Second, ClosedForm}, {20, time.Second, ClosedForm},
 			{20, time.Millisecond, ClosedForm}, {5, time.Nanosecond, ClosedForm},
 		} {
-			pl := mustPlan(t, Problem{Q: signs, K: signs, D: c.d}, Auto, Options{MaxTime: c.maxTime})
+			pl := mustPlan(t, Problem{Q: signs, K: signs, D: c.d}, Auto, Options{Limits: Limits{MaxTime: c.maxTime}})
 			require.Equal(t, c.want, pl.Method(), "d_k = %d, max %v, GOMAXPROCS %d", c.d, c.maxTime, procs)
 			if c.want == BruteForce {
 				require.NoError(t, pl.Check(NeedCounts), "Auto never refuses what it chose")
@@ -195,10 +204,66 @@ func TestAutoIsTheSameOnEveryMachine(t *testing.T) {
 	// assumed rate, a lattice span of 7.9·10^5 makes the closed form 17 s.
 	wide := mustAlphabet(t, "0,1,790000")
 	one := mustAlphabet(t, "1")
-	pl := mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{MaxTime: 11 * time.Second})
+	// (Its 16.6 million lattice points need 1.6 GB of histograms.)
+	pl := mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{Limits: Limits{MaxTime: 11 * time.Second, MaxMemory: 4 << 30}})
 	require.Equal(t, BruteForce, pl.Method())
 	require.NoError(t, pl.Check(NeedCounts))
-	pl = mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{MaxTime: 10 * time.Second})
+	pl = mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{Limits: Limits{MaxTime: 10 * time.Second, MaxMemory: 4 << 30}})
 	require.Equal(t, ClosedForm, pl.Method(), "neither fits: the closed form refuses with its numbers")
 	require.Error(t, pl.Check(NeedCounts))
+	// Under the default memory limit enumeration does not fit either: the
+	// closed form refuses, for time.
+	pl = mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{Limits: Limits{MaxTime: 11 * time.Second}})
+	require.Equal(t, ClosedForm, pl.Method())
+	var le *LimitError
+	require.ErrorAs(t, pl.Check(NeedMoments), &le)
+	assert.False(t, le.Memory())
+}
+
+// TestPlanningAllocatesLittle reproduces the shard refusals of issue 22
+// that allocated gigabytes (and once 2 TB) in the timing probe before
+// refusing: planning a slice, whatever its width, must hold no more than
+// the memory limit allows, here far less.
+func TestPlanningAllocatesLittle(t *testing.T) {
+	signs, three := rational.Signs(), mustAlphabet(t, "-1,0,1")
+	for _, c := range []struct {
+		a         rational.Alphabet
+		d         int
+		slice, of int
+	}{
+		{signs, 50, 5, 1 << 20}, {signs, 40, 1, 4}, {three, 25, 0, 1 << 20},
+		{signs, 37, 0, 4}, {signs, 38, 0, 4}, {signs, 36, 0, 1 << 20}, {three, 30, 3, 1 << 20},
+	} {
+		pl := mustPlan(t, Problem{Q: c.a, K: c.a, D: c.d}, BruteForce, Options{})
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := pl.CheckShard(c.slice, c.of)
+		runtime.ReadMemStats(&after)
+		var le *LimitError
+		require.ErrorAs(t, err, &le, "%s d=%d %d/%d", c.a, c.d, c.slice, c.of)
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "%s d=%d %d/%d allocated %d bytes", c.a, c.d, c.slice, c.of, after.TotalAlloc-before.TotalAlloc)
+		fixed, perWorker := pl.bruteBytes()
+		assert.Less(t, fixed+perWorker, float64(DefaultMaxMemory), "%s d=%d: one worker fits", c.a, c.d)
+	}
+}
+
+// TestWorkersFitMemory checks that a run uses no more workers than fit in
+// its memory limit, and is refused for memory when one does not.
+func TestWorkersFitMemory(t *testing.T) {
+	a := mustAlphabet(t, "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15") // a wide histogram per worker
+	p := Problem{Q: a, K: a, D: 4}
+	pl := mustPlan(t, p, BruteForce, Options{Workers: 64})
+	fixed, perWorker := pl.bruteBytes()
+	require.Greater(t, perWorker, 1e5)
+	nq, _ := p.QCount()
+	assert.Equal(t, min(64, maxWorkersPerCore*runtime.GOMAXPROCS(0)), pl.workers(nq), "the default memory holds the workers asked for, up to maxWorkersPerCore per core")
+	limit := int64(fixed + 3.5*perWorker)
+	tight := mustPlan(t, p, BruteForce, Options{Workers: 64, Limits: Limits{MaxMemory: limit, MaxTime: time.Hour}})
+	assert.Equal(t, 3, tight.workers(nq), "three workers fit in %d bytes", limit)
+	require.NoError(t, tight.Check(NeedCounts))
+	var le *LimitError
+	tiny := mustPlan(t, p, BruteForce, Options{Limits: Limits{MaxMemory: int64(fixed)}})
+	require.ErrorAs(t, tiny.Check(NeedCounts), &le)
+	assert.True(t, le.Memory())
+	assert.Contains(t, le.Error(), "brute force over "+p.Cases().String()+" pairs would hold about")
 }

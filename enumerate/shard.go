@@ -90,7 +90,7 @@ func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, 
 }
 
 // CheckShard reports, before any work, whether slice i of n fits the
-// time limit: nil, or a *TooLargeError that says how many slices would.
+// limits: nil, or a *LimitError that says how many slices would fit.
 func (pl *Plan) CheckShard(i, n int) error {
 	lo, hi, err := pl.problem.ShardRange(i, n)
 	if err != nil {

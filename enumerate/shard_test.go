@@ -104,7 +104,7 @@ func TestBruteRangeChecksOnlyItsShare(t *testing.T) {
 	signs := rational.Signs()
 	p := Problem{Q: signs, K: signs, D: 30}
 	pl := mustPlan(t, p, BruteForce, Options{})
-	var tooLarge *TooLargeError
+	var tooLarge *LimitError
 	require.ErrorAs(t, pl.Check(NeedCounts), &tooLarge)
 	_, err := pl.bruteIndices(context.Background(), 0, 1<<30)
 	require.ErrorAs(t, err, &tooLarge)

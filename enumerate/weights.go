@@ -2,6 +2,7 @@ package enumerate
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -132,9 +133,12 @@ func newBruteLattice(p Problem, l *lattice) (*bruteLattice, error) {
 	return bl, nil
 }
 
-// bruteLatticeError refuses a weighted lattice of counts entries.
+// bruteLatticeError refuses a weighted lattice of counts entries: the
+// kernels index a histogram of at most maxBruteLattice counts, whatever
+// the limits allow.
 func bruteLatticeError(p Problem, counts float64) error {
-	return &TooLargeError{Method: BruteForce, D: p.D, Counts: counts, MaxCounts: maxBruteLattice}
+	return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)},
+		What: fmt.Sprintf("brute force at d_k = %d would keep %.0f counts per worker to weigh these multiplicities (at most %d)", p.D, counts, maxBruteLattice)}
 }
 
 // reduce adds the workers' histograms in order, each count weighed by its

@@ -51,12 +51,11 @@ func TestBruteLatticeTooLarge(t *testing.T) {
 	a := mustAlphabet(t, "-3:2,-1:3,1:5,3:7") // four independent primes
 	p := Problem{Q: a, K: a, D: 6}
 	pl := mustPlan(t, p, BruteForce, Options{})
-	var tl *TooLargeError
+	var tl *LimitError
 	require.ErrorAs(t, pl.Check(NeedCounts), &tl)
 	assert.Equal(t, BruteForce, tl.Method)
-	assert.Equal(t, maxBruteLattice, tl.MaxCounts)
-	assert.Greater(t, tl.Counts, float64(maxBruteLattice))
-	assert.Contains(t, tl.Error(), "brute force at d_k = 6 would keep 1570855 counts per worker")
+	assert.True(t, tl.Unreachable(), "no limit lets the kernels index it")
+	assert.Equal(t, "brute force at d_k = 6 would keep 1570855 counts per worker to weigh these multiplicities (at most 1048576)", tl.Error())
 	_, err := pl.brute(context.Background())
 	require.ErrorAs(t, err, &tl)
 	assert.Contains(t, pl.kernelName(), "none")

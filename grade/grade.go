@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -172,7 +173,7 @@ type Options struct {
 	DecimalComma bool
 	// Limits bound what the Grader computes, as they bound a claims
 	// checker's work (Plan refuses a key over them).
-	Limits claims.Limits
+	Limits enumerate.Limits
 }
 
 // NewGrader returns a Grader with the given options.

@@ -231,7 +231,7 @@ func TestKeyErrors(t *testing.T) {
 		{"answer a variance d=2 points=x\n", "t.key:1: answer a: points=x:"},
 		{"answer a variance d=2 partial=2\n", "partial=2: write a share of the points, a decimal from 0 to 1"},
 		{"answer a variance d=2 is 2\n", `t.key:1: answer a: variance: a question has no " is FIGURE"`},
-		{"answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n", "choose a smaller d_k or fewer values"},
+		{"answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,64\n", "choose a smaller d_k or fewer values"},
 		{"answer a bogus d=2\n", `unknown claim kind "bogus"`},
 		{"answer a.b.c variance d=2\n", `"a.b.c" is not an id`},
 		{"answer 1 variance d=2\nanswer 1.x variance d=2\n", "t.key:2: question 1 has parts: give each an id 1.PART"},

@@ -41,8 +41,9 @@
 //     takes it from the listing;
 //   - the whole space, listed outcome by outcome, when it is small (up to
 //     MaxListedProduct outcomes for independent coordinates) or dependent
-//     (a tie or a joint law, refused with a *TooLargeError when listing
-//     would take longer than a minute). A listed space's law of q·k from
+//     (a tie or a joint law, refused with an *enumerate.LimitError when
+//     listing would pass the time or memory limit of Options.Limits). A
+//     listed space's law of q·k from
 //     enumerate is compared with the listing's, count for count.
 //
 // Var(q·k) comes from the law of q·k, Σ Var(q_i·k_i) and the covariances

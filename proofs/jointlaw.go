@@ -40,13 +40,21 @@ const (
 // after # are ignored. The weights need not add up to 1: an outcome's
 // probability is its weight over their total, which must be positive.
 type JointLaw struct {
-	D        int // the width of q and k, the same in every outcome
-	outcomes []jointOutcome
+	D int // the width of q and k, the same in every outcome
+	// values are the distinct entries, ascending; codes holds each line's
+	// outcome as 2·D indices into values (q's entries, then k's), and rows
+	// the line of each distinct outcome, in ascending order of (q, k),
+	// with its integer weight in weights.
+	values  []*big.Rat
+	codes   []int32
+	rows    []int32
+	weights []uint64
 }
 
-type jointOutcome struct {
-	q, k   []*big.Rat
-	weight uint64
+// outcome returns the codes of distinct outcome o: q's entries, then k's.
+func (j *JointLaw) outcome(o int) []int32 {
+	r := int(j.rows[o])
+	return j.codes[2*j.D*r : 2*j.D*(r+1)]
 }
 
 // A JointLawError is a problem with one line of a joint-law file.
@@ -59,19 +67,22 @@ type JointLawError struct {
 func (e *JointLawError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // Outcomes returns the number of distinct outcomes with a positive weight.
-func (j *JointLaw) Outcomes() int { return len(j.outcomes) }
+func (j *JointLaw) Outcomes() int { return len(j.weights) }
 
 // ReadJointLaw reads a joint law; a problem with the text is a
-// *JointLawError naming the line.
+// *JointLawError naming the line. Each distinct entry is kept once and an
+// outcome as 2·D small indices, so that the law of MaxJointOutcomes
+// outcomes holds a few hundred megabytes at most (one big.Rat per entry
+// took gigabytes).
 func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxJointLine)
-	type parsed struct {
-		q, k   []*big.Rat
-		weight *big.Rat
-		line   int
-	}
-	var rows []parsed
+	var (
+		in       jointReader
+		weights  []*big.Rat // per line read, interned
+		lines    []int32
+		weightOf = map[string]*big.Rat{}
+	)
 	line, width, widthLine := 0, 0, 0
 	fail := func(format string, args ...any) error {
 		return &JointLawError{Line: line, Msg: fmt.Sprintf(format, args...)}
@@ -93,29 +104,35 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		if w.Sign() < 0 {
 			return nil, fail("weight %s is negative", w.RatString())
 		}
-		q, err := parseVector(fields[1])
+		if seen, ok := weightOf[w.RatString()]; ok {
+			w = seen
+		} else {
+			weightOf[w.RatString()] = w
+		}
+		nq, err := in.vector(fields[1])
 		if err != nil {
 			return nil, fail("q: %v", err)
 		}
-		k, err := parseVector(fields[2])
+		nk, err := in.vector(fields[2])
 		if err != nil {
 			return nil, fail("k: %v", err)
 		}
-		if len(q) != len(k) {
-			return nil, fail("q has %d entries but k has %d", len(q), len(k))
+		if nq != nk {
+			return nil, fail("q has %d entries but k has %d", nq, nk)
 		}
 		if width == 0 {
-			width, widthLine = len(q), line
+			width, widthLine = nq, line
 			if width > MaxJointWidth {
 				return nil, fail("the vectors have %d entries; a joint law may have at most %d", width, MaxJointWidth)
 			}
-		} else if len(q) != width {
-			return nil, fail("the vectors have %d entries, but those of line %d have %d", len(q), widthLine, width)
+		} else if nq != width {
+			return nil, fail("the vectors have %d entries, but those of line %d have %d", nq, widthLine, width)
 		}
-		if len(rows) == MaxJointOutcomes {
+		if len(weights) == MaxJointOutcomes {
 			return nil, fail("more than %d outcomes; a joint law is listed outcome by outcome and may have at most %d", MaxJointOutcomes, MaxJointOutcomes)
 		}
-		rows = append(rows, parsed{q, k, w, line})
+		weights = append(weights, w)
+		lines = append(lines, int32(line))
 	}
 	if err := sc.Err(); err != nil {
 		line++
@@ -124,78 +141,155 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		}
 		return nil, err
 	}
-	if len(rows) == 0 {
+	if len(weights) == 0 {
 		return nil, fail("no outcomes: write one line per outcome, the weight, the vector q and the vector k")
 	}
 	// Clear the denominators: integer weights in the same proportions.
 	den := big.NewInt(1)
-	for _, r := range rows {
-		d := r.weight.Denom()
+	for _, w := range weightOf {
+		d := w.Denom()
 		den.Mul(den, new(big.Int).Quo(d, new(big.Int).GCD(nil, nil, den, d)))
 	}
-	merged := map[string]*jointOutcome{}
-	var order []string
+	// Number the entries in ascending order, so that outcomes sort as
+	// their codes do, then sort the lines' outcomes, equal ones in the
+	// order of their lines, and add up the weights of equal ones.
+	j := &JointLaw{D: width}
+	rank := in.ascending(j)
+	for i, c := range in.codes {
+		in.codes[i] = rank[c]
+	}
+	n := 2 * width
+	rowCodes := func(r int) []int32 { return in.codes[n*r : n*(r+1)] }
+	order := make([]int32, len(weights))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return slices.Compare(rowCodes(int(a)), rowCodes(int(b))) })
+	intWeight := func(w *big.Rat) *big.Int {
+		x := new(big.Int).Mul(w.Num(), den)
+		return x.Quo(x, w.Denom())
+	}
 	total := new(big.Int)
-	for _, r := range rows {
-		w := new(big.Int).Mul(r.weight.Num(), den)
-		w.Quo(w, r.weight.Denom())
-		total.Add(total, w)
-		if w.Sign() == 0 {
-			continue
-		}
-		key := vectorKey(r.q) + "|" + vectorKey(r.k)
-		if o, ok := merged[key]; ok {
-			w.Add(w, new(big.Int).SetUint64(o.weight))
-		} else {
-			merged[key] = &jointOutcome{q: r.q, k: r.k}
-			order = append(order, key)
-		}
-		if total.BitLen() > maxWeightBits {
-			line = r.line
+	for i, w := range weights {
+		if total.Add(total, intWeight(w)).BitLen() > maxWeightBits {
+			line = int(lines[i])
 			return nil, fail("the weights add up to more than 2^%d once their denominators are cleared, more than the listing counts exactly", maxWeightBits)
 		}
-		merged[key].weight = w.Uint64()
 	}
 	if total.Sign() == 0 {
 		return nil, fail("the weights add up to 0; a law needs a positive total weight")
 	}
-	j := &JointLaw{D: width}
-	for _, key := range order {
-		j.outcomes = append(j.outcomes, *merged[key])
+	for i := 0; i < len(order); {
+		sum := new(big.Int)
+		end := i
+		for ; end < len(order) && slices.Equal(rowCodes(int(order[end])), rowCodes(int(order[i]))); end++ {
+			sum.Add(sum, intWeight(weights[order[end]]))
+		}
+		if sum.Sign() > 0 {
+			j.rows = append(j.rows, order[i])
+			j.weights = append(j.weights, sum.Uint64())
+		}
+		i = end
 	}
-	slices.SortFunc(j.outcomes, func(a, b jointOutcome) int {
-		return compareVectors(append(append([]*big.Rat{}, a.q...), a.k...), append(append([]*big.Rat{}, b.q...), b.k...))
-	})
+	j.codes = in.codes
+	j.dropUnused()
 	return j, nil
 }
 
-// parseVector reads a comma list of exact rationals.
-func parseVector(s string) ([]*big.Rat, error) {
-	var out []*big.Rat
-	for _, f := range strings.Split(s, ",") {
-		v, err := rational.ParseRat(f)
-		if err != nil {
-			return nil, fmt.Errorf("entry %d: %v", len(out)+1, err)
-		}
-		out = append(out, v)
-	}
-	return out, nil
+// bytes estimates the memory the law holds.
+func (j *JointLaw) bytes() float64 {
+	return float64(len(j.codes)*4+len(j.rows)*4+len(j.weights)*8) + float64(len(j.values))*64
 }
 
-func vectorKey(v []*big.Rat) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = x.RatString()
+// dropUnused removes the values only outcomes of weight 0 had, keeping
+// the rest in order.
+func (j *JointLaw) dropUnused() {
+	used := make([]bool, len(j.values))
+	for o := range j.rows {
+		for _, c := range j.outcome(o) {
+			used[c] = true
+		}
 	}
-	return strings.Join(parts, ",")
+	renum := make([]int32, len(j.values))
+	kept := j.values[:0]
+	for i, v := range j.values {
+		if used[i] {
+			renum[i] = int32(len(kept))
+			kept = append(kept, v)
+		}
+	}
+	j.values = kept
+	for i, c := range j.codes {
+		j.codes[i] = renum[c]
+	}
+}
+
+// A jointReader interns the entries of a joint-law file as it reads them:
+// each distinct value is parsed into a big.Rat once, and every entry is
+// kept as its index.
+type jointReader struct {
+	index  map[string]int32
+	values []*big.Rat
+	codes  []int32
+}
+
+// vector reads a comma list of exact rationals, appends their indices to
+// the codes and returns how many there were.
+func (r *jointReader) vector(s string) (int, error) {
+	if r.index == nil {
+		r.index = map[string]int32{}
+	}
+	n := 0
+	for _, f := range strings.Split(s, ",") {
+		n++
+		c, ok := r.index[f]
+		if !ok {
+			v, err := rational.ParseRat(f)
+			if err != nil {
+				return 0, fmt.Errorf("entry %d: %v", n, err)
+			}
+			if c, ok = r.index[v.RatString()]; !ok {
+				c = int32(len(r.values))
+				r.values = append(r.values, v)
+				r.index[v.RatString()] = c
+			}
+			r.index[f] = c
+		}
+		r.codes = append(r.codes, c)
+	}
+	return n, nil
+}
+
+// ascending sets j's values to the distinct entries read, ascending, and
+// returns the rank of each index in that order.
+func (r *jointReader) ascending(j *JointLaw) []int32 {
+	order := make([]int32, len(r.values))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return r.values[a].Cmp(r.values[b]) })
+	rank := make([]int32, len(r.values))
+	for i, o := range order {
+		rank[o] = int32(i)
+		j.values = append(j.values, r.values[o])
+	}
+	return rank
 }
 
 // writeTo writes the law in the format ReadJointLaw reads.
 func (j *JointLaw) writeTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	b.WriteString("# weight  q  k\n")
-	for _, o := range j.outcomes {
-		fmt.Fprintf(&b, "%d  %s  %s\n", o.weight, vectorKey(o.q), vectorKey(o.k))
+	vector := func(codes []int32) string {
+		parts := make([]string, len(codes))
+		for i, c := range codes {
+			parts[i] = j.values[c].RatString()
+		}
+		return strings.Join(parts, ",")
+	}
+	for o, wt := range j.weights {
+		c := j.outcome(o)
+		fmt.Fprintf(&b, "%d  %s  %s\n", wt, vector(c[:j.D]), vector(c[j.D:]))
 	}
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err

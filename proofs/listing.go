@@ -97,9 +97,14 @@ func (s *Space) each(ctx context.Context, fn func(codes []int, w uint64) bool) e
 		}
 		return nil
 	}
-	if s.model.Joint != nil {
-		for o, codes := range s.jointCodes {
-			if !fn(codes, s.jointWeights[o]) {
+	if j := s.model.Joint; j != nil {
+		codes := make([]int, j.D)
+		for o, w := range j.weights {
+			qk := j.outcome(o)
+			for i := range codes {
+				codes[i] = s.jointPair[[2]int32{qk[i], qk[j.D+i]}]
+			}
+			if !fn(codes, w) {
 				return nil
 			}
 			if err := tick(); err != nil {

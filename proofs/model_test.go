@@ -135,9 +135,14 @@ func TestReadJointLaw(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(b.Len()), n)
 	require.Equal(t, "# weight  q  k\n2  0,0  0,0\n2  1,-1  2,1/2\n", b.String())
+	text := b.String()
 	again, err := ReadJointLaw(&b)
 	require.NoError(t, err)
-	require.Equal(t, j, again)
+	var b2 bytes.Buffer
+	_, err = again.writeTo(&b2)
+	require.NoError(t, err)
+	require.Equal(t, text, b2.String(), "the law read back is the law written")
+	require.Equal(t, j.values, again.values)
 
 	for _, c := range []struct{ in, err string }{
 		{"", "line 0: no outcomes"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -101,8 +102,8 @@ type Proof struct {
 
 // NewProof prepares the proof for the model at widths ds (nil for a joint
 // law: its own width). It refuses, before any work, a space too large to
-// list (a *TooLargeError) or a law of q·k beyond enumerate's limits (an
-// *enumerate.TooLargeError).
+// list or a law of q·k beyond enumerate's limits (an
+// *enumerate.LimitError).
 func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
 	if m.Joint != nil && ds == nil {
 		ds = []int{m.Joint.D}
@@ -127,8 +128,67 @@ func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
 		}
 		p.spaces = append(p.spaces, s)
 	}
+	if err := p.plan(); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
+
+// plan holds, before any work, everything the proof computes against the
+// limits, width after width (enumerate's laws of q·k, the listings) and
+// what it keeps until the transcript is written (every width's
+// assertions), so that many widths, each within the limits, cannot
+// together exhaust them: a *enumerate.LimitError names the costliest.
+func (p *Proof) plan() error {
+	b := enumerate.NewBudget(p.opt.Limits)
+	for _, s := range p.spaces {
+		pls, _, err := s.plans()
+		if err != nil {
+			return err
+		}
+		for _, pl := range pls {
+			b.AddPlan(pl, enumerate.NeedCounts)
+		}
+		if s.listed {
+			b.Add(fmt.Sprintf("listing d_k = %d", s.d), enumerate.Cost{Seconds: s.listSeconds(), Bytes: s.listBytes()})
+		}
+		c := s.assertionCost()
+		b.Add(fmt.Sprintf("the assertions at d_k = %d", s.d), enumerate.Cost{Seconds: c.Seconds})
+		b.Hold(fmt.Sprintf("the assertions at d_k = %d", s.d), c.Bytes)
+	}
+	return b.Check()
+}
+
+// assertionCost estimates building the assertions at the space's width:
+// each of the perPairGroups groups about pairs i < j records the d(d−1)/2
+// pairs it covers, and each of the perCoordinateGroups groups the d
+// coordinates, as instances while they are built and as the pairs an
+// assertion covers (pairBytes each, with a slice's growth); a listed
+// space builds one instance per pair.
+func (s *Space) assertionCost() enumerate.Cost {
+	d := float64(s.d)
+	pairs := d * (d - 1) / 2
+	perPair := float64(pairBytes)
+	if s.listed {
+		perPair += instanceBytes
+	}
+	return enumerate.Cost{
+		Seconds: (perPairGroups*pairs + perCoordinateGroups*d) * assertionNanos / 1e9,
+		Bytes:   perPairGroups*pairs*perPair + perCoordinateGroups*d*(pairBytes+instanceBytes),
+	}
+}
+
+// The shape of the steps, for assertionCost: the groups of assertions
+// about pairs of coordinates and about single coordinates, the memory of
+// a pair of indices recorded (16 bytes, twice while a slice grows) and of
+// an instance, and the time to record one.
+const (
+	perPairGroups       = 3
+	perCoordinateGroups = 12
+	pairBytes           = 32
+	instanceBytes       = 24
+	assertionNanos      = 10
+)
 
 // Work returns what Options.Progress counts over a run: outcomes listed
 // (twice each, for two passes) and pairs enumerate counts one by one.

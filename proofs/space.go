@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -22,9 +21,6 @@ const (
 	// entries at once. Larger ones take each coordinate and each pair of
 	// coordinates from its exact law and q·k from the engine.
 	MaxListedProduct = 1 << 16
-	// DefaultMaxListTime is the longest estimated listing of a space with
-	// dependent coordinates (a tie or a joint law) that is accepted.
-	DefaultMaxListTime = time.Minute
 	// maxMarginalOutcomes bounds a marginal law built for a variable.
 	maxMarginalOutcomes = 1 << 16
 	// maxWeightBits bounds the total weight of a listed space, as a power
@@ -41,10 +37,10 @@ type Options struct {
 	// Workers is the number of goroutines enumerate uses; 0 means
 	// GOMAXPROCS. Results do not depend on it.
 	Workers int
-	// MaxTime bounds the estimated time of one computation: the engine's
-	// (0: enumerate's defaults) and the listing of a dependent space (0:
-	// DefaultMaxListTime).
-	MaxTime time.Duration
+	// Limits bound the estimated time and memory of each computation: the
+	// engine's and the listing of a dependent space (the zero Limits are
+	// enumerate's defaults).
+	Limits enumerate.Limits
 	// Progress, when not nil, is increased by the outcomes listed and the
 	// pairs enumerated, for a progress display to poll (Proof.Work says
 	// how many in all).
@@ -54,14 +50,7 @@ type Options struct {
 }
 
 func (o Options) engine() enumerate.Options {
-	return enumerate.Options{Workers: o.Workers, MaxTime: o.MaxTime, Progress: o.Progress}
-}
-
-func (o Options) maxListTime() time.Duration {
-	if o.MaxTime > 0 {
-		return o.MaxTime
-	}
-	return DefaultMaxListTime
+	return enumerate.Options{Workers: o.Workers, Limits: o.Limits, Progress: o.Progress}
 }
 
 // A Space is the finite sample space of pairs (q, k) of width D that a
@@ -81,9 +70,10 @@ type Space struct {
 	// comps generate the outcomes of a model's space (nil for a joint law):
 	// each is the d-th Cartesian power of its choices.
 	comps []component
-	// jointCodes are a joint law's outcomes, D codes each, and their weights.
-	jointCodes   [][]int
-	jointWeights []uint64
+	// jointPair is the code of each pair (q_i, k_i) of a joint law's
+	// entries, by their indices among its values (pairs' codes are made
+	// from the law's outcomes as each listing walks them).
+	jointPair map[[2]int32]int
 
 	outcomes, total *big.Int
 	listed          bool
@@ -122,8 +112,8 @@ type choice struct {
 
 // NewSpace returns the space the model describes at width d (for a joint
 // law, d must be its width). Before any work it refuses, with a
-// *TooLargeError, a dependent space whose listing would take longer than
-// the time limit.
+// *enumerate.LimitError, a dependent space whose listing would pass the
+// time or memory limit.
 func NewSpace(m Model, d int, opt Options) (*Space, error) {
 	if err := m.validate(); err != nil {
 		return nil, err
@@ -308,16 +298,19 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 func (s *Space) buildJoint() {
 	j := s.model.Joint
 	index := map[string]int{}
-	s.outcomes = big.NewInt(int64(len(j.outcomes)))
+	s.jointPair = map[[2]int32]int{}
+	n := j.Outcomes()
+	s.outcomes = big.NewInt(int64(n))
 	s.total = new(big.Int)
-	for _, o := range j.outcomes {
-		codes := make([]int, j.D)
-		for i := range codes {
-			codes[i] = s.code(index, o.q[i], o.k[i])
+	for o := range n {
+		qk := j.outcome(o)
+		for i := range j.D {
+			key := [2]int32{qk[i], qk[j.D+i]}
+			if _, ok := s.jointPair[key]; !ok {
+				s.jointPair[key] = s.code(index, j.values[key[0]], j.values[key[1]])
+			}
 		}
-		s.jointCodes = append(s.jointCodes, codes)
-		s.jointWeights = append(s.jointWeights, o.weight)
-		s.total.Add(s.total, new(big.Int).SetUint64(o.weight))
+		s.total.Add(s.total, new(big.Int).SetUint64(j.weights[o]))
 	}
 }
 
@@ -352,29 +345,6 @@ func (s *Space) checkListable() {
 		s.listable, s.why = false, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums"
 	}
 }
-
-// A TooLargeError refuses, before any work, to list a dependent space
-// whose listing would take longer than the time limit or hold more
-// memory than MaxListBytes.
-type TooLargeError struct {
-	D          int
-	Outcomes   *big.Int
-	Seconds    float64
-	MaxSeconds float64
-	Bytes      float64 // set when memory, not time, is over its limit
-}
-
-func (e *TooLargeError) Error() string {
-	if e.Bytes > 0 {
-		return fmt.Sprintf("the space at d_k = %d has %s outcomes to list one by one, and its tallies would hold about %.0f MB (at most %d MB)",
-			e.D, e.Outcomes, e.Bytes/1e6, MaxListBytes/1_000_000)
-	}
-	return fmt.Sprintf("the space at d_k = %d has %s outcomes to list one by one, about %s here (limit %s)",
-		e.D, e.Outcomes, roughDuration(e.Seconds), roughDuration(e.MaxSeconds))
-}
-
-// MaxListBytes bounds the memory of a listing's tallies.
-const MaxListBytes = 1_000_000_000
 
 // listNanos is the time one unit of the listing's work takes: one tally
 // of one outcome, measured at about 1.7 ns on one core of the 2-vCPU EPYC
@@ -425,38 +395,15 @@ func (s *Space) listBytes() float64 {
 	return b
 }
 
+// checkListTime refuses, before any work, a listing that would pass the
+// time or memory limit.
 func (s *Space) checkListTime() error {
-	if b := s.listBytes(); b > MaxListBytes {
-		return &TooLargeError{D: s.d, Outcomes: s.Outcomes(), Bytes: b}
+	held := s.listBytes()
+	if s.model.Joint != nil {
+		held += s.model.Joint.bytes() // held while it is listed
 	}
-	max := s.opt.maxListTime().Seconds()
-	if secs := s.listSeconds(); secs > max || math.IsInf(secs, 0) {
-		return &TooLargeError{D: s.d, Outcomes: s.Outcomes(), Seconds: secs, MaxSeconds: max}
-	}
-	return nil
-}
-
-// roughDuration writes seconds the way a person would say them.
-func roughDuration(secs float64) string {
-	switch {
-	case math.IsInf(secs, 0) || secs > 1e12:
-		return "forever"
-	case secs < 1:
-		return fmt.Sprintf("%.1g s", secs)
-	case secs < 60:
-		return fmt.Sprintf("%.0f s", secs)
-	case secs < 3600:
-		return fmt.Sprintf("%.0f min", secs/60)
-	case secs < 86400*2:
-		return fmt.Sprintf("%.0f h", secs/3600)
-	case secs < 86400*365*2:
-		return fmt.Sprintf("%.0f days", secs/86400)
-	}
-	years := secs / (86400 * 365)
-	if years < 1000 {
-		return fmt.Sprintf("%.0f years", years)
-	}
-	return fmt.Sprintf("10^%.0f years", math.Floor(math.Log10(years)))
+	return s.opt.Limits.Check(fmt.Sprintf("listing the %s outcomes of the space at d_k = %d one by one", s.outcomes, s.d),
+		enumerate.Cost{Seconds: s.listSeconds(), Bytes: held})
 }
 
 // marginal returns the exact law of the entries of the given coordinates

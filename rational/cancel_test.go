@@ -28,18 +28,3 @@ func TestDecimalContextStops(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, v.Decimal(30, RoundHalfUp), got)
 }
-
-// TestRoundingSeconds checks the shape of the estimate: nothing for
-// scales whose variances are rational, and more for more places or a
-// higher root, about half a second at MaxRootWork.
-func TestRoundingSeconds(t *testing.T) {
-	for _, s := range []Scale{Raw, Sqrt, ByD, {P: big.NewRat(3, 2)}} {
-		assert.Zero(t, s.RoundingSeconds(10_000), s.Name())
-	}
-	quarter := Scale{P: big.NewRat(1, 4)}
-	assert.Positive(t, quarter.RoundingSeconds(1))
-	assert.Less(t, quarter.RoundingSeconds(100), quarter.RoundingSeconds(1000))
-	high := Scale{P: big.NewRat(1, 999)} // variances under it are roots of index 999
-	assert.Less(t, quarter.RoundingSeconds(1000), high.RoundingSeconds(1000))
-	assert.InDelta(t, 0.5, high.RoundingSeconds(1001), 0.01)
-}

@@ -2,25 +2,31 @@ package rational
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 )
 
 // MaxRootWork bounds places × root index for one correctly rounded
 // decimal of an irrational value: printing p places of an r-th root takes
 // an exact r-th root of an integer of about p·r digits, which costs about
-// half a second at 10⁶ and grows faster than linearly beyond.
+// half a second at 10⁶ and grows faster than linearly beyond (enumerate's
+// RoundingCost estimates it).
 const MaxRootWork = 1_000_000
 
 // A PlacesError refuses a number of decimal places that would make a
 // value under some scale too costly to round exactly.
 type PlacesError struct {
-	Places    int
-	Scale     Scale
-	Index     int64 // the root index a scaled variance can need
-	MaxPlaces int   // the most places allowed with this scale
+	// Places are the decimal places asked for.
+	Places int
+	// Scale is the scale of the values.
+	Scale Scale
+	// Index is the root index a scaled variance can need.
+	Index int64
+	// MaxPlaces is the most places allowed with this scale.
+	MaxPlaces int
 }
 
+// Error says the places asked for, the root they need and the most
+// places allowed.
 func (e *PlacesError) Error() string {
 	return fmt.Sprintf("%d places with scale %s need %d places of a root of index %d, too costly to compute exactly; at most %d places with this scale",
 		e.Places, e.Scale.Name(), e.Places, e.Index, e.MaxPlaces)
@@ -35,23 +41,4 @@ func (s Scale) CheckPlaces(places int) error {
 		return &PlacesError{Places: places, Scale: s, Index: index, MaxPlaces: int(MaxRootWork / index)}
 	}
 	return nil
-}
-
-// rootSecondsAtMax is the time of one correctly rounded decimal at
-// MaxRootWork, measured on the reference machine (an idle core): about
-// half a second.
-const rootSecondsAtMax = 0.5
-
-// RoundingSeconds estimates, before any work, the seconds that printing a
-// variance under s to places decimals can take: nothing for a rational
-// value, and for one that may be a root of index r (see CheckPlaces)
-// rootSecondsAtMax·(places·r/MaxRootWork)^1.5, as measured: the work grows
-// with the digits of the integer rooted, places·r, a little faster than
-// linearly.
-func (s Scale) RoundingSeconds(places int) float64 {
-	index := new(big.Rat).Mul(s.exponent(), big.NewRat(2, 1)).Denom().Int64()
-	if index == 1 {
-		return 0
-	}
-	return rootSecondsAtMax * math.Pow(float64(places)*float64(index)/MaxRootWork, 1.5)
 }

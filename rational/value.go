@@ -9,6 +9,8 @@ import (
 	"math/bits"
 	"strconv"
 	"sync"
+
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 )
 
 // A Value is the exact real number c·n^(1/r), kept in canonical form (see
@@ -251,7 +253,7 @@ type primePower struct {
 func factor(n *big.Int) []primePower {
 	var out []primePower
 	m := new(big.Int).Set(n)
-	q, r, rem := new(big.Int), new(big.Int), new(big.Int)
+	rem := new(big.Int)
 	// The primes are tried in groups whose product fits in a word: one
 	// pass over m gives its remainder by the group's product, and only the
 	// primes dividing that remainder are divided out.
@@ -265,16 +267,7 @@ func factor(n *big.Int) []primePower {
 				continue
 			}
 			bp := big.NewInt(p)
-			e := 0
-			for {
-				q.QuoRem(m, bp, r)
-				if r.Sign() != 0 {
-					break
-				}
-				m.Set(q)
-				e++
-			}
-			out = append(out, primePower{bp, e})
+			out = append(out, primePower{bp, nat.DivideOut(m, bp, math.MaxInt)})
 		}
 	}
 	if m.Cmp(big.NewInt(1)) > 0 {

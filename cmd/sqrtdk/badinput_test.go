@@ -81,7 +81,7 @@ func TestBadInput(t *testing.T) {
 		{"brute force too large", []string{"dist", "--d", "30", "--method", "brute"}, "use --method closed", false},
 		{"multiplicities too many to weigh", []string{"dist", "--values", "-3:2,-1:3,1:5,3:7", "--d", "6", "--method", "brute"}, "would keep 1570855 counts per worker to weigh these multiplicities (at most 1048576); use --method closed", false},
 		{"closed form too large", []string{"dist", "--d", "200000", "--method", "closed"}, "the closed form at d_k = 200000 would hold about", false},
-		{"closed form too slow in table", []string{"table", "--d", "2,1000000", "--values", "-1,0,1"}, "the closed form at d_k = 1000000 would take about 8.3 minutes here (limit 5 minutes)", false},
+		{"closed form too slow in table", []string{"table", "--max-time", "5m", "--d", "2,1000000", "--values", "-1,0,1"}, "the closed form at d_k = 1000000 would take about 8.3 minutes here (limit 5 minutes); choose a smaller d_k, or allow more time with --max-time", false},
 		{"bad slice", []string{"table", "--shard", "x"}, `--shard: want I/N with 0 ≤ I < N, such as 0/4, not "x"`, false},
 		{"slice out of range", []string{"dist", "--shard", "4/4"}, `--shard: want I/N with 0 ≤ I < N ≤ 1048576, not "4/4"`, false},
 		{"shard of the closed form", []string{"dist", "--shard", "0/2", "--method", "closed"}, "--shard enumerates by brute force; --method closed cannot be split", false},

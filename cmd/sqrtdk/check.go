@@ -7,13 +7,15 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 )
 
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check", "FILE... (- reads standard input)", stderr)
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "json")
-	maxTime := fs.Duration("max-time", 0, "longest estimated computation to accept for all the claims together, such as 30m (default: an hour of enumeration, 5m of other work)")
+	var limits limitFlags
+	limits.register(fs)
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
@@ -43,17 +45,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		files = append(files, parsed)
 	}
-	if *maxTime < 0 {
-		return usageErrorf("--max-time must be positive, not %v", *maxTime)
+	lim, err := limits.parse()
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
 	// The work of every claim is estimated before any starts.
-	checker := claims.NewChecker(claims.Limits{MaxTime: *maxTime})
+	checker := claims.NewChecker(lim)
 	var all []*claims.Claim
 	for _, f := range files {
 		all = append(all, f.Claims...)
 	}
 	if err := checker.Plan(all); err != nil {
-		return adviseBudget(err, "check fewer claims per run", true)
+		return spec.AdviseRefusal(err, "check fewer claims per run")
 	}
 	var results []claims.Verdict
 	for _, f := range files {
@@ -62,6 +65,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
+				}
+				if refused := spec.AdviseRefusal(err, "check fewer claims per run"); refused != err {
+					return refused
 				}
 				return usageErrorf("%v", err)
 			}

@@ -16,12 +16,14 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var (
 		space  spaceFlags
 		engine engineFlags
+		limits limitFlags
 		format formatFlag
 		latex  latexFlags
 		dest   destinationFlags
 	)
 	space.register(fs, "2", true)
 	engine.register(fs)
+	limits.register(fs)
 	format.register(fs)
 	latex.register(fs)
 	dest.register(fs, true)
@@ -34,6 +36,9 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	method, opt, err := engine.parse()
 	if err != nil {
+		return err
+	}
+	if opt.Limits, err = limits.parse(); err != nil {
 		return err
 	}
 	f, err := format.parse()
@@ -56,6 +61,15 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	pl := ps[0]
+	// The whole run, computing and writing the distribution, is planned
+	// before either starts.
+	budget := enumerate.NewBudget(opt.Limits)
+	budget.AddPlan(pl, enumerate.NeedCounts)
+	bits := q.VectorsLog2(pl.Problem().D) + k.VectorsLog2(pl.Problem().D)
+	budget.Add(fmt.Sprintf("writing %d scores as %s", pl.Scores(), f), render.DistWriteCost(f, pl.Scores(), bits))
+	if err := budget.Check(); err != nil {
+		return spec.AdviseRefusal(err, "choose a smaller d_k or another --format")
+	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
 		return err
@@ -65,7 +79,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {
-		return spec.AdviseRefusal(err)
+		return spec.AdviseRefusal(err, "")
 	}
 	out := render.Dist{Q: q, K: k, D: pl.Problem().D, Method: pl.Method(), Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })

@@ -50,14 +50,23 @@
 //	                whatever its cores or --workers; brute: enumerate every pair; closed:
 //	                the exact d_k-th convolution power; both: run the two and
 //	                fail with exit status 1 if a single count differs.
-//	--max-time T    the longest estimated computation to accept, a Go
-//	                duration such as 90m or 12h (default: 1h to enumerate,
-//	                5m for the closed form). Every width is estimated before
-//	                any work starts (near the limit by timing the kernel on
-//	                this machine for 40 ms); a width over the limit is refused
-//	                with the estimate and the flag to use instead.
-//	--workers N     parallel workers for enumeration (default GOMAXPROCS); the
-//	                output is the same for any N.
+//	--max-time T    the longest estimated work to accept, a Go duration such
+//	                as 90m or 12h (default 1h).
+//	--max-memory S  the most estimated memory to hold at once, such as
+//	                512MiB, 4GiB, 2G or a number of bytes (default 1GiB; K,
+//	                M, G, T mean KiB, MiB, GiB, TiB; kB, MB, GB, TB are
+//	                decimal). Every command that computes takes both limits:
+//	                all it will compute (each width by either method, the
+//	                rounding of irrational cells, listings, kept results)
+//	                is estimated before any work starts, in time and in
+//	                memory (near the time limit by timing the kernel on this
+//	                machine for 40 ms), and a run over a limit is refused
+//	                with the estimate and the flag to use instead. Brute
+//	                force uses no more workers than fit in the memory
+//	                limit, which is also the Go runtime's soft memory limit.
+//	--workers N     parallel workers for enumeration (default GOMAXPROCS; at
+//	                most 4 per core and as many as fit in --max-memory are
+//	                started); the output is the same for any N.
 //	--shard I/N     enumerate only slice I of N of the q vectors and write a
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
@@ -159,7 +168,7 @@
 // pair (q_i, k_i), or of two, summed over the listed outcomes, or for
 // independent coordinates too many to list, the coordinate law itself
 // (one law for every i, said in the transcript); Var(q·k) from the law of
-// q·k that enumerate computes (--method, --workers and --max-time as for
+// q·k that enumerate computes (--method, --workers and the limits as for
 // table: every pair enumerated when that takes seconds, the closed form
 // beyond; a tied space is a mixture of enumerate problems, one per value
 // of the tied entry; only a joint law takes it from its listing).
@@ -167,8 +176,9 @@
 // outcomes, and the engine's law of q·k is then compared with the
 // listing's count for count. A tie or a joint law is always listed, and
 // refused before any work, with its number of outcomes and an estimate,
-// when listing would take longer than --max-time (default 1m) or hold more
-// than 1 GB of tallies.
+// when listing would pass --max-time or --max-memory; so is a proof whose
+// assertions (every pair i < j of coordinates recorded, for every width,
+// until the transcript is written) would pass --max-memory.
 //
 // Exit status: 0 when every step holds, 1 when one fails (even if the
 // conclusion survives), 2 for bad input: a malformed --pairs or joint-law
@@ -255,8 +265,8 @@
 //	                   sid (or email) is the student.
 //	--decimal-comma    read 1,5 as 1.5 in every answer (else it is refused as
 //	                   ambiguous; a key can allow it per part).
-//	--max-time T       the longest estimated computation to accept for the
-//	                   key's questions and mistakes together, as check's.
+//	--max-time T, --max-memory S   the limits of the key's questions and
+//	                   mistakes together, as for table and check.
 //	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
 //	                   warning: ..."), then the key's parts, points and
 //	                   variants; exit status 1 when there are warnings.

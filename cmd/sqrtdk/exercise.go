@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -21,7 +22,13 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.BoolVar(&answerKey, "answer-key", false, "print the variant's key with its solutions instead of the sheet")
 	fs.BoolVar(&noFeedback, "no-feedback", false, "html: a page for graded work, which only collects the answers and holds no part of the key; without it the page is for practice: it checks each answer as it is typed and so contains the key's visible parts, which a student can read in its files")
 	fs.StringVar(&output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete (html: the page's DIR)")
+	var limits limitFlags
+	limits.register(fs)
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	lim, err := limits.parse()
+	if err != nil {
 		return err
 	}
 	if format.format == "" {
@@ -69,11 +76,15 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader(grade.Options{}).Solutions(ctx, variant); err != nil {
+		g := grade.NewGrader(grade.Options{Limits: lim})
+		if err := g.Plan(variant); err != nil {
+			return spec.AdviseRefusal(err, "print the key of a variant with smaller widths")
+		}
+		if solutions, err = g.Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return err
+			return spec.AdviseRefusal(err, "")
 		}
 	}
 	out, err := openOutput(output)

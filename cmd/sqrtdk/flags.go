@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -64,17 +65,14 @@ const maxWorkers = 1024
 type engineFlags struct {
 	method  string
 	workers int
-	maxTime time.Duration
 }
 
 func (e *engineFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&e.method, "method", enumerate.Auto.String(), "how to compute: auto, brute, closed or both")
 	fs.IntVar(&e.workers, "workers", 0, "parallel workers for brute force (default GOMAXPROCS)")
-	fs.DurationVar(&e.maxTime, "max-time", 0, fmt.Sprintf("longest estimated computation to accept, such as 90m or 12h (default %v to enumerate, %v for the closed form)",
-		enumerate.DefaultMaxBruteTime, enumerate.DefaultMaxClosedTime))
 }
 
-// parse returns the method and the engine options.
+// parse returns the method and the engine options, limits not yet set.
 func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 	m, err := enumerate.ParseMethod(e.method)
 	if err != nil {
@@ -83,10 +81,89 @@ func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 	if e.workers < 0 || e.workers > maxWorkers {
 		return m, enumerate.Options{}, fmt.Errorf("--workers must be from 1 to %d, not %d", maxWorkers, e.workers)
 	}
-	if e.maxTime < 0 {
-		return m, enumerate.Options{}, fmt.Errorf("--max-time must be positive, not %v", e.maxTime)
+	return m, enumerate.Options{Workers: e.workers}, nil
+}
+
+// limitFlags are --max-time and --max-memory, which every command that
+// computes takes: the limits of enumerate's cost model, against which the
+// whole run is planned before any work.
+type limitFlags struct {
+	maxTime   time.Duration
+	maxMemory string
+}
+
+func (l *limitFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&l.maxTime, "max-time", 0, fmt.Sprintf("longest estimated work to accept, such as 90m or 12h (default %v)", enumerate.DefaultMaxTime))
+	fs.StringVar(&l.maxMemory, "max-memory", "", fmt.Sprintf("most estimated memory to hold at once, such as 512MiB or 4GiB (default %s)", formatBytes(enumerate.DefaultMaxMemory)))
+}
+
+// parse returns the limits the flags say, and makes the memory limit the
+// Go runtime's soft limit too, so that the collector keeps the heap within
+// what the run planned instead of letting garbage double it; run restores
+// the runtime's limit.
+func (l *limitFlags) parse() (lim enumerate.Limits, err error) {
+	defer func() {
+		if err == nil {
+			debug.SetMemoryLimit(lim.Memory())
+		}
+	}()
+	if l.maxTime < 0 {
+		return enumerate.Limits{}, fmt.Errorf("--max-time must be positive, not %v", l.maxTime)
 	}
-	return m, enumerate.Options{Workers: e.workers, MaxTime: e.maxTime}, nil
+	lim = enumerate.Limits{MaxTime: l.maxTime}
+	if l.maxMemory != "" {
+		b, err := parseBytes(l.maxMemory)
+		if err != nil {
+			return lim, fmt.Errorf("--max-memory: %v", err)
+		}
+		lim.MaxMemory = b
+	}
+	return lim, nil
+}
+
+// byteUnits are the units --max-memory takes: binary ones (KiB, MiB,
+// GiB, TiB, and K, M, G, T as short for them, as ulimit and sort -S read
+// them) and decimal ones (kB, MB, GB, TB).
+var byteUnits = map[string]float64{
+	"": 1, "B": 1,
+	"K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30, "T": 1 << 40, "TiB": 1 << 40,
+	"kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
+}
+
+// maxMemoryBytes bounds --max-memory: 1 PiB, beyond any machine.
+const maxMemoryBytes = 1 << 50
+
+// parseBytes reads a size such as 512MiB, 1.5GiB, 2G or 1073741824.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i < 0 {
+		i = len(t)
+	}
+	num, unit := t[:i], strings.TrimSpace(t[i:])
+	mult, ok := byteUnits[unit]
+	v, err := strconv.ParseFloat(num, 64)
+	if !ok || err != nil || num == "" {
+		return 0, fmt.Errorf("want a size such as 512MiB, 4GiB or 2000000000 (bytes), not %q", s)
+	}
+	b := v * mult
+	if b < 1 || b > maxMemoryBytes {
+		return 0, fmt.Errorf("want a size from 1 byte to 1 PiB, not %q", s)
+	}
+	return int64(b), nil
+}
+
+// formatBytes writes a limit the way --max-memory reads it: 1GiB, 512MiB.
+func formatBytes(b int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if b >= u.size && b%u.size == 0 {
+			return strconv.FormatInt(b/u.size, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(b, 10)
 }
 
 // formatFlag is --format with the formats of tables and distributions.

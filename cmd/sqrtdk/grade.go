@@ -10,8 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -68,15 +69,16 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&rosterPath, "roster", "", "the class `FILE`: CSV lines id,name[,seed]; an answer file is its student's by its name (ID.answers)")
 	fs.StringVar(&metadataPath, "metadata", "", "Gradescope's submission_metadata.json `FILE`: the submitter's sid (or email) is the student")
 	fs.BoolVar(&run.decimalComma, "decimal-comma", false, "read a comma between digits as a decimal point (1,5 is 1.5) in every answer")
-	maxTime := fs.Duration("max-time", 0, "longest estimated computation to accept for the key's questions and mistakes together, as check's --max-time")
+	var lim limitFlags
+	lim.register(fs)
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if *maxTime < 0 {
-		return usageErrorf("--max-time must be positive, not %v", *maxTime)
+	limits, err := lim.parse()
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
-	limits := claims.Limits{MaxTime: *maxTime}
 	if lint != "" {
 		if len(names) > 0 || run.keys.key != "" {
 			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
@@ -149,7 +151,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// The work is planned before any is done, then the key is linted.
 	g := grade.NewGrader(grade.Options{DecimalComma: run.decimalComma, Limits: limits})
 	if err := g.Plan(key); err != nil {
-		return adviseBudget(err, "grade a key with smaller widths", true)
+		return spec.AdviseRefusal(err, "grade a key with smaller widths")
 	}
 	warnings, err := g.Lint(ctx, key)
 	if err != nil {
@@ -246,9 +248,9 @@ func (run *gradeRun) gradeAll(ctx context.Context, g *grade.Grader, names []stri
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			var refused *claims.PlanError
+			var refused *enumerate.LimitError
 			if errors.As(err, &refused) {
-				return nil, adviseBudget(err, "grade a key with smaller widths", true)
+				return nil, spec.AdviseRefusal(err, "grade a key with smaller widths")
 			}
 			var se *grade.SyntaxError
 			if errors.As(err, &se) && se.File == run.key.Name {
@@ -370,14 +372,14 @@ func (r *roster) seedsAll() bool {
 
 // runLint checks a key and lists what is likely not meant, one line each,
 // "FILE:LINE: warning: …"; exit status 1 when there is any.
-func runLint(ctx context.Context, path string, limits claims.Limits, stdout io.Writer) error {
+func runLint(ctx context.Context, path string, limits enumerate.Limits, stdout io.Writer) error {
 	key, err := readKey(path)
 	if err != nil {
 		return usageErrorf("--lint: %s", strings.TrimPrefix(err.Error(), "--key: "))
 	}
 	g := grade.NewGrader(grade.Options{Limits: limits})
 	if err := g.Plan(key); err != nil {
-		return adviseBudget(err, "lint a key with smaller widths", true)
+		return spec.AdviseRefusal(err, "lint a key with smaller widths")
 	}
 	warnings, err := g.Lint(ctx, key)
 	if err != nil {

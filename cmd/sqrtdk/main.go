@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
@@ -69,6 +70,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
 	out := &resultWriter{w: stdout}
+	// A command's --max-memory becomes the runtime's soft limit while it
+	// runs (limitFlags.parse).
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	err = c.run(ctx, args[1:], out, stderr)
 	if out.err != nil && !errors.Is(err, context.Canceled) {
 		// Whatever the command made of it, a result that did not reach

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
@@ -17,7 +18,9 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		nums   numberFlags
 		latex  latexFlags
 		dest   destinationFlags
+		limits limitFlags
 	)
+	limits.register(fs)
 	format.register(fs)
 	nums.register(fs)
 	latex.register(fs)
@@ -37,23 +40,31 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	lim, err := limits.parse()
+	if err != nil {
+		return err
+	}
 	dst, err := openOutput(dest.output, names...)
 	if err != nil {
 		return err
 	}
 	defer dst.discard()
-	files := make([]shard.File, 0, len(names))
+	// The files are read one at a time into a running sum, the sum's
+	// counts and the file's held to the memory limit.
+	var merger shard.Merger
 	for _, name := range names {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		r, err := shard.ReadFile(name)
+		r, err := shard.ReadFile(name, lim.Memory()-merger.Held())
 		if err != nil {
+			return spec.AdviseRefusal(err, "")
+		}
+		if err := merger.Add(shard.File{Name: name, Result: r}); err != nil {
 			return err
 		}
-		files = append(files, shard.File{Name: name, Result: r})
 	}
-	m, err := shard.Merge(files)
+	m, err := merger.Result()
 	if err != nil {
 		return err
 	}
@@ -75,10 +86,12 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	t := render.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
-	var budget enumerate.Budget
-	addRounding(&budget, &t, len(m.Parts))
+	budget := enumerate.NewBudget(lim)
+	if cells, c := t.RoundingCost(len(m.Parts)); cells > 0 {
+		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
+	}
 	if err := budget.Check(); err != nil {
-		return adviseBudget(err, "ask for fewer scales or places", false)
+		return spec.AdviseRefusal(err, "ask for fewer scales or places")
 	}
 	for _, p := range m.Parts {
 		t.Rows = append(t.Rows, render.NewRow(p.D, p.Hist, m.Method, n.scales))

@@ -126,7 +126,7 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	}
 	fig, err := compute(ctx)
 	if err != nil {
-		return spec.AdviseRefusal(err)
+		return spec.AdviseRefusal(err, "")
 	}
 	var files []atomicfile.File
 	if *out != "" {
@@ -195,11 +195,23 @@ func seriesFlags(fs *flag.FlagSet, widths string) func() (series, error) {
 	}
 }
 
-// figureEngine is the engine group for a figure.
-type figureEngine struct{ engineFlags }
+// figureEngine is the engine group for a figure, with the run's limits.
+type figureEngine struct {
+	engineFlags
+	limits limitFlags
+}
+
+func (e *figureEngine) register(fs *flag.FlagSet) {
+	e.engineFlags.register(fs)
+	e.limits.register(fs)
+}
 
 func (e *figureEngine) parse() (figures.Engine, error) {
 	m, opt, err := e.engineFlags.parse()
+	if err != nil {
+		return figures.Engine{}, err
+	}
+	opt.Limits, err = e.limits.parse()
 	return figures.Engine{Method: m, Options: opt}, err
 }
 

@@ -53,10 +53,12 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		space  spaceFlags
 		dep    dependenceFlags
 		engine engineFlags
+		limits limitFlags
 	)
 	space.register(fs, spec.ProveDefaults.Widths, false)
 	dep.register(fs)
 	engine.register(fs)
+	limits.register(fs)
 	scale := fs.String("scale", spec.ProveDefaults.Scale, "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "markdown", "json", "html")
@@ -79,7 +81,11 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime, Progress: new(atomic.Uint64)}
+	lim, err := limits.parse()
+	if err != nil {
+		return err
+	}
+	opt := proofs.Options{Method: method, Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}
 	p, err := s.Proof(opt, readJointLaw)
 	if err != nil {
 		return err
@@ -93,7 +99,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {
-		return spec.AdviseProofRefusal(err)
+		return spec.AdviseRefusal(err, "choose a smaller d_k")
 	}
 	if err := out.write(stdout, func(w io.Writer) error { return render.WriteTranscript(w, t, f) }); err != nil {
 		return err
@@ -107,7 +113,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // writeLab writes the proof lab into dir, its form set to the space the
 // flags give; what the form cannot say is refused.
 func writeLab(s spec.Prove, dir string) error {
-	for _, name := range []string{"pairs", "joint", "method", "workers", "max-time"} {
+	for _, name := range []string{"pairs", "joint", "method", "workers", "max-time", "max-memory"} {
 		if s.Given[name] {
 			return usageErrorf("--format html: the proof lab has no --%s (its form sets the entries, k, ties, the scale and the widths)", name)
 		}

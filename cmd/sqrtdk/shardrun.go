@@ -59,7 +59,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 			return err
 		}
 		if err := pl.CheckShard(i, n); err != nil {
-			return spec.AdviseRefusal(err)
+			return spec.AdviseRefusal(err, "")
 		}
 		ps[j] = pl
 	}
@@ -79,7 +79,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return spec.AdviseRefusal(err)
+			return spec.AdviseRefusal(err, "")
 		}
 		nq, _ := p.QCount()
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})

@@ -16,6 +16,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var (
 		space  spaceFlags
 		engine engineFlags
+		limits limitFlags
 		format formatFlag
 		nums   numberFlags
 		latex  latexFlags
@@ -23,6 +24,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	)
 	space.register(fs, "1,2,4,6", false)
 	engine.register(fs)
+	limits.register(fs)
 	format.register(fs)
 	nums.register(fs)
 	latex.register(fs)
@@ -36,6 +38,9 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	method, opt, err := engine.parse()
 	if err != nil {
+		return err
+	}
+	if opt.Limits, err = limits.parse(); err != nil {
 		return err
 	}
 	f, err := format.parse()
@@ -66,11 +71,15 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	t := render.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
-	budget := enumerate.Budget{Options: opt}
-	addPlans(&budget, ps)
-	addRounding(&budget, &t, len(ds))
+	budget := enumerate.NewBudget(opt.Limits)
+	for _, pl := range ps {
+		budget.AddPlan(pl, enumerate.NeedMoments)
+	}
+	if cells, c := t.RoundingCost(len(ds)); cells > 0 {
+		budget.Add(countOf(cells, "irrational cell", "irrational cells")+" rounded exactly", c)
+	}
 	if err := budget.Check(); err != nil {
-		return adviseBudget(err, "ask for fewer widths, scales or places", true)
+		return spec.AdviseRefusal(err, "ask for fewer widths")
 	}
 	dst, err := openOutput(dest.output)
 	if err != nil {
@@ -83,7 +92,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
-			return spec.AdviseRefusal(err)
+			return spec.AdviseRefusal(err, "")
 		}
 		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}
@@ -94,17 +103,4 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return dst.write(stdout, func(w io.Writer) error { return t.Write(w, f) })
-}
-
-// distinctWidths returns ds without repeats, in first-seen order.
-func distinctWidths(ds []int) []int {
-	seen := map[int]bool{}
-	var out []int
-	for _, d := range ds {
-		if !seen[d] {
-			seen[d] = true
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -131,3 +131,44 @@ func inverse(d uint) uint {
 	}
 	return inv
 }
+
+// DivideOut divides z by p ≥ 2 as often as p divides it, at most max
+// times, and returns how many times it did: by p, p², p⁴, … while they
+// divide and back down, O(log e) divisions for e factors of p where one
+// division per factor took minutes on numbers of millions of digits
+// (issue 22: a radicand's canonical form, a distribution's probabilities).
+func DivideOut(z, p *big.Int, max int) int {
+	if max <= 0 || z.Sign() == 0 {
+		return 0
+	}
+	if p.BitLen() <= 64 && p.Uint64() == 2 {
+		e := min(int(z.TrailingZeroBits()), max)
+		z.Rsh(z, uint(e))
+		return e
+	}
+	q, r := new(big.Int), new(big.Int)
+	divides := func(d *big.Int) bool {
+		q.QuoRem(z, d, r)
+		if r.Sign() != 0 {
+			return false
+		}
+		z.Set(q)
+		return true
+	}
+	e := 0
+	pows := []*big.Int{p} // pows[k] = p^(2^k)
+	for e+1<<(len(pows)-1) <= max && divides(pows[len(pows)-1]) {
+		e += 1 << (len(pows) - 1)
+		last := pows[len(pows)-1]
+		if 2*last.BitLen()-1 > z.BitLen()+1 {
+			break // its square cannot divide what is left
+		}
+		pows = append(pows, new(big.Int).Mul(last, last))
+	}
+	for k := len(pows) - 1; k >= 0; k-- {
+		for e+1<<k <= max && divides(pows[k]) {
+			e += 1 << k
+		}
+	}
+	return e
+}

@@ -85,3 +85,35 @@ func TestCombine(t *testing.T) {
 	want.Lsh(want, 1)
 	require.Zero(t, want.Cmp(Combine(new(big.Int), []*big.Int{ones, ones}, []uint{m, m})))
 }
+
+// TestDivideOut checks DivideOut against dividing one factor at a time,
+// on numbers with many factors of small primes, with and without a cap.
+func TestDivideOut(t *testing.T) {
+	for _, p := range []int64{2, 3, 5, 7, 101} {
+		for _, e := range []int{0, 1, 2, 3, 7, 8, 63, 64, 65, 1000, 4095} {
+			for _, cofactor := range []int64{1, 11, 13 * 17} {
+				bp := big.NewInt(p)
+				n := new(big.Int).Exp(bp, big.NewInt(int64(e)), nil)
+				n.Mul(n, big.NewInt(cofactor))
+				for _, limit := range []int{e, e + 5, e / 2, 0} {
+					z := new(big.Int).Set(n)
+					got := DivideOut(z, bp, limit)
+					want := min(e, limit)
+					if got != want {
+						t.Fatalf("p=%d e=%d cofactor=%d max=%d: divided %d times, want %d", p, e, cofactor, limit, got, want)
+					}
+					rest := new(big.Int).Exp(bp, big.NewInt(int64(e-want)), nil)
+					rest.Mul(rest, big.NewInt(cofactor))
+					if z.Cmp(rest) != 0 {
+						t.Fatalf("p=%d e=%d cofactor=%d max=%d: left %s, want %s", p, e, cofactor, limit, z, rest)
+					}
+				}
+			}
+		}
+	}
+	// Millions of digits: 5^200000 in a handful of divisions.
+	z := new(big.Int).Exp(big.NewInt(10), big.NewInt(200_000), nil)
+	if got := DivideOut(z, big.NewInt(5), 1<<30); got != 200_000 || z.Cmp(new(big.Int).Lsh(big.NewInt(1), 200_000)) != 0 {
+		t.Fatalf("10^200000: divided 5 out %d times", got)
+	}
+}

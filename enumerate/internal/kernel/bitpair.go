@@ -29,6 +29,10 @@ func (x *bitPairKernel) Name() string {
 	return "bit-pair (portable)"
 }
 
+func (x *bitPairKernel) Bytes() (shared, perTally int64) {
+	return 0, (histCopies+1)*int64(x.size)*8 + scratchBytes
+}
+
 func (x *bitPairKernel) Rate() float64 {
 	if x.fast {
 		return avx512BitPairRate

@@ -37,6 +37,10 @@ func (g *grayKernel) Name() string { return "gray-code" }
 
 func (g *grayKernel) Rate() float64 { return grayRate() }
 
+func (g *grayKernel) Bytes() (shared, perTally int64) {
+	return int64(len(g.moves)) * 2, (histCopies+1)*int64(g.size)*8 + scratchBytes
+}
+
 func newGrayKernel(d int, t [][]int, size int) *grayKernel {
 	return newGrayKernelSplit(d, t, size, maxLowSteps)
 }

@@ -84,7 +84,22 @@ type Kernel interface {
 	// Rate is the pairs one core tallies per second, as the benchmarks
 	// measured on this project's reference machine (see rates.go).
 	Rate() float64
+	// Bytes bounds the memory the kernel holds: the tables every Tally
+	// shares (built once), and what one Tally call holds while it runs,
+	// its histogram included.
+	Bytes() (shared, perTally int64)
 }
+
+// scratchBytes bounds the fixed scratch of a Tally call beyond its
+// histograms: bit-sliced planes, lookup tables and Gray-walk moves, each
+// a few kilobytes.
+const scratchBytes = 64 << 10
+
+// maxTallyBytes bounds the memory a kernel holds beyond its histograms
+// in one Tally call: the sliced-index kernel's per-block values, a byte
+// and an int for each of at most slicedMaxBlocks blocks (beyond them
+// another kernel takes the problem).
+const maxTallyBytes = slicedMaxBlocks*9 + scratchBytes
 
 // chunkPairs bounds the pairs tallied between two checks of the stop flag,
 // so that cancelling takes milliseconds.

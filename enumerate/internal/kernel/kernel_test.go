@@ -453,6 +453,36 @@ func TestCancels(t *testing.T) {
 	}
 }
 
+// TestKernelMemoryBounded checks that every kernel For chooses holds, in
+// one Tally, at most its histograms and maxTallyBytes, at every width: the
+// sliced-index kernel once kept a value per block, nk^(D−h) of them, and
+// allocated 2 TB at d_k = 50 (its block count overflowed past 255).
+func TestKernelMemoryBounded(t *testing.T) {
+	pm := [][]int{{1, 0}, {0, 1}}
+	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
+	check := func() {
+		for _, table := range [][][]int{pm, three} {
+			for d := 1; d <= 255; d++ {
+				s := specOf(d, table)
+				k := New(For(s), s)
+				shared, per := k.Bytes()
+				require.LessOrEqual(t, shared, int64(maxTallyBytes), "d=%d %s", d, k.Name())
+				require.LessOrEqual(t, per, int64(histCopies+1)*int64(s.Size)*8+maxTallyBytes, "d=%d %s", d, k.Name())
+				require.Positive(t, per, "d=%d %s", d, k.Name())
+			}
+		}
+	}
+	if restore, ok := Force(AVX512); ok {
+		check()
+		require.NotNil(t, planSliced(specOf(30, pm)), "sliced-index at d = 30 for ±1")
+		require.Nil(t, planSliced(specOf(50, pm)), "and not at d = 50, where it needs a value for each of 2^39 blocks")
+		restore()
+	}
+	restore, _ := Force(Portable)
+	defer restore()
+	check()
+}
+
 // TestGODEBUGSelectsPath checks what bench/paths.py rests on: GODEBUG
 // switches the CPU features off for the kernels, so that one AVX-512
 // machine times the AVX2 and plain Go paths that other CPUs run. It runs

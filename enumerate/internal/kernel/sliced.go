@@ -148,6 +148,15 @@ func (x *slicedKernel) Name() string {
 
 func (x *slicedKernel) Rate() float64 { return slicedRate(x) }
 
+// Bytes counts the threshold planes (shared), and per Tally the value of
+// every block (a byte and an int each, at most slicedMaxBlocks), the
+// counters, the threshold counts and the histogram.
+func (x *slicedKernel) Bytes() (shared, perTally int64) {
+	shared = int64(x.nqLow*x.qStride()+8) * 8
+	perTally = int64(x.nBlocks)*9 + int64(x.size+x.nv+2)*8 + scratchBytes
+	return shared, perTally
+}
+
 func (x *slicedKernel) wordLanes() int { return slicedImpls[x.impl].wordLanes }
 
 // qStride is the uint64 words of the shares of one value of q's low

@@ -66,6 +66,10 @@ func (x *xorKernel) Name() string {
 	return "xor-popcount (scalar)"
 }
 
+func (x *xorKernel) Bytes() (shared, perTally int64) {
+	return 0, int64(x.size)*8 + scratchBytes
+}
+
 func (x *xorKernel) Rate() float64 {
 	if x.blocks != nil {
 		return x.blocks.rate()

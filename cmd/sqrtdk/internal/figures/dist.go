@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -41,7 +42,9 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal",
 			"spacing_exact", "density_exact", "density_decimal"}},
 	}
-	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths))
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), func(pl *enumerate.Plan) enumerate.Cost {
+		return roundingCost(o.Scale, o.Digits, pl.Scores())
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +58,9 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		for t, c := range h.Counts {
 			if c.Sign() == 0 {
 				continue // not a possible score
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err // an irrational point can take milliseconds
 			}
 			x := rational.NewRat(h.Score(t)).Mul(inv)
 			prob := new(big.Rat).SetFrac(c, total)

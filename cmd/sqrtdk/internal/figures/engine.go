@@ -28,10 +28,13 @@ type Engine struct {
 }
 
 // distributions returns the exact distribution of q·k for each problem;
-// every problem is planned and checked before the first is computed, so
-// that a refusal comes at once.
-func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem) ([]*rational.Histogram, error) {
+// every problem is planned and checked before the first is computed, and
+// the whole (each computation in turn, every distribution kept for the
+// figure, and what the figure computes from each, after(pl)) held to the
+// limits, so that a refusal comes at once.
+func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem, after func(pl *enumerate.Plan) enumerate.Cost) ([]*rational.Histogram, error) {
 	plans := make([]*enumerate.Plan, len(problems))
+	budget := enumerate.NewBudget(e.Options.Limits)
 	for i, p := range problems {
 		pl, err := enumerate.NewPlan(p, e.Method, e.Options)
 		if err != nil {
@@ -40,7 +43,13 @@ func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem)
 		if err := pl.Check(enumerate.NeedCounts); err != nil {
 			return nil, err
 		}
+		budget.AddPlan(pl, enumerate.NeedCounts)
+		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
+		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), after(pl))
 		plans[i] = pl
+	}
+	if err := budget.Check(); err != nil {
+		return nil, err
 	}
 	hists := make([]*rational.Histogram, len(plans))
 	for i, pl := range plans {
@@ -83,6 +92,17 @@ func checkDigits(n int) error {
 		return fmt.Errorf("digits must be from 0 to %d, not %d", MaxDigits, n)
 	}
 	return nil
+}
+
+// pointRoundings is how many correctly rounded decimals a point of a figure
+// takes: its two coordinates to plot (20 places each, see
+// rational.Value.Float64) and to the data table.
+const pointRoundings = 4
+
+// roundingCost estimates rounding n values under scale s for a figure
+// with digits places in its data table.
+func roundingCost(s rational.Scale, digits, n int) enumerate.Cost {
+	return enumerate.RoundingCost(s, max(digits, 20), pointRoundings*n)
 }
 
 // ratFloat returns the nearest float64 to r, for plotting only.

@@ -103,7 +103,13 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 	for i, d := range o.Widths {
 		ps[i] = differenceProblem(d)
 	}
-	hists, err := o.Engine.distributions(ctx, ps)
+	hists, err := o.Engine.distributions(ctx, ps, func(*enumerate.Plan) enumerate.Cost {
+		var c enumerate.Cost
+		for _, s := range o.Scales {
+			c = c.Then(roundingCost(s, o.Digits, 1))
+		}
+		return c
+	})
 	if err != nil {
 		return nil, err
 	}

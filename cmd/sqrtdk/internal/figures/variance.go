@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -32,7 +33,13 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
 	}
-	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths))
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), func(*enumerate.Plan) enumerate.Cost {
+		var c enumerate.Cost
+		for _, s := range o.Scales {
+			c = c.Then(roundingCost(s, o.Digits, 1))
+		}
+		return c
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +49,9 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 	for i, s := range o.Scales {
 		curves[i] = make(plotter.XYs, len(o.Widths))
 		for j, d := range o.Widths {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			v := s.ScaledVariance(hists[j].Variance(), int64(d))
 			positive = positive && v.Sign() > 0
 			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), v.String(), v.Decimal(o.Digits, rational.RoundHalfEven)})

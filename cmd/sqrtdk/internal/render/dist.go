@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -51,6 +52,30 @@ func (d *Dist) probabilities() func(c *big.Int) string {
 		return r.ratString
 	}
 	return func(c *big.Int) string { return new(big.Rat).SetFrac(c, total).RatString() }
+}
+
+// DistWriteCost estimates, before the distribution is computed, writing
+// one of scores scores whose counts have up to countBits bits in format
+// f: converting counts and reduced probabilities to decimal (text writes
+// long counts compactly, one division each, but still converts them), and
+// the memory of the rows Markdown holds to pad its columns (the other
+// formats stream them).
+func DistWriteCost(f Format, scores int, countBits float64) enumerate.Cost {
+	rows := float64(scores)
+	digits := countBits * math.Log10(2)
+	convert := enumerate.DecimalCost(rows, countBits)
+	if f == Text {
+		return convert
+	}
+	// A count, the probability's numerator and denominator, and the
+	// reduction's divisions (about log2 of the exponents, each like a
+	// conversion).
+	c := enumerate.DecimalCost(rows*(3+math.Log2(math.Max(countBits, 2))), countBits)
+	if f == Markdown {
+		// Each row's text, held as cells and again padded.
+		c.Bytes += 3 * rows * (2*digits + 64)
+	}
+	return c
 }
 
 // WriteText writes the distribution in the lesson's form,

@@ -120,11 +120,24 @@ func (t *Table) decimal(r Row, i int) string {
 	return r.Variance[i].Decimal(t.Places(i), t.Round)
 }
 
+// RoundingCost estimates, before any work, rounding rows rows of the
+// table's columns (enumerate.RoundingCost), and counts the cells that may
+// be irrational: such a cell to many places takes an exact root that can
+// run for seconds.
+func (t *Table) RoundingCost(rows int) (irrational int, c enumerate.Cost) {
+	for i, s := range t.Scales {
+		if ci := enumerate.RoundingCost(s, t.Places(i), rows); ci != (enumerate.Cost{}) {
+			irrational += rows
+			c = c.Then(ci)
+		}
+	}
+	return irrational, c
+}
+
 // PrepareDecimals computes every cell's correctly rounded decimal, for
-// Write to print, and returns ctx's error once ctx is done: an irrational
-// cell to many places takes an exact root that can run for seconds (see
-// rational.Scale.RoundingSeconds). Call it once the rows, Digits and Round
-// are final; a table written without it rounds as it writes.
+// Write to print, and returns ctx's error once ctx is done (see
+// RoundingCost). Call it once the rows, Digits and Round are final; a
+// table written without it rounds as it writes.
 func (t *Table) PrepareDecimals(ctx context.Context) error {
 	for ri := range t.Rows {
 		r := &t.Rows[ri]

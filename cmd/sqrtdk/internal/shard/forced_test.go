@@ -216,7 +216,7 @@ func TestReadFileRefusesLargeFilesUnread(t *testing.T) {
 	require.NoError(t, f.Truncate(MaxFileBytes+1))
 	require.NoError(t, f.Close())
 	start := time.Now()
-	_, err = ReadFile(path)
+	_, err = ReadFile(path, enumerate.DefaultMaxMemory)
 	require.ErrorContains(t, err, "is larger than 512 MiB")
 	assert.Less(t, time.Since(start), time.Second)
 }

@@ -21,45 +21,139 @@ type File struct {
 // alphabets, widths and method), are split the same way and cover every
 // slice exactly once, then adds their histograms count by count. It
 // returns the whole run as slice 0/1, or an error that names the problem
-// and the files concerned.
+// and the files concerned. (A Merger does the same one file at a time.)
 func Merge(files []File) (*Result, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no shard files given")
 	}
-	first := files[0]
-	for _, f := range files[1:] {
-		if err := sameRun(first, f); err != nil {
+	var m Merger
+	for _, f := range files {
+		if err := m.Add(f); err != nil {
 			return nil, err
 		}
 	}
-	n := first.Result.Count
-	for _, f := range files[1:] {
-		if f.Result.Count != n {
-			return nil, differentSplits(first, f)
+	return m.Result()
+}
+
+// A Merger merges shard files added one at a time, as Merge does, into
+// the first one's lattice: it keeps the running sum (zero counts share one
+// Int) and, of each file, only what the checks of the whole need (its
+// name, slice and q ranges), so that a merge holds the sum and the file
+// being read, not every file. The zero Merger is ready to use.
+type Merger struct {
+	first   File
+	sum     []*rational.Histogram // one per width, owned by the merger
+	bySlice map[int]File          // the files by slice, their histograms dropped
+	held    float64               // the memory of sum's counts
+}
+
+// Held returns the bytes the sum's counts hold, to be left out of the
+// memory the next file may take (ReadLimited).
+func (m *Merger) Held() int64 { return int64(m.held) }
+
+// Add checks that f belongs to the run of the files added before it and
+// adds its histograms into the sum; f's histograms are not kept.
+func (m *Merger) Add(f File) error {
+	if m.bySlice == nil {
+		m.first, m.bySlice = f, map[int]File{}
+		for _, p := range f.Result.Parts {
+			h := &rational.Histogram{Base: p.Hist.Base, Step: p.Hist.Step, Counts: make([]*big.Int, len(p.Hist.Counts))}
+			for i := range h.Counts {
+				h.Counts[i] = zeroCount
+			}
+			m.sum = append(m.sum, h)
+			m.held += float64(len(h.Counts)) * 8
+		}
+	} else {
+		if err := sameRun(m.first, f); err != nil {
+			return err
+		}
+		if f.Result.Count != m.first.Result.Count {
+			return differentSplits(m.first, f)
 		}
 	}
-	bySlice := make(map[int]File, len(files))
-	for _, f := range files {
-		if g, dup := bySlice[f.Result.Index]; dup {
-			return nil, fmt.Errorf("shard files %s and %s are both %s: duplicated shard", g.Name, f.Name, f.Result.Name())
-		}
-		bySlice[f.Result.Index] = f
+	if g, dup := m.bySlice[f.Result.Index]; dup {
+		return fmt.Errorf("shard files %s and %s are both %s: duplicated shard", g.Name, f.Name, f.Result.Name())
 	}
-	if len(bySlice) != n {
+	for w, p := range f.Result.Parts {
+		h := m.sum[w]
+		if p.Hist.Base.Cmp(h.Base) != 0 || p.Hist.Step.Cmp(h.Step) != 0 || len(p.Hist.Counts) != len(h.Counts) {
+			return fmt.Errorf("shard files %s and %s use different score lattices at d_k = %d", m.first.Name, f.Name, p.D)
+		}
+		for i, c := range p.Hist.Counts {
+			if c.Sign() == 0 {
+				continue
+			}
+			if h.Counts[i] == zeroCount {
+				h.Counts[i] = new(big.Int)
+			} else {
+				m.held -= intBytes(h.Counts[i])
+			}
+			h.Counts[i].Add(h.Counts[i], c)
+			m.held += intBytes(h.Counts[i])
+		}
+	}
+	kept := *f.Result
+	kept.Parts = make([]Part, len(f.Result.Parts))
+	for w, p := range f.Result.Parts {
+		kept.Parts[w] = Part{D: p.D, Lo: p.Lo, Hi: p.Hi, QTotal: p.QTotal}
+	}
+	m.bySlice[f.Result.Index] = File{Name: f.Name, Result: &kept}
+	return nil
+}
+
+// Result checks that the files added cover every slice exactly once and
+// tile each width's q range, and that the sums are a distribution these
+// alphabets can give; it returns the whole run as slice 0/1.
+func (m *Merger) Result() (*Result, error) {
+	if m.bySlice == nil {
+		return nil, fmt.Errorf("no shard files given")
+	}
+	n := m.first.Result.Count
+	if len(m.bySlice) != n {
 		var missing []int
 		for i := range n {
-			if _, ok := bySlice[i]; !ok {
+			if _, ok := m.bySlice[i]; !ok {
 				missing = append(missing, i)
 			}
 		}
+		files := make([]File, 0, len(m.bySlice))
+		for _, f := range m.bySlice {
+			files = append(files, f)
+		}
+		sort.Slice(files, func(i, j int) bool { return files[i].Result.Index < files[j].Result.Index })
 		return nil, fmt.Errorf("%s of %d %s missing: %d shard %s given (%s)",
 			describeSlices(missing), n, plural(len(missing), "is", "are"), len(files), plural(len(files), "file", "files"), listNames(files))
 	}
-	ordered := make([]File, n)
-	for i := range n {
-		ordered[i] = bySlice[i]
+	first := m.first.Result
+	out := &Result{Tool: first.Tool, Command: first.Command, Q: first.Q, K: first.K, Method: first.Method, Index: 0, Count: 1}
+	for w, p0 := range first.Parts {
+		next := uint64(0)
+		for i := range n {
+			f := m.bySlice[i]
+			p := f.Result.Parts[w]
+			switch {
+			case p.Lo > next:
+				return nil, fmt.Errorf("q indices [%d, %d) at d_k = %d are in no shard file (gap before %s)", next, p.Lo, p.D, f.Name)
+			case p.Lo < next:
+				return nil, fmt.Errorf("shard file %s overlaps the shard before it on q indices [%d, %d) at d_k = %d", f.Name, p.Lo, next, p.D)
+			}
+			next = p.Hi
+		}
+		if next != p0.QTotal {
+			return nil, fmt.Errorf("q indices [%d, %d) at d_k = %d are in no shard file", next, p0.QTotal, p0.D)
+		}
+		h := m.sum[w]
+		f, err := newForced(enumerate.Problem{Q: out.Q, K: out.K, D: p0.D})
+		if err == nil {
+			err = f.checkWhole(h)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the merged distribution at d_k = %d is not one these alphabets can give (%v): a shard was edited and its checksum recomputed, or computed by a faulty build", p0.D, err)
+		}
+		out.Parts = append(out.Parts, Part{D: p0.D, Lo: 0, Hi: p0.QTotal, QTotal: p0.QTotal, Hist: h})
 	}
-	return sum(ordered)
+	return out, nil
 }
 
 // sameRun returns an error when f was not produced by the same run as first.
@@ -98,48 +192,6 @@ func differentSplits(f, g File) error {
 		msg += fmt.Sprintf("; both cover q indices [%d, %d) at d_k = %d, which would be counted twice", lo, hi, pa.D)
 	}
 	return fmt.Errorf("%s", msg)
-}
-
-// sum adds the histograms of the slices, given in slice order, after
-// checking that they tile each width's q range and share its score lattice.
-func sum(files []File) (*Result, error) {
-	first := files[0].Result
-	out := &Result{Tool: first.Tool, Command: first.Command, Q: first.Q, K: first.K, Method: first.Method, Index: 0, Count: 1}
-	for w, p0 := range first.Parts {
-		next := uint64(0)
-		h := &rational.Histogram{Base: p0.Hist.Base, Step: p0.Hist.Step, Counts: make([]*big.Int, len(p0.Hist.Counts))}
-		for i := range h.Counts {
-			h.Counts[i] = new(big.Int)
-		}
-		for _, f := range files {
-			p := f.Result.Parts[w]
-			switch {
-			case p.Lo > next:
-				return nil, fmt.Errorf("q indices [%d, %d) at d_k = %d are in no shard file (gap before %s)", next, p.Lo, p.D, f.Name)
-			case p.Lo < next:
-				return nil, fmt.Errorf("shard file %s overlaps the shard before it on q indices [%d, %d) at d_k = %d", f.Name, p.Lo, next, p.D)
-			}
-			next = p.Hi
-			if p.Hist.Base.Cmp(h.Base) != 0 || p.Hist.Step.Cmp(h.Step) != 0 || len(p.Hist.Counts) != len(h.Counts) {
-				return nil, fmt.Errorf("shard files %s and %s use different score lattices at d_k = %d", files[0].Name, f.Name, p.D)
-			}
-			for i, c := range p.Hist.Counts {
-				h.Counts[i].Add(h.Counts[i], c)
-			}
-		}
-		if next != p0.QTotal {
-			return nil, fmt.Errorf("q indices [%d, %d) at d_k = %d are in no shard file", next, p0.QTotal, p0.D)
-		}
-		f, err := newForced(enumerate.Problem{Q: out.Q, K: out.K, D: p0.D})
-		if err == nil {
-			err = f.checkWhole(h)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("the merged distribution at d_k = %d is not one these alphabets can give (%v): a shard was edited and its checksum recomputed, or computed by a faulty build", p0.D, err)
-		}
-		out.Parts = append(out.Parts, Part{D: p0.D, Lo: 0, Hi: p0.QTotal, QTotal: p0.QTotal, Hist: h})
-	}
-	return out, nil
 }
 
 // describeSlices writes slice indices as "slices 1/N, 4-7/N" compactly.

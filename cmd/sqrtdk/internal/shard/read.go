@@ -30,8 +30,10 @@ const MaxParts = 1000
 const maxTokenLetters = rational.MaxLetters
 
 // ReadFile reads and verifies the shard file at path; see Read. A file
-// larger than MaxFileBytes is refused before it is read.
-func ReadFile(path string) (*Result, error) {
+// larger than MaxFileBytes is refused before it is read, and one whose
+// counts would hold more than maxBytes of memory while it is read, with
+// an *enumerate.LimitError.
+func ReadFile(path string, maxBytes int64) (*Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("shard file %s: %v", path, unwrapPathError(err))
@@ -40,7 +42,7 @@ func ReadFile(path string) (*Result, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
 		return nil, fmt.Errorf("shard file %s: is larger than %d MiB, more than any shard holds", path, MaxFileBytes>>20)
 	}
-	return Read(f, path)
+	return ReadLimited(f, path, maxBytes)
 }
 
 func unwrapPathError(err error) error {
@@ -62,8 +64,20 @@ func unwrapPathError(err error) error {
 // file that is not the format is refused at its first wrong token, and
 // the checksum is judged before the contents, so that a damaged file is
 // called damaged. name is used in messages.
+// Its counts may hold up to enumerate's default memory limit.
 func Read(r io.Reader, name string) (*Result, error) {
-	res, err := read(r)
+	return ReadLimited(r, name, enumerate.DefaultMaxMemory)
+}
+
+// ReadLimited is Read with the counts held to maxBytes of memory: a file
+// whose counts would pass it is refused while it is read, with an
+// *enumerate.LimitError that estimates what they would hold.
+func ReadLimited(r io.Reader, name string, maxBytes int64) (*Result, error) {
+	res, err := read(r, name, maxBytes)
+	var le *enumerate.LimitError
+	if errors.As(err, &le) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("shard file %s: %v", name, err)
 	}
@@ -78,6 +92,10 @@ type streamReader struct {
 	input *countingReader
 	canon canonical
 	res   *Result
+	// name is the file's name, and held the bytes its counts hold, at
+	// most maxBytes.
+	name           string
+	held, maxBytes float64
 	// bad is the first inconsistency in the contents; it is reported
 	// only when the checksum matches, as an intact but wrong file.
 	bad error
@@ -110,7 +128,7 @@ func formatErrorf(format string, args ...any) error {
 	return &errFormat{msg: fmt.Sprintf(format, args...)}
 }
 
-func read(r io.Reader) (*Result, error) {
+func read(r io.Reader, name string, maxBytes int64) (*Result, error) {
 	in := &countingReader{r: r}
 	br := bufio.NewReaderSize(in, 64<<10)
 	if blank, err := isBlank(br); err != nil {
@@ -121,10 +139,14 @@ func read(r io.Reader) (*Result, error) {
 	} else if blank {
 		return nil, fmt.Errorf("is empty (was the shard run interrupted?)")
 	}
-	s := &streamReader{dec: json.NewDecoder(br), input: in, canon: newCanonical(), res: &Result{}}
+	s := &streamReader{dec: json.NewDecoder(br), input: in, canon: newCanonical(), res: &Result{}, name: name, maxBytes: float64(maxBytes)}
 	s.dec.UseNumber()
 	res, err := s.document()
 	if err != nil {
+		var le *enumerate.LimitError
+		if errors.As(err, &le) {
+			return nil, err
+		}
 		if errors.Is(err, errTooLarge) || in.n > MaxFileBytes {
 			return nil, errTooLarge
 		}
@@ -511,7 +533,9 @@ func (s *streamReader) counts(check *partCheck) error {
 			return err
 		}
 		s.canon.count(i, v)
-		check.add(i, v)
+		if err := check.add(i, v, s); err != nil {
+			return err
+		}
 	}
 	_, err := s.token()
 	return err
@@ -526,6 +550,9 @@ type partCheck struct {
 	maxDigits int
 	total     *big.Int
 	err       error
+	// fixed is the memory the file held when its counts began, the
+	// array of this part's counts included.
+	fixed float64
 }
 
 // startPart checks what precedes a part's counts; it returns nil when the
@@ -538,27 +565,61 @@ func (s *streamReader) startPart(pd partDoc) *partCheck {
 	c.part, c.forced, c.want, c.err = s.res.checkHead(pd)
 	if c.err == nil {
 		c.maxDigits = len(c.want.String())
+		s.held += float64(c.forced.size) * 8
+		c.fixed = s.held
+		if s.held > s.maxBytes {
+			return c // add refuses it at the first count, before holding more
+		}
 		c.part.Hist.Counts = make([]*big.Int, 0, c.forced.size)
 	}
 	return c
 }
 
-func (c *partCheck) add(i int, s string) {
+// add checks and keeps count i, read as s from r's file; zero counts
+// share one Int, and a count that would take the counts held past r's
+// memory limit stops the reading with an *enumerate.LimitError, its
+// estimate the memory held so far scaled to the whole lattice.
+func (c *partCheck) add(i int, s string, r *streamReader) error {
 	if c == nil || c.err != nil {
-		return
+		return nil
 	}
 	if i >= c.forced.size {
 		c.err = fmt.Errorf("more than the %d counts of the score lattice", c.forced.size)
-		return
+		return nil
 	}
 	n, err := canonicalCount(s, c.maxDigits)
 	if err != nil {
 		c.err = fmt.Errorf("count %d: %v", i, err)
-		return
+		return nil
 	}
 	c.total.Add(c.total, n)
+	if n.Sign() == 0 {
+		n = zeroCount
+	} else {
+		r.held += intBytes(n)
+	}
+	if r.held > r.maxBytes {
+		// The estimate: what was held before the counts, and the counts
+		// read so far in proportion to the whole lattice.
+		read := float64(i+1) / float64(c.forced.size)
+		return &enumerate.LimitError{
+			What:   fmt.Sprintf("the counts of shard file %s at d_k = %d", r.name, c.part.D),
+			Cost:   enumerate.Cost{Bytes: c.fixed + (r.held-c.fixed)/read},
+			Limits: enumerate.Limits{MaxMemory: int64(r.maxBytes)},
+		}
+	}
 	c.part.Hist.Counts = append(c.part.Hist.Counts, n)
+	return nil
 }
+
+// zeroCount is the one Int every zero count of a file read shares: a
+// lattice of millions of points is mostly zeros at its ends. It is never
+// changed (Merge adds into a copy).
+var zeroCount = new(big.Int)
+
+// intBytes is the memory of a count: its words, its header and the
+// pointer to it.
+func intBytes(n *big.Int) float64 { return float64(len(n.Bits())*8 + 48) }
 
 // finish checks the whole part and returns it, or nil and no error when
 // there was nothing to check.

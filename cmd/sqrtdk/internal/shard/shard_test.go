@@ -145,7 +145,7 @@ func TestReadRefuses(t *testing.T) {
 }
 
 func TestReadFileMissing(t *testing.T) {
-	_, err := ReadFile(filepath.Join(t.TempDir(), "nope.json"))
+	_, err := ReadFile(filepath.Join(t.TempDir(), "nope.json"), enumerate.DefaultMaxMemory)
 	require.ErrorContains(t, err, "nope.json: no such file or directory")
 }
 
@@ -204,7 +204,7 @@ func TestShardFilesOnDisk(t *testing.T) {
 	for i := range 3 {
 		path := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
 		require.NoError(t, os.WriteFile(path, encode(t, runShard(t, "-1,1", "-1,1", []int{6}, i, 3)), 0o644))
-		r, err := ReadFile(path)
+		r, err := ReadFile(path, enumerate.DefaultMaxMemory)
 		require.NoError(t, err)
 		files = append(files, File{Name: path, Result: r})
 	}

@@ -108,7 +108,7 @@ func (s Prove) Proof(opt proofs.Options, readJoint func(path string) (*proofs.Jo
 	opt.Scale = &sc
 	p, err := proofs.NewProof(m, ds, opt)
 	if err != nil {
-		return nil, AdviseProofRefusal(err)
+		return nil, AdviseRefusal(err, "choose a smaller d_k")
 	}
 	return p, nil
 }

@@ -5,37 +5,43 @@ import (
 	"fmt"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
-// AdviseRefusal words an engine's refusal for the command line: the
-// engine's numbers, then the flag that gets the result another way.
-func AdviseRefusal(err error) error {
-	var tl *enumerate.TooLargeError
-	if !errors.As(err, &tl) {
+// AdviseRefusal words a refusal of enumerate's cost model (a
+// *enumerate.LimitError) for the command line and the pages: its numbers,
+// then what to ask for instead and the flag that allows more,
+// --max-memory when memory is over its limit and --max-time when time is.
+// instead is the caller's own alternative for a whole run or a
+// computation that is not the engine's ("ask for fewer widths"), "" when
+// it has none; an engine's refusal names the engine's alternative. Any
+// other error is returned as it is.
+func AdviseRefusal(err error, instead string) error {
+	var le *enumerate.LimitError
+	if !errors.As(err, &le) {
 		return err
 	}
-	var advice string
+	if le.Unreachable() {
+		if le.Method == enumerate.BruteForce {
+			return fmt.Errorf("%w; use --method closed", err)
+		}
+		return err
+	}
+	more := "allow more time with --max-time"
+	if le.Memory() {
+		more = "allow more memory with --max-memory"
+	}
 	switch {
-	case tl.Unreachable(), tl.Method == enumerate.BruteForce && tl.Counts > 0:
-		advice = "use --method closed for the exact distribution without enumerating"
-	case tl.Method == enumerate.BruteForce && tl.Slices > 0:
-		advice = fmt.Sprintf("split the run into at least %d slices, or allow more time with --max-time", tl.MinSlices)
-	case tl.Method == enumerate.BruteForce:
-		advice = "use --method closed for the exact distribution without enumerating, or allow more time with --max-time"
-	case tl.Memory():
-		advice = "choose a smaller d_k ('sqrtdk table' needs only the variance and streams the counts)"
-	default:
-		advice = "choose a smaller d_k, or allow more time with --max-time"
+	case le.Method == enumerate.BruteForce && le.MinSlices > 0:
+		instead = fmt.Sprintf("split the run into at least %d slices with --shard I/N", le.MinSlices)
+	case le.Method == enumerate.BruteForce && le.MinSlices < 0:
+		instead = "no --shard split fits: use --method closed"
+	case le.Method == enumerate.BruteForce:
+		instead = "use --method closed"
+	case le.Method == enumerate.ClosedForm:
+		instead = "choose a smaller d_k"
 	}
-	return fmt.Errorf("%w; %s", err, advice)
-}
-
-// AdviseProofRefusal words a refusal to list a space, or the engine's.
-func AdviseProofRefusal(err error) error {
-	var tl *proofs.TooLargeError
-	if errors.As(err, &tl) {
-		return fmt.Errorf("%w; choose a smaller d_k, or allow more time with --max-time", err)
+	if instead == "" {
+		return fmt.Errorf("%w; %s", err, more)
 	}
-	return AdviseRefusal(err)
+	return fmt.Errorf("%w; %s, or %s", err, instead, more)
 }

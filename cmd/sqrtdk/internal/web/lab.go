@@ -103,7 +103,7 @@ func (l Lab) Prove(ctx context.Context) LabResult {
 	}
 	t, err := p.Run(ctx)
 	if err != nil {
-		return fail(spec.AdviseProofRefusal(err))
+		return fail(spec.AdviseRefusal(err, "choose a smaller d_k"))
 	}
 	var b bytes.Buffer
 	if err := render.WriteTranscript(&b, t, render.Text); err != nil {

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+	"sync/atomic"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// plans makes and checks, before any work, the plan of every width, so
+// that a refusal comes at once and not after hours of earlier widths; each
+// plan counts its progress on a counter of its own (Options.Progress).
+func plans(q, k rational.Alphabet, ds []int, m enumerate.Method, opt enumerate.Options, need enumerate.Need) ([]*enumerate.Plan, error) {
+	out := make([]*enumerate.Plan, len(ds))
+	for i, d := range ds {
+		opt.Progress = new(atomic.Uint64)
+		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, m, opt)
+		if err != nil {
+			return nil, err
+		}
+		if err := pl.Check(need); err != nil {
+			return nil, spec.AdviseRefusal(err, "")
+		}
+		out[i] = pl
+	}
+	return out, nil
+}
+
+// distinctWidths returns ds without repeats, in first-seen order.
+func distinctWidths(ds []int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, d := range ds {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// countOf writes "1 width" or "3 widths".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
