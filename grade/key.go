@@ -23,6 +23,10 @@ const MaxLineBytes = claims.MaxLineBytes
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
 
+// MaxFileBytes bounds the size of one key or answer file: MaxParts lines
+// of MaxLineBytes, with room to spare for questions, hints and comments.
+const MaxFileBytes = 8 << 20
+
 // MaxPoints bounds the points of one answer.
 const MaxPoints = 1_000_000
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -21,7 +22,7 @@ type diagnoseFlags struct {
 	set                         map[string]bool // the flags given
 }
 
-func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diagnose", "", stderr)
 	var f diagnoseFlags
 	fs.StringVar(&f.measured, "measured-std", "", "std of the scores right before softmax, for one head and one batch (required; 0 allowed)")

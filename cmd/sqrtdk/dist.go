@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
-func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDist(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("dist", "", stderr)
 	var (
 		space  spaceFlags
@@ -43,7 +44,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if sharded {
-		return runShard(ctx, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+		return runShard(ctx, files, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
 	lx, err := latex.parse(fs, f, true)
 	if err != nil {
@@ -54,11 +55,10 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	pl := ps[0]
-	dst, err := openOutput(dest.output)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
 	progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
 	h, err := pl.WithProgress(progress).Distribution(ctx)
 	stop()

@@ -4,10 +4,11 @@ import (
 	"context"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
-func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runExercise(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("exercise", "", stderr)
 	var keys keyFlags
 	keys.register(fs)
@@ -36,7 +37,7 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if keys.student == "" {
 		return flagUsageError(fs, "--student: name the student the sheet is for")
 	}
-	key, err := keys.read()
+	key, err := keys.read(ctx, files)
 	if err != nil {
 		return err
 	}
@@ -56,11 +57,10 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	out, err := openOutput(output)
+	out, err := openOutput(files, "-o", output)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
 			return grade.WriteVariantKey(w, variant, solutions)

@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -24,19 +24,20 @@ func (k *keyFlags) register(fs *flag.FlagSet) {
 }
 
 // read parses the key file.
-func (k *keyFlags) read() (*grade.Key, error) {
+func (k *keyFlags) read(ctx context.Context, files *guard.Files) (*grade.Key, error) {
 	if k.key == "" {
 		return nil, fmt.Errorf("--key: name the answer key")
 	}
-	f, err := os.Open(k.key)
+	in, err := files.Open(ctx, keyInput, k.key)
 	if err != nil {
-		return nil, fmt.Errorf("--key: %v", err)
+		return nil, err
 	}
-	defer f.Close()
-	return grade.ParseKey(k.key, f)
+	defer in.Close()
+	key, err := grade.ParseKey(in.Name, in)
+	return key, in.Err(err)
 }
 
-func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
 	var keys keyFlags
 	keys.register(fs)
@@ -66,7 +67,8 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if keys.student != "" && len(names) > 1 {
 		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line")
 	}
-	key, err := keys.read()
+	files.Declare(answersInput, names...)
+	key, err := keys.read(ctx, files)
 	if err != nil {
 		return err
 	}
@@ -76,24 +78,22 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if key.IsTemplate() && keys.seed == "" {
 		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
 	}
-	out, err := openOutput(outPath)
+	out, err := openOutput(files, "-o", outPath)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	var report *output
 	if classReport != "" {
-		if report, err = openOutput(classReport); err != nil {
-			return fmt.Errorf("--class-report: %v", err)
+		if report, err = openOutput(files, "--class-report", classReport); err != nil {
+			return err
 		}
-		defer report.discard()
 	}
 
 	g := grade.NewGrader(ctx)
 	var results []*grade.Result
 	var malformed []error
 	for _, name := range names {
-		r, err := gradeFile(g, key, keys, name)
+		r, err := gradeFile(ctx, files, g, key, keys, name)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -107,13 +107,16 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				if werr := out.write(stdout, func(w io.Writer) error { return grade.WriteGradescopeError(w, key, err) }); werr != nil {
 					return werr
 				}
+				if kerr := out.keep(); kerr != nil {
+					return kerr
+				}
 				return err
 			}
 			if !class {
 				return err
 			}
 			malformed = append(malformed, err)
-			fmt.Fprintln(stderr, "sqrtdk grade: "+err.Error())
+			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+err.Error()))
 			continue
 		}
 		results = append(results, r)
@@ -121,7 +124,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	if report != nil {
 		if err := report.write(stdout, func(w io.Writer) error { return grade.WriteClassCSV(w, results) }); err != nil {
-			return fmt.Errorf("--class-report: %v", err)
+			return err
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
@@ -178,16 +181,17 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // gradeFile reads one answer file and grades it against the key, or the
 // student's variant of it.
-func gradeFile(g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
-	r, shown, err := openInput(name)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	defer r.Close()
-	// Answer ids are the same in every variant, so the template reads them.
-	a, err := grade.ParseAnswers(shown, r, key)
+func gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
+	in, err := files.Open(ctx, answersInput, name)
 	if err != nil {
 		return nil, err
+	}
+	defer in.Close()
+	shown := in.Name
+	// Answer ids are the same in every variant, so the template reads them.
+	a, err := grade.ParseAnswers(shown, in, key)
+	if err != nil {
+		return nil, in.Err(err)
 	}
 	k := key
 	student := a.Student

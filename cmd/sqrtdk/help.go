@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/internal/version"
 )
 
@@ -34,7 +35,7 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return run(ctx, append(append([]string{}, args...), "-h"), stdout, stderr)
 }
 
-func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runVersion(_ context.Context, _ *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", "", stderr)
 	if err := parseFlags(fs, args); err != nil {
 		return err

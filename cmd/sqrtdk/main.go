@@ -8,21 +8,24 @@ import (
 	"os"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 )
 
 func main() {
-	ctx, stop := withStopSignals(context.Background())
-	err := signalCause(ctx, run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	files := guard.New(os.Stdin, os.Stdout)
+	ctx, stop := withStopSignals(context.Background(), files.Abort, os.Stderr)
+	err := signalCause(ctx, runWith(ctx, files, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
 
-// A command is one subcommand of sqrtdk.
+// A command is one subcommand of sqrtdk. It opens every input and output
+// through files, the run's guard, and writes its result to stdout.
 type command struct {
 	summary string
-	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	run     func(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error
 }
 
 var commands = map[string]command{
@@ -46,6 +49,13 @@ const helpSummary = "print the usage and flags of a command: sqrtdk help COMMAND
 // status. A help request prints on stdout; every error of a command is
 // worded "COMMAND: message" (see commandError).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runWith(ctx, guard.New(stdin, stdout), args, stdout, stderr)
+}
+
+// runWith is run with the files of the run given: main's, which the
+// signal watchdog can abort. The files' outputs are put in place when the
+// command succeeds (or finds a check failing) and removed otherwise.
+func runWith(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return &usageError{msg: "no command given", usage: usageText()}
 	}
@@ -68,12 +78,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
-	out := &resultWriter{w: stdout}
-	err = c.run(ctx, args[1:], out, stderr)
+	out := &resultWriter{w: files.Stdout()}
+	err = c.run(ctx, files, args[1:], out, stderr)
 	if out.err != nil && !errors.Is(err, context.Canceled) {
 		// Whatever the command made of it, a result that did not reach
 		// standard output in full is an error.
+		files.Finish(false)
+		if ge := (*guard.Error)(nil); errors.As(out.err, &ge) {
+			return inCommand(name, &usageError{msg: ge.Error()})
+		}
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
+	}
+	succeeded := err == nil || errors.As(err, new(*checkFailed))
+	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
+		err = ferr
 	}
 	var help *helpRequest
 	switch {

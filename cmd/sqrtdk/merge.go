@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
 
-func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runMerge(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("merge", "SHARD-FILE...", stderr)
 	var (
 		format formatFlag
@@ -37,23 +38,25 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(dest.output, names...)
+	files.Declare(shardInput, names...)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
-	files := make([]shard.File, 0, len(names))
+	shards := make([]shard.File, 0, len(names))
 	for _, name := range names {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		r, err := shard.ReadFile(name)
+		in, err := files.Open(ctx, shardInput, name)
 		if err != nil {
 			return err
 		}
-		files = append(files, shard.File{Name: name, Result: r})
+		r, err := shard.Read(in, in.Name)
+		in.Close()
+		if err != nil {
+			return in.Err(err)
+		}
+		shards = append(shards, shard.File{Name: name, Result: r})
 	}
-	m, err := shard.Merge(files)
+	m, err := shard.Merge(shards)
 	if err != nil {
 		return err
 	}

@@ -1,19 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -42,7 +40,7 @@ func plotKindNames() string {
 	return strings.Join(names, ", ")
 }
 
-func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runPlot(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			var b strings.Builder
@@ -61,11 +59,11 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			didYouMean(args[0], strings.Split(plotKindNames(), ", "), quoted))
 	}
 	// Every error of a figure is worded "plot KIND: ...".
-	return inCommand(args[0], plotFigure(ctx, args[0], kind, args[1:], stderr))
+	return inCommand(args[0], plotFigure(ctx, files, args[0], kind, args[1:], stderr))
 }
 
 // plotFigure draws the figure of one kind.
-func plotFigure(ctx context.Context, name string, kind plotKind, args []string, stderr io.Writer) error {
+func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotKind, args []string, stderr io.Writer) error {
 	fs := newFlagSet("plot "+name, "", stderr)
 	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps or .png")
 	data := fs.String("data", "", "also write the exact numbers behind the figure to this CSV `file`")
@@ -106,41 +104,40 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	if *data != "" && !strings.EqualFold(filepath.Ext(*data), ".csv") {
 		return usageErrorf("--data: %q should end in .csv", *data)
 	}
-	if *data != "" && *out != "" && filepath.Clean(*data) == filepath.Clean(*out) {
-		return usageErrorf("--data and -o name the same file %q", *out)
-	}
 	if *digits < 0 || *digits > figures.MaxDigits {
 		return usageErrorf("--digits must be from 0 to %d, not %d", figures.MaxDigits, *digits)
 	}
-	// Refuse a path in a missing folder before the computation, which can be long.
-	for _, p := range []string{*out, *data} {
-		if p == "" {
-			continue
+	// Both outputs are prepared before the computation, which can be long,
+	// and appear together when the run succeeds.
+	var figOut, dataOut *output
+	var err error
+	if *out != "" {
+		if figOut, err = openOutput(files, "-o", *out); err != nil {
+			return err
 		}
-		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
-			return usageErrorf("cannot write %s: folder %s does not exist", p, filepath.Dir(p))
+	}
+	if *data != "" {
+		if dataOut, err = openOutput(files, "--data", *data); err != nil {
+			return err
 		}
 	}
 	fig, err := compute(ctx)
 	if err != nil {
 		return adviseRefusal(err)
 	}
-	var files []atomicfile.File
-	if *out != "" {
+	if figOut != nil {
 		b, err := figures.Render(fig, format, size)
 		if err != nil {
 			return err
 		}
-		files = append(files, atomicfile.File{Path: *out, Data: b})
-	}
-	if *data != "" {
-		var b bytes.Buffer
-		if err := fig.WriteData(&b); err != nil {
+		if err := figOut.write(nil, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 			return err
 		}
-		files = append(files, atomicfile.File{Path: *data, Data: b.Bytes()})
 	}
-	return atomicfile.WriteAll(files)
+	if dataOut != nil {
+		return dataOut.write(nil, fig.WriteData)
+	}
+	return nil
 }
 
 // checkFigureWidths refuses a width beyond the figure limit.

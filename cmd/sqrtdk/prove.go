@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -29,14 +29,14 @@ func (f *dependenceFlags) register(fs *flag.FlagSet) {
 
 // model returns the model the flags describe, on top of the alphabets of
 // the space flags; set says which flags the command line gave.
-func (f *dependenceFlags) model(space *spaceFlags, set map[string]bool) (proofs.Model, error) {
+func (f *dependenceFlags) model(ctx context.Context, files *guard.Files, space *spaceFlags, set map[string]bool) (proofs.Model, error) {
 	if f.joint != "" {
 		for _, name := range []string{"values", "k-values", "k-from", "pairs", "tie"} {
 			if set[name] {
 				return proofs.Model{}, fmt.Errorf("--joint gives the whole law of (q, k): --%s cannot be combined with it", name)
 			}
 		}
-		j, err := readJointLaw(f.joint)
+		j, err := readJointLaw(ctx, files, f.joint)
 		if err != nil {
 			return proofs.Model{}, err
 		}
@@ -88,24 +88,27 @@ func (f *dependenceFlags) model(space *spaceFlags, set map[string]bool) (proofs.
 
 // readJointLaw reads a joint-law file; a problem is one line naming the
 // file and line.
-func readJointLaw(path string) (*proofs.JointLaw, error) {
-	f, err := os.Open(path)
+func readJointLaw(ctx context.Context, files *guard.Files, path string) (*proofs.JointLaw, error) {
+	in, err := files.Open(ctx, jointInput, path)
 	if err != nil {
-		return nil, fmt.Errorf("--joint: %v", err)
+		return nil, err
 	}
-	defer f.Close()
-	j, err := proofs.ReadJointLaw(f)
-	var le *proofs.JointLawError
-	if errors.As(err, &le) {
-		return nil, fmt.Errorf("%s:%d: %s", path, le.Line, le.Msg)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	defer in.Close()
+	j, err := proofs.ReadJointLaw(in)
+	if err = in.Err(err); err != nil {
+		var le *proofs.JointLawError
+		if errors.As(err, &le) {
+			return nil, fmt.Errorf("%s:%d: %s", in.Name, le.Line, le.Msg)
+		}
+		if ge := (*guard.Error)(nil); errors.As(err, &ge) || errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %v", in.Name, err)
 	}
 	return j, nil
 }
 
-func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runProve(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("prove", "", stderr)
 	var (
 		space  spaceFlags
@@ -122,7 +125,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	m, err := dep.model(&space, set)
+	m, err := dep.model(ctx, files, &space, set)
 	if err != nil {
 		return err
 	}

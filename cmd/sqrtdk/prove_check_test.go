@@ -78,7 +78,7 @@ func TestProveCheckBadInput(t *testing.T) {
 		{"prove --joint proofs/laws/equal-terms.joint --values 1", "--joint gives the whole law of (q, k): --values cannot be combined with it"},
 		{"prove --joint proofs/laws/equal-terms.joint --tie q", "--tie cannot be combined with it"},
 		{"prove --joint proofs/laws/equal-terms.joint --d 3", "--d: the joint law in proofs/laws/equal-terms.joint has width d_k = 2; leave --d out or give that width"},
-		{"prove --joint proofs/no-such.joint", "--joint: open proofs/no-such.joint: no such file or directory"},
+		{"prove --joint proofs/no-such.joint", "--joint proofs/no-such.joint: no such file or directory"},
 		{"prove --joint proofs/testdata/bad/fields.joint", "sqrtdk prove: proofs/testdata/bad/fields.joint:2: want three fields"},
 		{"prove --joint proofs/testdata/bad/weight.joint", `sqrtdk prove: proofs/testdata/bad/weight.joint:2: weight: "x" is not a number`},
 		{"prove --joint proofs/testdata/bad/negative.joint", "sqrtdk prove: proofs/testdata/bad/negative.joint:2: weight -1/2 is negative"},

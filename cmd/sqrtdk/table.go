@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
-func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runTable(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("table", "", stderr)
 	var (
 		space  spaceFlags
@@ -49,7 +50,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if sharded {
-		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+		return runShard(ctx, files, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
 	lx, err := latex.parse(fs, f, false)
 	if err != nil {
@@ -70,11 +71,10 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := budget.Check(); err != nil {
 		return adviseBudget(err, "ask for fewer widths, scales or places", true)
 	}
-	dst, err := openOutput(dest.output)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
 	rows := map[int]report.Row{}
 	for _, pl := range ps {
 		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
