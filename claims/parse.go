@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // MaxLineBytes bounds one line of a claims file.
@@ -66,6 +68,7 @@ func Parse(name string, r io.Reader) (*File, error) {
 	f := &File{Name: name}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
+	sc.Split(textline.ScanLines)
 	defaults := map[string]string{}
 	n := 0
 	for sc.Scan() {

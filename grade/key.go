@@ -14,6 +14,8 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/rational"
+
+	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // MaxLineBytes bounds one line of a key or an answer file, as it bounds a
@@ -187,6 +189,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 func readLines(name string, r io.Reader) ([]string, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
+	sc.Split(textline.ScanLines)
 	var lines []string
 	for sc.Scan() {
 		line := sc.Text()

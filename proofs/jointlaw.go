@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
+
+	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // The limits of a joint-law file: every outcome is listed and every pair of
@@ -68,6 +70,7 @@ func (j *JointLaw) Outcomes() int { return len(j.outcomes) }
 func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxJointLine)
+	sc.Split(textline.ScanLines)
 	type parsed struct {
 		q, k   []*big.Rat
 		weight *big.Rat
