@@ -24,14 +24,20 @@ const MaxClaims = 10_000
 const MaxFileBytes = 64 << 20
 
 // A SyntaxError is a problem with one line of a claims file (or of an
-// answer key or answer file, which package grade reads).
+// answer key or answer file, which package grade reads), or with the
+// whole file when Line is 0.
 type SyntaxError struct {
 	File string
 	Line int
 	Msg  string
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // A Claim is one line of a claims file: a kind, its settings and the
 // figure it claims, ready to be checked.
@@ -119,7 +125,7 @@ func Parse(name string, r io.Reader) (*File, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(f.Claims) == 0 {
-		return nil, &SyntaxError{File: name, Line: n, Msg: "the file has no claims"}
+		return nil, &SyntaxError{File: name, Msg: "the file has no claims"}
 	}
 	return f, nil
 }

@@ -54,13 +54,19 @@ type jointOutcome struct {
 	weight uint64
 }
 
-// A JointLawError is a problem with one line of a joint-law file.
+// A JointLawError is a problem with one line of a joint-law file, or with
+// the whole file when Line is 0.
 type JointLawError struct {
 	Line int
 	Msg  string
 }
 
-func (e *JointLawError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *JointLawError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
 
 // Outcomes returns the number of distinct outcomes with a positive weight.
 func (j *JointLaw) Outcomes() int { return len(j.outcomes) }
@@ -130,7 +136,7 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, fail("no outcomes: write one line per outcome, the weight, the vector q and the vector k")
+		return nil, &JointLawError{Msg: "no outcomes: write one line per outcome, the weight, the vector q and the vector k"}
 	}
 	// Clear the denominators: integer weights in the same proportions.
 	den := big.NewInt(1)

@@ -97,7 +97,7 @@ func readJointLaw(ctx context.Context, files *guard.Files, path string) (*proofs
 	j, err := proofs.ReadJointLaw(in)
 	if err = in.Err(err); err != nil {
 		var le *proofs.JointLawError
-		if errors.As(err, &le) {
+		if errors.As(err, &le) && le.Line > 0 {
 			return nil, fmt.Errorf("%s:%d: %s", in.Name, le.Line, le.Msg)
 		}
 		if ge := (*guard.Error)(nil); errors.As(err, &ge) || errors.Is(err, context.Canceled) {

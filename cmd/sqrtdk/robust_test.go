@@ -172,6 +172,9 @@ func TestBadInputRobust(t *testing.T) {
 	write("jacobian.claims", []byte(strings.Join(jac, "\n")+"\n"))
 	write("five.claims", []byte("variance d=5000 values=-2,-1,0,1,2 is 10000\n"))
 	write("long-line.claims", []byte("variance d="+strings.Repeat("7", 3000)+" is 1\n"))
+	write("empty.claims", nil)
+	write("comments.claims", []byte("# nothing yet\n\n"))
+	write("empty.joint", []byte("# no outcomes\n"))
 
 	long := strings.Repeat("x", 10_000)
 	digits := strings.Repeat("9", 10_000)
@@ -267,6 +270,9 @@ func TestBadInputRobust(t *testing.T) {
 		{"long shard path", "merge " + long, "file name too long", false},
 		{"long claims path", "check " + long, "file name too long", false},
 		{"long claims line", "check {dir}/long-line.claims", "long-line.claims:1", false},
+		{"empty claims file", "check {dir}/empty.claims", "empty.claims: the file has no claims", false},
+		{"claims file of comments", "check {dir}/comments.claims", "comments.claims: the file has no claims", false},
+		{"empty joint law", "prove --joint {dir}/empty.joint", "empty.joint: no outcomes", false},
 		{"long prove format", "prove --format " + long, "unknown format", false},
 		{"long plot kind", "plot " + long, "unknown figure kind", false},
 		{"long plot output", "plot dist -o " + long, "-o", false},
@@ -299,6 +305,7 @@ func TestBadInputRobust(t *testing.T) {
 			require.NotContains(t, stderr, "goroutine")
 			require.True(t, strings.HasPrefix(message, "sqrtdk"), "first line %q", message)
 			require.Contains(t, message, strings.ReplaceAll(c.want, "{dir}", dir))
+			require.Empty(t, messageFaults(message), message)
 			require.LessOrEqual(t, utf8.RuneCountInString(message), maxLineRunes, "the line quotes too much")
 			for _, word := range strings.Fields(message) {
 				require.LessOrEqual(t, len([]rune(word)), maxLineRunes, "the line quotes a run of %d characters", len(word))

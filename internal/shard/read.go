@@ -580,13 +580,15 @@ func (c *partCheck) finish() (*Part, error) {
 
 // checkHead checks a part's width, q range, lattice and step, and returns
 // the part without counts, what the alphabets force at its width and the
-// number of pairs in its slice.
+// number of pairs in its slice. Its errors do not name the width: the one
+// caller (through partCheck.finish) puts "d_k = N: " before every error of
+// a part.
 func (r *Result) checkHead(pd partDoc) (Part, *forced, *big.Int, error) {
 	if pd.D < 1 || pd.D > enumerate.MaxD {
-		return Part{}, nil, nil, fmt.Errorf("d_k = %d: width out of range 1..%d", pd.D, enumerate.MaxD)
+		return Part{}, nil, nil, fmt.Errorf("width out of range 1..%d", enumerate.MaxD)
 	}
 	wrap := func(err error) (Part, *forced, *big.Int, error) {
-		return Part{}, nil, nil, fmt.Errorf("d_k = %d: %v", pd.D, err)
+		return Part{}, nil, nil, err
 	}
 	// No enumeration covers 2^128 pairs; refusing them here also keeps
 	// the exact arithmetic below small for any file.
