@@ -248,12 +248,14 @@ func (l *latexFlags) parse(fs *flag.FlagSet, f report.Format, dist bool) (report
 		}
 		return o, nil
 	}
+	// The caption is checked alone, then with the label, so that each
+	// error names the flag that is wrong.
+	if err := report.CheckLaTeXOptions(report.LaTeXOptions{Caption: l.caption}); err != nil {
+		return o, fmt.Errorf("--caption: %v", err)
+	}
 	o.Caption, o.Label = l.caption, l.label
 	if err := report.CheckLaTeXOptions(o); err != nil {
-		if l.label != "" && l.caption == "" {
-			return o, fmt.Errorf("--label: %v", err)
-		}
-		return o, fmt.Errorf("--caption: %v", err)
+		return o, fmt.Errorf("--label: %v", err)
 	}
 	if l.columns != "" {
 		parse := report.ParseTableColumns

@@ -270,6 +270,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"long shard path", "merge " + long, "file name too long", false},
 		{"long claims path", "check " + long, "file name too long", false},
 		{"long claims line", "check {dir}/long-line.claims", "long-line.claims:1", false},
+		{"plot flag given twice", "plot dist --scale raw --scale=sqrt -o {dir}/x.svg", `sqrtdk plot dist: --scale is given twice ("raw", then "sqrt"); give it once`, true},
 		{"empty claims file", "check {dir}/empty.claims", "empty.claims: the file has no claims", false},
 		{"claims file of comments", "check {dir}/comments.claims", "comments.claims: the file has no claims", false},
 		{"empty joint law", "prove --joint {dir}/empty.joint", "empty.joint: no outcomes", false},
