@@ -20,6 +20,8 @@ func adviseRefusal(err error) error {
 	switch {
 	case tl.Unreachable(), tl.Method == enumerate.BruteForce && tl.Counts > 0:
 		advice = "use --method closed for the exact distribution without enumerating"
+	case tl.Method == enumerate.BruteForce && tl.Slices > 0 && tl.MinSlices > enumerate.MaxShards:
+		advice = fmt.Sprintf("even %d slices, the most, would not each fit: leave out --shard and use --method closed, or allow more time with --max-time", enumerate.MaxShards)
 	case tl.Method == enumerate.BruteForce && tl.Slices > 0:
 		advice = fmt.Sprintf("split the run into at least %d slices, or allow more time with --max-time", tl.MinSlices)
 	case tl.Method == enumerate.BruteForce:
