@@ -25,9 +25,11 @@ const MaxLineBytes = claims.MaxLineBytes
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
 
-// MaxFileBytes bounds the size of one key or answer file: MaxParts lines
-// of MaxLineBytes, with room to spare for questions, hints and comments.
-const MaxFileBytes = 8 << 20
+// MaxFileBytes bounds the size of one key or answer file: a thousand
+// answers with lines of a kilobyte, far more than any key or answer file
+// people write. A program that reads a file refuses a larger one by its
+// size, before reading it (sqrtdk does).
+const MaxFileBytes = 1 << 20
 
 // MaxPoints bounds the points of one answer.
 const MaxPoints = 1_000_000

@@ -29,7 +29,7 @@ func Pick(seed, student, name string, n int) int {
 // without draws is its own variant for every student.
 func (k *Key) Variant(seed, student string) (*Key, error) {
 	if !studentPattern.MatchString(student) {
-		return nil, fmt.Errorf("%q is not a student id (letters, digits and _ . @ + -, no spaces)", student)
+		return nil, &StudentIDError{ID: student}
 	}
 	if len(k.Draws) == 0 {
 		v := *k
@@ -251,3 +251,11 @@ var latexText = strings.NewReplacer(
 	"√", `$\surd$`, "·", `$\cdot$`, "²", `$^2$`, "±", `$\pm$`, "≈", `$\approx$`, "…", `\dots{}`,
 	"÷", `$\div$`, "−", `$-$`, "×", `$\times$`, "ₖ", `$_k$`, "≤", `$\le$`, "≥", `$\ge$`, "¼", `$\frac14$`,
 ).Replace
+
+// A StudentIDError refuses a student id that is not one: ids are letters,
+// digits and _ . @ + -, without spaces.
+type StudentIDError struct{ ID string }
+
+func (e *StudentIDError) Error() string {
+	return fmt.Sprintf("%q is not a student id (letters, digits and _ . @ + -, no spaces)", e.ID)
+}

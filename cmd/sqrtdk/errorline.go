@@ -24,7 +24,7 @@ const minQuotedRunes = 24
 // a file holds can split the line, move the cursor or reorder what the
 // terminal shows. A line still too long has its longest pieces (runs
 // without spaces: a file name, a value) cut in the middle to an ellipsis,
-// longest first, and as a last resort its end.
+// longest first, and as a last resort its middle.
 func errorLine(s string) string {
 	s = escapeControls(s)
 	if utf8.RuneCountInString(s) <= maxLineRunes {
@@ -50,8 +50,11 @@ func errorLine(s string) string {
 		}
 		fields[at] = cutMiddle(fields[at], max(minQuotedRunes, longest-excess))
 	}
+	// Many short pieces: the middle goes, so that the line keeps what
+	// is wrong (its start) and what to do instead (its end).
 	r := []rune(strings.Join(fields, ""))
-	return string(r[:maxLineRunes-1]) + "…"
+	head := (maxLineRunes - 1) * 3 / 5
+	return string(r[:head]) + "…" + string(r[len(r)-(maxLineRunes-1-head):])
 }
 
 // cutMiddle shortens s to n characters by putting "…" in place of its

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
@@ -44,7 +45,13 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	if !key.IsTemplate() && keys.seed != "" {
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
+	if key.IsTemplate() && keys.seed == "" {
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed", key.Name)
+	}
 	variant, err := key.Variant(keys.seed, keys.student)
+	if errors.As(err, new(*grade.StudentIDError)) {
+		return usageErrorf("--student: %v", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -122,8 +123,11 @@ func parseQuietly(fs *flag.FlagSet, args []string, given map[string]string) erro
 	case err == flag.ErrHelp:
 		return &helpRequest{text: usageOf(fs)}
 	case err != nil:
-		msg := err.Error()
-		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		msg := flagPackageDashes.ReplaceAllStringFunc(err.Error(), func(m string) string {
+			sub := flagPackageDashes.FindStringSubmatch(m)
+			return sub[1] + dashed(sub[2])
+		})
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: --"); ok {
 			var names []string
 			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 			msg += didYouMean(strings.TrimPrefix(name, "-"), names, func(n string) string { return "--" + n })
@@ -132,6 +136,11 @@ func parseQuietly(fs *flag.FlagSet, args []string, given map[string]string) erro
 	}
 	return nil
 }
+
+// flagPackageDashes finds the flag names in the flag package's errors,
+// which it writes with one dash (-digits): messages write them as the
+// manual does, --digits (and -o).
+var flagPackageDashes = regexp.MustCompile(`(for flag |for |argument: |defined: )-+([A-Za-z0-9][A-Za-z0-9_-]*)`)
 
 // usageOf returns the flag set's usage text.
 func usageOf(fs *flag.FlagSet) string {

@@ -207,6 +207,9 @@ func gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, key *gr
 			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
 		}
 		if k, err = key.Variant(keys.seed, student); err != nil {
+			if errors.As(err, new(*grade.StudentIDError)) {
+				return nil, usageErrorf("--student: %v", err)
+			}
 			return nil, err
 		}
 	}

@@ -25,12 +25,16 @@ func (h *helpRequest) Error() string { return "help requested" }
 // dist -h'.
 func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		_, err := io.WriteString(stdout, usageText())
-		return err
+		return writeHelp(guard.New(stdin, stdout), "help", usageText())
 	}
+	const usage = "usage: sqrtdk help [COMMAND [KIND]]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind).\n"
 	if args[0] == "help" {
-		_, err := io.WriteString(stdout, "usage: sqrtdk help [COMMAND [KIND]]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind).\n")
-		return err
+		return writeHelp(guard.New(stdin, stdout), "help", usage)
+	}
+	// A command, and for plot a figure kind: anything more is not a
+	// topic (and "-h" after a flag would be taken as its value).
+	if most := map[bool]int{true: 2, false: 1}[args[0] == "plot"]; len(args) > most {
+		return inCommand("help", &usageError{msg: fmt.Sprintf("unexpected argument %q", args[most]), usage: usage})
 	}
 	return run(ctx, append(append([]string{}, args...), "-h"), stdout, stderr)
 }

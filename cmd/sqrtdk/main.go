@@ -63,8 +63,7 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 	var err error
 	switch name {
 	case "-h", "--help":
-		_, err = io.WriteString(stdout, usageText())
-		return err
+		return writeHelp(files, "", usageText())
 	case "--version":
 		name = "version"
 	case "help":
@@ -99,12 +98,25 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		if !help.described {
 			help.text = describe(help.text, c.summary)
 		}
-		_, err = io.WriteString(stdout, help.text)
-		return err
+		return writeHelp(files, name, help.text)
 	case err == nil, errors.Is(err, context.Canceled):
 		return err
 	}
 	return inCommand(name, classify(err))
+}
+
+// writeHelp writes help that was asked for to standard output, through
+// the guard (a closed standard output is an error); a failed write is an
+// error of the command.
+func writeHelp(files *guard.Files, command, text string) error {
+	if _, err := io.WriteString(files.Stdout(), text); err != nil {
+		msg := "cannot write the help to standard output: " + atomicfile.Reason(err).Error()
+		if command == "" {
+			return &usageError{msg: msg}
+		}
+		return inCommand(command, &usageError{msg: msg})
+	}
+	return nil
 }
 
 // classify returns err as a *checkFailed (exit status 1) or a *usageError

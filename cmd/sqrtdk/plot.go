@@ -14,6 +14,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"gonum.org/v1/plot/vg"
 )
 
 // plotKind is one figure sqrtdk can draw.
@@ -94,11 +95,21 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		if size.Height, err = figures.ParseLength(*height); err != nil {
 			return usageErrorf("--height: %v", err)
 		}
+		// Each side alone first, so that an error names its flag; then
+		// the resolution and the pixels of the two together.
+		for _, side := range []struct {
+			flag string
+			l    vg.Length
+		}{{"--width", size.Width}, {"--height", size.Height}} {
+			if err := (figures.Size{Width: side.l, Height: side.l}).Check(figures.SVG); err != nil {
+				return usageErrorf("%s: %v", side.flag, err)
+			}
+		}
 		if err := size.Check(format); err != nil {
 			if px := (*figures.PixelLimitError)(nil); errors.As(err, &px) {
 				return usageErrorf("%v; lower --dpi or the size", err)
 			}
-			return usageErrorf("%v", err)
+			return usageErrorf("--dpi: %v", err)
 		}
 	}
 	if *data != "" && !strings.EqualFold(filepath.Ext(*data), ".csv") {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,7 +57,10 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 			return err
 		}
 		if err := pl.CheckShard(i, n); err != nil {
-			return adviseRefusal(err)
+			if errors.As(err, new(*enumerate.TooLargeError)) {
+				return adviseRefusal(err)
+			}
+			return fmt.Errorf("--shard: %v", err)
 		}
 		ps[j] = pl
 	}
