@@ -304,8 +304,16 @@ func generate(seed uint64, index int) *hcase {
 		}
 	}
 	c := &hcase{seed: seed, index: index, family: b.family, args: slices.Clone(b.args), class: b.class, outputs: slices.Clone(b.made)}
+	// Inputs are replaced first, so that an output mutation sees the
+	// inputs the case will have.
+	var chosen []mutation
 	for range r.IntN(4) {
-		m := mutations[r.IntN(len(mutations))]
+		chosen = append(chosen, mutations[r.IntN(len(mutations))])
+	}
+	slices.SortStableFunc(chosen, func(a, b mutation) int {
+		return map[bool]int{true: 0, false: 1}[a.name == "an input file"] - map[bool]int{true: 0, false: 1}[b.name == "an input file"]
+	})
+	for _, m := range chosen {
 		if m.apply(r, c, &b) {
 			c.notes = append(c.notes, m.name)
 		}
@@ -523,7 +531,11 @@ func mutateOutput(r *rand.Rand, c *hcase, b *base) bool {
 			c.outputs = append(c.outputs, name)
 		}
 	}
-	switch k := r.IntN(20); {
+	k := r.IntN(20)
+	if len(inputs) > 0 && r.IntN(5) < 2 {
+		k = 11 + r.IntN(4) // an input as the output: what loses data
+	}
+	switch {
 	case k < 3:
 		target("out"+ext, true)
 	case k == 3:

@@ -133,6 +133,9 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		}
 	}
 	fig, err := compute(ctx)
+	if oe := (*figures.OptionError)(nil); errors.As(err, &oe) {
+		return usageErrorf("%s: %v", figureOptionFlags[oe.Option], err)
+	}
 	if err != nil {
 		return adviseRefusal(err)
 	}
@@ -150,6 +153,9 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 	}
 	return nil
 }
+
+// figureOptionFlags names the flag of each figure option.
+var figureOptionFlags = map[string]string{"widths": "--d", "scales": "--scales", "scores": "--scores", "factors": "--factors", "digits": "--digits"}
 
 // checkFigureWidths refuses a width beyond the figure limit.
 func checkFigureWidths(ds []int) error {

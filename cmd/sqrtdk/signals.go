@@ -49,9 +49,11 @@ func (s *stoppedBySignal) status() int { return 128 + int(s.sig) }
 // created), prints the signal's line on stderr and exits with the
 // signal's status. Later signals are caught too, so that a batch system
 // that signals a job's process group and each of its processes does not
-// kill sqrtdk before it has removed its temporary files. stop releases
-// the signals and disarms the watchdog; once the watchdog has begun to
-// end the process, stop waits for it.
+// kill sqrtdk before it has removed its temporary files. stop disarms
+// the watchdog (once the watchdog has begun to end the process, stop
+// waits for it); signals stay caught, and ignored, until the process
+// exits, so that one arriving as sqrtdk prints its error does not kill it
+// with another status.
 func withStopSignals(parent context.Context, abort func(), stderr io.Writer) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
@@ -95,7 +97,6 @@ func withStopSignals(parent context.Context, abort func(), stderr io.Writer) (ct
 			ending.Lock() // waits for a watchdog already ending the process
 			close(done)
 			ending.Unlock()
-			signal.Stop(ch)
 			cancel(nil)
 		})
 	}
