@@ -13,46 +13,35 @@ import (
 // twice and a log viewer's line.
 const maxLineRunes = 200
 
-// minQuotedRunes is the least a long piece of a line (a file name, a
-// flag's value) is cut to: its start and end stay readable.
-const minQuotedRunes = 24
+// maxPieceRunes is the most an error line quotes of one piece (a run
+// without spaces: a file name, a flag's value): a longer one is cut in its
+// middle, keeping a file's own name when it fits.
+const maxPieceRunes = 60
 
 // errorLine makes a message one safe line of at most maxLineRunes
 // characters. Control characters (a newline in a file name, a terminal
 // escape in an answer file), bidirectional controls and bytes that are
 // not UTF-8 are written as Go escapes (\n, \x1b, \u202e), so that nothing
 // a file holds can split the line, move the cursor or reorder what the
-// terminal shows. A line still too long has its longest pieces (runs
-// without spaces: a file name, a value) cut in the middle to an ellipsis,
-// longest first, and as a last resort its middle.
+// terminal shows. A piece longer than maxPieceRunes is cut in its middle
+// to an ellipsis; a line still too long loses its middle, so that it keeps
+// what is wrong (its start, which names the file or flag) and what to do
+// instead (its end).
 func errorLine(s string) string {
 	s = escapeControls(s)
 	if utf8.RuneCountInString(s) <= maxLineRunes {
 		return s
 	}
 	fields := strings.SplitAfter(s, " ")
-	for {
-		total := 0
-		longest, at := 0, -1
-		for i, f := range fields {
-			n := utf8.RuneCountInString(f)
-			total += n
-			if n > longest {
-				longest, at = n, i
-			}
+	for i, f := range fields {
+		if utf8.RuneCountInString(f) > maxPieceRunes {
+			fields[i] = cutMiddle(f, maxPieceRunes)
 		}
-		excess := total - maxLineRunes
-		if excess <= 0 {
-			return strings.Join(fields, "")
-		}
-		if longest <= minQuotedRunes {
-			break
-		}
-		fields[at] = cutMiddle(fields[at], max(minQuotedRunes, longest-excess))
 	}
-	// Many short pieces: the middle goes, so that the line keeps what
-	// is wrong (its start) and what to do instead (its end).
 	r := []rune(strings.Join(fields, ""))
+	if len(r) <= maxLineRunes {
+		return string(r)
+	}
 	head := (maxLineRunes - 1) * 3 / 5
 	return string(r[:head]) + "…" + string(r[len(r)-(maxLineRunes-1-head):])
 }

@@ -46,7 +46,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
 	if key.IsTemplate() && keys.seed == "" {
-		return usageErrorf("--seed: %s draws values (a variant per student): give the seed", key.Name)
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the variants were made with", key.Name)
 	}
 	variant, err := key.Variant(keys.seed, keys.student)
 	if errors.As(err, new(*grade.StudentIDError)) {

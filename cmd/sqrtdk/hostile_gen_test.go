@@ -269,6 +269,37 @@ var inputLimit = map[string]int64{
 	"claims": claims.MaxFileBytes, "joint": proofs.MaxJointLawBytes,
 }
 
+// hostileLines are well-formed lines of each input kind that ask for too
+// much or overflow: an input mutation adds one to a valid file (a draw
+// line replaces the template key's first draw).
+var hostileLines = map[string][]string{
+	"key": {
+		"draw d from -5000000000000000000..5000000000000000000",
+		"draw d from 1..10000", "draw d from 1..10001", "draw d from 9223372036854775806..9223372036854775807",
+		"draw d from 8,-1", "draw d from 1,100000000000000000000000000000000000000/7", "draw d from 1000000..1000000",
+		"\nquestion z Too much\nanswer z variance d=6000 values=-1,0,1,2,3\n",
+		"\nquestion z Twice\nanswer z variance d=2 points=1 points=2\n",
+		"\nquestion z Shown\nanswer z distribution d=10000 show=yes\n",
+	},
+	"claims": {
+		strings.Repeat("distribution d=10000 is [(0, 1)]\n", 20),
+		strings.Repeat("variance d=6000 values=-1,0,1,2,3 is 1\n", 100),
+		"variance d=2 points=1 points=2 is 2\n",
+		"variance d=1000000 is 1000000\n",
+		"cases d=99999999999999999999 is 1\n",
+	},
+	"joint": {
+		"1  " + strings.Repeat("1,", 63) + "1  " + strings.Repeat("1,", 63) + "1\n",
+		"99999999999999999999999999/3  1,1  1,1\n",
+		strings.Repeat("1  1,-1  -1,1\n", 20000),
+	},
+	"answers": {
+		strings.Repeat("\n", 100000),
+		"1.cases " + strings.Repeat("9", 4000) + "\n",
+		"p1 " + strings.Repeat("0.1, ", 800) + "\n",
+	},
+}
+
 // A mutation changes a case; it returns false when it does not apply.
 type mutation struct {
 	name  string
@@ -281,6 +312,7 @@ var mutations = []mutation{
 	{"a flag's value", mutateFlag},
 	{"an input file", mutateInput},
 	{"an input file", mutateInput},
+	{"an input file", mutateContent},
 	{"an output target", mutateOutput},
 	{"an output target", mutateOutput},
 	{"standard streams", mutateStreams},
@@ -394,7 +426,13 @@ func mutateJunk(r *rand.Rand, c *hcase, b *base) bool {
 }
 
 // mutateInput replaces one input file of the case with a hostile one.
-func mutateInput(r *rand.Rand, c *hcase, b *base) bool {
+func mutateInput(r *rand.Rand, c *hcase, b *base) bool { return replaceInput(r, c, b, false) }
+
+// mutateContent replaces one input file with a valid one that asks for
+// too much (hostileLines).
+func mutateContent(r *rand.Rand, c *hcase, b *base) bool { return replaceInput(r, c, b, true) }
+
+func replaceInput(r *rand.Rand, c *hcase, b *base, content bool) bool {
 	if len(b.inputs) == 0 {
 		return false
 	}
@@ -419,6 +457,25 @@ func mutateInput(r *rand.Rand, c *hcase, b *base) bool {
 		c.culprits = append(c.culprits, name)
 	}
 	ext := filepath.Ext(orig)
+	if content {
+		// Content that is well formed and hostile: overflowing ranges,
+		// huge widths, settings twice.
+		lines := hostileLines[kind]
+		if len(lines) == 0 {
+			return false
+		}
+		line := lines[r.IntN(len(lines))]
+		if strings.HasPrefix(line, "draw ") {
+			if !strings.Contains(text, "draw d from 5..9") {
+				return false
+			}
+			text = strings.Replace(text, "draw d from 5..9", line, 1)
+		} else {
+			text += line
+		}
+		use("hostile"+ext, hfile{kind: "file", data: []byte(text)})
+		return true
+	}
 	switch r.IntN(22) {
 	case 0:
 		c.args[i] = "missing" + ext
@@ -431,7 +488,9 @@ func mutateInput(r *rand.Rand, c *hcase, b *base) bool {
 			c.sig, c.after = stopSignals[r.IntN(3)].(syscall.Signal), time.Duration(50+r.IntN(400))*time.Millisecond
 		}
 	case 3:
-		use("huge"+ext, hfile{kind: "sparse", size: inputLimit[kind] + 1 + r.Int64N(2)*inputLimit[kind]})
+		// At the limit (read, then refused as malformed), or past it.
+		size := []int64{inputLimit[kind], inputLimit[kind] + 1, 2 * inputLimit[kind]}[r.IntN(3)]
+		use("huge"+ext, hfile{kind: "sparse", size: size})
 	case 4:
 		use("cr"+ext, hfile{kind: "file", data: []byte(strings.ReplaceAll(text, "\n", "\r"))})
 	case 5:

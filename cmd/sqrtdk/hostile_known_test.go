@@ -2,7 +2,10 @@
 
 package main
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // A knownFinding is a failure the hostile harness finds that belongs to
 // another part of issue 22 or to issue 21: the cases it matches (by their
@@ -15,12 +18,25 @@ type knownFinding struct {
 	what   string         // the finding, in a few words
 	args   *regexp.Regexp // matched against the command line, arguments joined by spaces
 	also   *regexp.Regexp // when set, must match too
+	files  *regexp.Regexp // when set, must match the contents of a file the case made
 	faults []string       // the kinds of fault it may cause (see hostileFaults)
 }
 
-// matches reports whether the finding is about this command line.
-func (k *knownFinding) matches(line string) bool {
-	return k.args.MatchString(line) && (k.also == nil || k.also.MatchString(line))
+// matches reports whether the finding is about this command line, whose
+// case made files with the given contents.
+func (k *knownFinding) matches(line string, contents ...string) bool {
+	if !k.args.MatchString(line) || k.also != nil && !k.also.MatchString(line) {
+		return false
+	}
+	if k.files == nil {
+		return true
+	}
+	for _, c := range contents {
+		if k.files.MatchString(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownFor returns the known finding about a command line, if any: in
@@ -28,7 +44,7 @@ func (k *knownFinding) matches(line string) bool {
 // take the test binary with it.
 func knownFor(line string) *knownFinding {
 	for i := range knownFindings {
-		if knownFindings[i].matches(line) {
+		if knownFindings[i].files == nil && knownFindings[i].matches(line) {
 			return &knownFindings[i]
 		}
 	}
@@ -43,6 +59,26 @@ var knownFindings = []knownFinding{
 		what:   "prove --d 6000 passes the 1 GiB address space and dies of out-of-memory before its planner refuses it",
 		args:   regexp.MustCompile(`^prove --d 6000\b`),
 		faults: crash,
+	},
+	{
+		owner:  "helper C (issue 21: template keys' draws)",
+		what:   "a draw whose range's size overflows int64 passes the 10,000-choice check and appends choices until memory runs out",
+		args:   regexp.MustCompile(`--key`),
+		files:  regexp.MustCompile(`draw d from (-5000000000000000000\.\.5000000000000000000|9223372036854775806\.\.9223372036854775807)`),
+		faults: crash,
+	},
+	{
+		owner:  "planning helper (issue 22: output size)",
+		what:   "distribution claims at d_k = 10000 make check write lines of tens of MB: out of memory in the report",
+		args:   regexp.MustCompile(`^check `),
+		files:  regexp.MustCompile(`distribution d=10000 is`),
+		faults: crash,
+	},
+	{
+		owner:  "planning helper (issue 22: refusal wording)",
+		what:   "a refusal of brute force names neither --values nor --d (multiplicities), or loses its --method advice to the 200-character line (a 25-digit pair count)",
+		args:   regexp.MustCompile(`(--values -3:2,-1:3,1:5,3:7|--d (2,)?(4[0-9]|[5-9][0-9]|[0-9]{3,})\b)`),
+		faults: []string{"names nothing"},
 	},
 	{
 		owner: "planning helper (issue 22: workers and memory)",
@@ -68,10 +104,15 @@ var crash = []string{"stack trace", "error line", "status", "names nothing"}
 
 // known returns the finding that excuses every fault of a case, if one
 // does.
-func known(line string, faults []fault) *knownFinding {
+func known(c *hcase, faults []fault) *knownFinding {
+	line := strings.Join(c.args, " ")
+	var contents []string
+	for _, f := range c.files {
+		contents = append(contents, string(f.data))
+	}
 	for i := range knownFindings {
 		k := &knownFindings[i]
-		if !k.matches(line) {
+		if !k.matches(line, contents...) {
 			continue
 		}
 		all := true

@@ -47,6 +47,7 @@ import (
 //	SQRTDK_HOSTILE_SEED=S     the seed (default 22); "random" draws one
 //	SQRTDK_HOSTILE_CASE=I     run case I of the seed only, and log it
 //	SQRTDK_HOSTILE_JOBS=J     cases run at once (default GOMAXPROCS)
+//	SQRTDK_HOSTILE_VERBOSE=1  log every case and what it did
 //
 // A failure prints its seed and case, and the command that reruns it.
 // Failures that belong to other helpers' work are listed, with their
@@ -115,7 +116,7 @@ func TestHostile(t *testing.T) {
 	close(indices)
 	wg.Wait()
 	sort.Slice(results, func(i, j int) bool { return results[i].c.index < results[j].c.index })
-	reportHostile(t, results, seed, only >= 0, time.Since(start))
+	reportHostile(t, results, seed, only >= 0 || os.Getenv("SQRTDK_HOSTILE_VERBOSE") != "", time.Since(start))
 }
 
 // hostileConfig reads the harness's environment.
@@ -223,8 +224,8 @@ func makeCaseDir(t *testing.T, fixtures, dir string, c *hcase) error {
 		case "resealed":
 			err = os.WriteFile(p, resealAt(t, filepath.Join(dir, f.target), uint64(f.size)), 0o644)
 		}
-		if f.kind == "hardlink" && errors.Is(err, fs.ErrNotExist) {
-			continue // a link to an input another mutation removed
+		if f.kind == "hardlink" && err != nil {
+			continue // a link to an input another mutation removed or made a folder
 		}
 		if err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("making %s %q: %v", f.kind, f.name, err)
@@ -467,6 +468,15 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 			add("input changed", "%s changed", p)
 		}
 	}
+	// A file an output flag names may be made, whatever its name ("-o
+	// --class-report" names a file --class-report), unless it is a
+	// fixture, which an output must not replace.
+	named := map[string]bool{}
+	for i := 1; i < len(c.args); i++ {
+		if f := c.args[i-1]; (f == "-o" || f == "--class-report" || f == "--data") && !slices.Contains(fixtureNames, filepath.Clean(c.args[i])) {
+			named[filepath.Clean(c.args[i])] = true
+		}
+	}
 	for p := range after {
 		if _, ok := before[p]; ok {
 			continue
@@ -476,7 +486,7 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 			add("left behind", "temporary file %s", p)
 		case !succeeded:
 			add("left behind", "%s after exit status %d", p, status)
-		case !slices.Contains(c.outputs, p):
+		case !slices.Contains(c.outputs, p) && !named[p]:
 			add("left behind", "%s, which no flag named", p)
 		}
 	}
@@ -517,13 +527,14 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 		add("error line", "stopped by a signal without saying so: %s", firstLines(stderr, 3))
 	}
 	if status == 2 && len(lines) > 0 && len(c.culprits) > 0 {
-		// A line names the input when it names a culprit, or a flag of
-		// the command line (a refusal of a combination names the flag
-		// that gets the result another way).
+		// A line names the input when it names a culprit, a flag of the
+		// command line (a refusal of a combination names the flag that
+		// gets the result another way) or one of its input files.
 		named := false
 		for _, l := range lines {
 			for _, a := range c.args {
-				if strings.HasPrefix(a, "--") && len(a) > 2 && strings.Contains(l, a) {
+				_, file := before[filepath.Clean(a)]
+				if (strings.HasPrefix(a, "--") && len(a) > 2 || file) && strings.Contains(l, a) {
 					named = true
 				}
 			}
@@ -562,14 +573,13 @@ func reportHostile(t *testing.T, results []hostileResult, seed uint64, verbose b
 		if r.signal {
 			latencies = append(latencies, r.latency)
 		}
-		line := strings.Join(r.c.args, " ")
 		if verbose {
 			t.Logf("%s\n  exit status %d after %v; faults %v", r.c, r.status, r.elapsed.Round(time.Millisecond), r.faults)
 		}
 		if len(r.faults) == 0 {
 			continue
 		}
-		if k := known(line, r.faults); k != nil {
+		if k := known(r.c, r.faults); k != nil {
 			knownCount[k]++
 			t.Logf("known (%s: %s): %s\n  %v", k.owner, k.what, r.c, r.faults)
 			continue

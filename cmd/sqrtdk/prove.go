@@ -181,7 +181,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 func adviseProofRefusal(err error) error {
 	var tl *proofs.TooLargeError
 	if errors.As(err, &tl) {
-		return fmt.Errorf("%w; choose a smaller d_k, or allow more time with --max-time", err)
+		return fmt.Errorf("%w; choose a smaller --d, or allow more time with --max-time", err)
 	}
 	return adviseRefusal(err)
 }

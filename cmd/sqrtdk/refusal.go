@@ -11,25 +11,37 @@ import (
 
 // adviseRefusal words an engine's refusal for the command line: the
 // engine's numbers, then the flag that gets the result another way.
-func adviseRefusal(err error) error {
+func adviseRefusal(err error) error { return advise(err, false) }
+
+// adviseShardRefusal is adviseRefusal for a --shard run, which cannot use
+// the closed form: its advice leaves out --shard first.
+func adviseShardRefusal(err error) error { return advise(err, true) }
+
+func advise(err error, sharded bool) error {
 	var tl *enumerate.TooLargeError
 	if !errors.As(err, &tl) {
 		return err
 	}
+	closed := "use --method closed"
+	if sharded {
+		closed = "leave out --shard and use --method closed"
+	}
 	var advice string
 	switch {
-	case tl.Unreachable(), tl.Method == enumerate.BruteForce && tl.Counts > 0:
-		advice = "use --method closed for the exact distribution without enumerating"
+	case tl.Unreachable():
+		advice = closed + " (exact, without enumerating)"
+	case tl.Method == enumerate.BruteForce && tl.Counts > 0:
+		advice = closed + ", or smaller multiplicities in --values and --k-values"
 	case tl.Method == enumerate.BruteForce && tl.Slices > 0 && tl.MinSlices > enumerate.MaxShards:
-		advice = fmt.Sprintf("even %d slices, the most, would not each fit: leave out --shard and use --method closed, or allow more time with --max-time", enumerate.MaxShards)
+		advice = fmt.Sprintf("even %d slices, the most, would each take longer: leave out --shard and use --method closed, or allow more time with --max-time", enumerate.MaxShards)
 	case tl.Method == enumerate.BruteForce && tl.Slices > 0:
 		advice = fmt.Sprintf("split the run into at least %d slices, or allow more time with --max-time", tl.MinSlices)
 	case tl.Method == enumerate.BruteForce:
-		advice = "use --method closed for the exact distribution without enumerating, or allow more time with --max-time"
+		advice = "use --method closed (exact, without enumerating), or allow more time with --max-time"
 	case tl.Memory():
-		advice = "choose a smaller d_k ('sqrtdk table' needs only the variance and streams the counts)"
+		advice = "choose a smaller --d ('sqrtdk table' needs only the variance and streams the counts)"
 	default:
-		advice = "choose a smaller d_k, or allow more time with --max-time"
+		advice = "choose a smaller --d, or allow more time with --max-time"
 	}
 	return fmt.Errorf("%w; %s", err, advice)
 }

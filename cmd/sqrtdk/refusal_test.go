@@ -20,5 +20,5 @@ func TestShardAdviceCanBeFollowed(t *testing.T) {
 	assert.Contains(t, refusal(enumerate.MaxShards), "split the run into at least 1048576 slices")
 	got := refusal(enumerate.MaxShards + 1)
 	assert.NotContains(t, got, "1048577")
-	assert.Contains(t, got, "even 1048576 slices, the most, would not each fit: leave out --shard and use --method closed")
+	assert.Contains(t, got, "even 1048576 slices, the most, would each take longer: leave out --shard and use --method closed")
 }

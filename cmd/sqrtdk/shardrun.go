@@ -58,7 +58,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		}
 		if err := pl.CheckShard(i, n); err != nil {
 			if errors.As(err, new(*enumerate.TooLargeError)) {
-				return adviseRefusal(err)
+				return adviseShardRefusal(err)
 			}
 			return fmt.Errorf("--shard: %v", err)
 		}
@@ -79,7 +79,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		h, err := pl.WithProgress(progress).BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return adviseShardRefusal(err)
 		}
 		nq, _ := p.QCount()
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
