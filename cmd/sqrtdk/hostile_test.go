@@ -222,7 +222,10 @@ func makeCaseDir(t *testing.T, fixtures, dir string, c *hcase) error {
 				h.Close()
 			}
 		case "resealed":
-			err = os.WriteFile(p, resealAt(t, filepath.Join(dir, f.target), uint64(f.size)), 0o644)
+			var data []byte
+			if data, err = resealAt(filepath.Join(dir, f.target), uint64(f.size)); err == nil {
+				err = os.WriteFile(p, data, 0o644)
+			}
 		}
 		if f.kind == "hardlink" && err != nil {
 			continue // a link to an input another mutation removed or made a folder
@@ -236,10 +239,21 @@ func makeCaseDir(t *testing.T, fixtures, dir string, c *hcase) error {
 
 // resealAt edits a shard file as someone who knows the format would, in
 // one of a few ways drawn from seed, and recomputes its checksum.
-func resealAt(t *testing.T, path string, seed uint64) []byte {
+func resealAt(path string, seed uint64) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
 	r := rand.New(rand.NewPCG(seed, 1))
-	return reseal(t, path, func(d *shardDoc) {
+	return resealData(data, func(d *shardDoc) {
+		if len(d.Parts) == 0 {
+			d.Tool = "sqrtdk v0.0.1"
+			return
+		}
 		p := &d.Parts[r.IntN(len(d.Parts))]
+		if len(p.Counts) == 0 {
+			p.Counts = []string{"1"}
+		}
 		c := p.Counts
 		switch r.IntN(7) {
 		case 0:
@@ -312,7 +326,9 @@ func (c *cappedBuffer) String() string {
 	return c.b.String()
 }
 
-// runHostile runs one case in its own folder and judges it.
+// runHostile runs one case in its own folder and judges it. It runs in
+// a worker goroutine, so it reports every problem as a fault, never
+// through t.FailNow.
 func runHostile(t *testing.T, bin, fixtures, dir string, c *hcase) hostileResult {
 	res := hostileResult{c: c}
 	defer os.RemoveAll(dir)
@@ -344,19 +360,28 @@ func runHostile(t *testing.T, bin, fixtures, dir string, c *hcase) hostileResult
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	case streamSilent:
 		r, w, err := os.Pipe()
-		require.NoError(t, err)
+		if err != nil {
+			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
+			return res
+		}
 		cmd.Stdin = r
 		closeAfter = append(closeAfter, r, w)
 	}
 	switch c.outKind {
 	case streamFull:
 		r, w, err := os.Pipe()
-		require.NoError(t, err)
+		if err != nil {
+			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
+			return res
+		}
 		cmd.Stdout = w
 		closeAfter = append(closeAfter, w, r)
 	case streamDevFull:
 		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
-		require.NoError(t, err)
+		if err != nil {
+			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
+			return res
+		}
 		cmd.Stdout = f
 		closeAfter = append(closeAfter, f)
 	}

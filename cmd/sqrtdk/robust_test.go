@@ -54,8 +54,17 @@ func reseal(t *testing.T, path string, edit func(d *shardDoc)) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
+	out, err := resealData(data, edit)
+	require.NoError(t, err)
+	return out
+}
+
+// resealData is reseal on a shard file's bytes.
+func resealData(data []byte, edit func(d *shardDoc)) ([]byte, error) {
 	var d shardDoc
-	require.NoError(t, json.Unmarshal(data, &d))
+	if err := json.Unmarshal(data, &d); err != nil {
+		return nil, err
+	}
 	edit(&d)
 	var b strings.Builder
 	fmt.Fprintf(&b, "format %s\ntool %s\ncommand %s\nq %s\nk %s\nmethod %s\nshard %d/%d\n",
@@ -66,8 +75,10 @@ func reseal(t *testing.T, path string, edit func(d *shardDoc)) []byte {
 	sum := sha256.Sum256([]byte(b.String()))
 	d.SHA256 = hex.EncodeToString(sum[:])
 	out, err := json.MarshalIndent(&d, "", "  ")
-	require.NoError(t, err)
-	return append(out, '\n')
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
 }
 
 // addCount adds n to the decimal count s.

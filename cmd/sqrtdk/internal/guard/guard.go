@@ -232,10 +232,14 @@ func (f *Files) Abort() {
 	}
 }
 
-// shown is how messages name a file: "-" is standard input.
+// shown is how messages name a file: "-" is standard input, and an empty
+// name is written "".
 func shown(name string) string {
-	if name == "-" {
+	switch name {
+	case "-":
 		return StdinName
+	case "":
+		return `""`
 	}
 	return name
 }
