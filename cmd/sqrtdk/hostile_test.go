@@ -554,12 +554,13 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 	if status == 2 && len(lines) > 0 && len(c.culprits) > 0 {
 		// A line names the input when it names a culprit, a flag of the
 		// command line (a refusal of a combination names the flag that
-		// gets the result another way) or one of its input files.
+		// gets the result another way), one of its input files, or quotes
+		// one of its arguments.
 		named := false
 		for _, l := range lines {
 			for _, a := range c.args {
 				_, file := before[filepath.Clean(a)]
-				if (strings.HasPrefix(a, "--") && len(a) > 2 || file) && strings.Contains(l, a) {
+				if (strings.HasPrefix(a, "--") && len(a) > 2 || file) && strings.Contains(l, a) || a != "" && strings.Contains(l, strconv.Quote(a)) {
 					named = true
 				}
 			}
