@@ -376,16 +376,6 @@ func setFlag(c *hcase, flag, value string) {
 	c.args = append(c.args, flag, value)
 }
 
-// flagValue returns the value a flag has in the case, if any.
-func flagValue(c *hcase, flag string) (string, bool) {
-	for i, a := range c.args {
-		if a == flag && i+1 < len(c.args) {
-			return c.args[i+1], true
-		}
-	}
-	return "", false
-}
-
 func mutateFlag(r *rand.Rand, c *hcase, b *base) bool {
 	if len(b.flags) == 0 {
 		return false

@@ -19,7 +19,7 @@ type knownFinding struct {
 	args   *regexp.Regexp // matched against the command line, arguments joined by spaces
 	also   *regexp.Regexp // when set, must match too
 	files  *regexp.Regexp // when set, must match the contents of a file the case made
-	faults []string       // the kinds of fault it may cause (see hostileFaults)
+	faults []string       // the kinds of fault it may cause (see fault)
 }
 
 // matches reports whether the finding is about this command line, whose

@@ -64,8 +64,8 @@ const (
 // A fault is one broken promise of a run.
 type fault struct{ kind, detail string }
 
-// hostileFaults are the kinds of fault.
-var hostileFaults = []string{"status", "stack trace", "input changed", "left behind", "error line", "names nothing", "slow stop"}
+// The kinds of fault: "status", "stack trace", "input changed", "left
+// behind", "error line", "names nothing" and "slow stop".
 
 type hostileResult struct {
 	c       *hcase
