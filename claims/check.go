@@ -42,37 +42,37 @@ type Limits struct {
 // A Checker decides claims, computing each distribution it needs once
 // while it fits in its cache; it is not safe for concurrent use.
 type Checker struct {
-	ctx    context.Context
 	limits Limits
 	cache  distCache
 }
 
-// NewChecker returns a Checker with the default Limits whose computations
-// stop when ctx is done.
-func NewChecker(ctx context.Context) *Checker {
-	c := &Checker{ctx: ctx}
-	c.SetLimits(Limits{})
-	return c
+// A checking is one call of a Checker: the checker and the context the
+// call's computations stop on.
+type checking struct {
+	*Checker
+	ctx context.Context
 }
 
-// SetLimits sets the Checker's limits; the distributions it keeps are
-// kept if they still fit.
-func (c *Checker) SetLimits(l Limits) {
+// NewChecker returns a Checker with the given limits (the zero Limits are
+// the defaults).
+func NewChecker(l Limits) *Checker {
 	if l.MaxCacheBytes <= 0 {
 		l.MaxCacheBytes = DefaultCacheBytes
 	}
-	c.limits = l
+	c := &Checker{limits: l}
 	c.cache.setMax(l.MaxCacheBytes)
+	return c
 }
 
-// Check decides one claim. An error means the claim could not be decided
-// at all (a computation was cancelled or refused); it names the claim's
-// file and line.
-func (c *Checker) Check(cl *Claim) (Verdict, error) {
-	r, err := cl.check(c)
+// Check decides one claim; its computations stop, with ctx's error, once
+// ctx is done. An error means the claim could not be decided at all (a
+// computation was cancelled or refused); it names the claim's file and
+// line.
+func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
+	r, err := cl.check(&checking{c, ctx})
 	if err != nil {
-		if c.ctx.Err() != nil {
-			return r, c.ctx.Err()
+		if ctx.Err() != nil {
+			return r, ctx.Err()
 		}
 		return r, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 	}
@@ -107,7 +107,7 @@ func (c *Checker) Plan(cls []*Claim) error {
 					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 				}
 				seconds += pl.Seconds()
-				brute = brute || pl.Method == enumerate.BruteForce
+				brute = brute || pl.Method() == enumerate.BruteForce
 			}
 		}
 		seconds += softmaxSeconds(cl)
@@ -175,7 +175,7 @@ func distKey(p enumerate.Problem) string { return fmt.Sprintf("%s|%s|%d", p.Q, p
 
 // distribution returns the exact distribution of q·k, computed once per
 // alphabets and width while it stays in the cache.
-func (c *Checker) distribution(p enumerate.Problem) (*rational.Histogram, error) {
+func (c *checking) distribution(p enumerate.Problem) (*rational.Histogram, error) {
 	key := distKey(p)
 	if h := c.cache.get(key); h != nil {
 		return h, nil

@@ -27,10 +27,10 @@ func parseFile(t *testing.T, path string) *File {
 
 func checkAll(t *testing.T, f *File) []Verdict {
 	t.Helper()
-	ch := NewChecker(context.Background())
+	ch := NewChecker(Limits{})
 	var out []Verdict
 	for _, c := range f.Claims {
-		r, err := ch.Check(c)
+		r, err := ch.Check(context.Background(), c)
 		require.NoError(t, err, "%s:%d", c.File, c.Line)
 		out = append(out, r)
 	}
@@ -166,7 +166,7 @@ func TestChangingAnyLessonFigureFails(t *testing.T) {
 					target = mc
 				}
 			}
-			r, err := NewChecker(context.Background()).Check(target)
+			r, err := NewChecker(Limits{}).Check(context.Background(), target)
 			require.NoError(t, err)
 			require.False(t, r.Holds, "line %d: changing %q to %q still holds (exact %s)", c.Line, figure, m, r.Exact)
 			mutated++
@@ -317,7 +317,7 @@ func TestCheckCancelled(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = NewChecker(ctx).Check(f.Claims[0])
+	_, err = NewChecker(Limits{}).Check(ctx, f.Claims[0])
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -353,7 +353,7 @@ func TestSampledExactFigures(t *testing.T) {
 	} {
 		f, err := Parse("s.claims", strings.NewReader(c.line+"\n"))
 		require.NoError(t, err, c.line)
-		r, err := NewChecker(context.Background()).Check(f.Claims[0])
+		r, err := NewChecker(Limits{}).Check(context.Background(), f.Claims[0])
 		require.NoError(t, err, c.line)
 		require.Equal(t, c.holds, r.Holds, "%s: %s", c.line, r.Exact)
 		require.Contains(t, r.Exact, c.exact, c.line)

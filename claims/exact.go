@@ -39,7 +39,7 @@ func compare(p printed, x rational.Value) Verdict {
 
 // valued prepares a claim about one exact value: its figure is one printed
 // value compared with it.
-func valued(c *Claim, value func(ch *Checker) (rational.Value, error), problems ...enumerate.Problem) *prepared {
+func valued(c *Claim, value func(ch *checking) (rational.Value, error), problems ...enumerate.Problem) *prepared {
 	return &prepared{
 		value:    value,
 		problems: problems,
@@ -48,7 +48,7 @@ func valued(c *Claim, value func(ch *Checker) (rational.Value, error), problems 
 			if err != nil {
 				return nil, err
 			}
-			return func(ch *Checker) (Verdict, error) {
+			return func(ch *checking) (Verdict, error) {
 				x, err := value(ch)
 				if err != nil {
 					return Verdict{}, err
@@ -61,12 +61,12 @@ func valued(c *Claim, value func(ch *Checker) (rational.Value, error), problems 
 
 // exactClaim prepares a claim about one exact value of the space at one
 // width.
-func exactClaim(c *Claim, value func(ch *Checker, h *rational.Histogram, p enumerate.Problem) (rational.Value, error)) (*prepared, error) {
+func exactClaim(c *Claim, value func(ch *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error)) (*prepared, error) {
 	p, err := problem(c)
 	if err != nil {
 		return nil, err
 	}
-	return valued(c, func(ch *Checker) (rational.Value, error) {
+	return valued(c, func(ch *checking) (rational.Value, error) {
 		h, err := ch.distribution(p)
 		if err != nil {
 			return rational.Value{}, err
@@ -81,7 +81,7 @@ func buildCases(c *Claim) (*prepared, error) {
 		return nil, err
 	}
 	// The number of pairs needs no distribution: |Q|^d·|K|^d.
-	return valued(c, func(*Checker) (rational.Value, error) {
+	return valued(c, func(*checking) (rational.Value, error) {
 		return rational.NewRat(new(big.Rat).SetInt(p.Cases())), nil
 	}), nil
 }
@@ -110,7 +110,7 @@ func buildCount(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return exactClaim(c, func(_ *Checker, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
+	return exactClaim(c, func(_ *checking, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
 		return rational.NewRat(new(big.Rat).SetInt(countOf(h, s))), nil
 	})
 }
@@ -120,13 +120,13 @@ func buildShare(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return exactClaim(c, func(_ *Checker, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
+	return exactClaim(c, func(_ *checking, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
 		return rational.NewRat(new(big.Rat).SetFrac(countOf(h, s), h.Total())), nil
 	})
 }
 
 func buildSumOfSquares(c *Claim) (*prepared, error) {
-	return exactClaim(c, func(_ *Checker, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
+	return exactClaim(c, func(_ *checking, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
 		sum := new(big.Rat)
 		for t, n := range h.Counts {
 			s := h.Score(t)
@@ -152,7 +152,7 @@ func buildDistribution(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			h, err := ch.distribution(p)
 			if err != nil {
 				return Verdict{}, err
@@ -235,7 +235,7 @@ func buildQuantity(which string) func(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return exactClaim(c, func(_ *Checker, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+		return exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
 			return quantity(which, h, p.D, dv), nil
 		})
 	}
@@ -305,7 +305,7 @@ func buildLaw(c *Claim) (*prepared, error) {
 				}
 			}
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			var got []string
 			holds := true
 			for _, p := range ps {
@@ -390,7 +390,7 @@ func buildTrend(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			var xs []rational.Value
 			var shown []string
 			for _, p := range ps {
@@ -455,7 +455,7 @@ func buildRatio(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return exactClaim(c, func(_ *Checker, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+	return exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
 		b := quantity(which, h, p.D, bottom)
 		if b.Sign() == 0 {
 			return b, fmt.Errorf("the %s with divide=%s is 0, so the ratio is undefined", which, c.Settings["versus"])
@@ -474,5 +474,5 @@ func buildNumber(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
 	}
-	return valued(c, func(*Checker) (rational.Value, error) { return x, nil }), nil
+	return valued(c, func(*checking) (rational.Value, error) { return x, nil }), nil
 }

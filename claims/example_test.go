@@ -2,7 +2,7 @@ package claims_test
 
 import (
 	"context"
-	"os"
+	"fmt"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
@@ -22,20 +22,17 @@ variance d=6 scale=d is 0.166
 	if err != nil {
 		panic(err)
 	}
-	ch := claims.NewChecker(context.Background())
-	var verdicts []claims.Verdict
+	ch := claims.NewChecker(claims.Limits{})
 	for _, c := range f.Claims {
-		r, err := ch.Check(c)
+		v, err := ch.Check(context.Background(), c)
 		if err != nil {
 			panic(err)
 		}
-		verdicts = append(verdicts, r)
+		fmt.Printf("line %d holds=%-5v printed %-9s exact %s\n", c.Line, v.Holds, v.Printed, v.Exact)
 	}
-	claims.WriteReport(os.Stdout, verdicts)
 	// Output:
-	// holds  teacher.claims:3  variance d=6 scale=d                       printed 0.167      exact 1/6 ≈ 0.167
-	// holds  teacher.claims:4  law quantity=std scale=sqrt,sqrt d=1,4,16  printed 1/sqrt(d)  exact d=1: 1, d=4: 1/2, d=16: 1/4
-	// holds  teacher.claims:5  share d=6 score=0                          printed 5/16       exact 5/16
-	// FAILS  teacher.claims:6  variance d=6 scale=d                       printed 0.166      exact 1/6 ≈ 0.167
-	// 4 claims: 3 hold, 1 fail
+	// line 3 holds=true  printed 0.167     exact 1/6 ≈ 0.167
+	// line 4 holds=true  printed 1/sqrt(d) exact d=1: 1, d=4: 1/2, d=16: 1/4
+	// line 5 holds=true  printed 5/16      exact 5/16
+	// line 6 holds=false printed 0.166     exact 1/6 ≈ 0.167
 }

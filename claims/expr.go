@@ -33,7 +33,7 @@ const maxValueBits = 4096
 
 // checkSize refuses a value too large to be a figure anyone printed.
 func checkSize(v rational.Value) (rational.Value, error) {
-	if v.Coef.Num().BitLen()+v.Coef.Denom().BitLen()+v.Radicand.BitLen() > maxValueBits {
+	if c, n, _ := v.Parts(); c.Num().BitLen()+c.Denom().BitLen()+n.BitLen() > maxValueBits {
 		return v, fmt.Errorf("a value in the expression has more than %d bits", maxValueBits)
 	}
 	return v, nil
@@ -80,7 +80,7 @@ func (p power) eval(d int64) (rational.Value, error) {
 	}
 	num, den := p.exp.Num().Int64(), p.exp.Denom().Int64()
 	if den > 1 {
-		if int64(b.Index)*den > maxPowerTerm {
+		if _, _, r := b.Parts(); int64(r)*den > maxPowerTerm {
 			return b, fmt.Errorf("roots deeper than the %dth are not supported", maxPowerTerm)
 		}
 		if b.Sign() < 0 {

@@ -15,7 +15,7 @@ func verdictOf(t *testing.T, line string) Verdict {
 	t.Helper()
 	f, err := Parse("t.claims", strings.NewReader(line+"\n"))
 	require.NoError(t, err, line)
-	v, err := NewChecker(context.Background()).Check(f.Claims[0])
+	v, err := NewChecker(Limits{}).Check(context.Background(), f.Claims[0])
 	require.NoError(t, err, line)
 	return v
 }
@@ -68,15 +68,15 @@ func TestQuestionAnswers(t *testing.T) {
 	q, err := ParseQuestion("variance d=6 scale=d", map[string]string{"values": "-2,2"})
 	require.NoError(t, err)
 	assert.Equal(t, "variance d=6 scale=d (with values=-2,2)", q.Text)
-	ch := NewChecker(context.Background())
-	x, ok, err := q.Value(ch)
+	ch := NewChecker(Limits{})
+	x, ok, err := q.Value(context.Background(), ch)
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, 0, x.Cmp(rational.NewFrac(8, 3)), x.String())
 	for fig, holds := range map[string]bool{"8/3": true, "2.67": true, "2.66": false, "2.7": true, "3": false} {
 		c, err := q.Answer("a", 1, fig)
 		require.NoError(t, err)
-		v, err := ch.Check(c)
+		v, err := ch.Check(context.Background(), c)
 		require.NoError(t, err)
 		assert.Equal(t, holds, v.Holds, fig)
 	}

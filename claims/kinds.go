@@ -37,7 +37,7 @@ type prepared struct {
 	read func(figure string) (checker, error)
 	// value computes the one exact value the claim is about; nil for
 	// kinds that are not about one value (laws, trends, lists, samples).
-	value func(ch *Checker) (rational.Value, error)
+	value func(ch *checking) (rational.Value, error)
 	// problems are the spaces of pairs whose distributions the check
 	// computes, so that their size can be judged before any work.
 	problems []enumerate.Problem

@@ -42,7 +42,7 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 		lines = append(lines, jacobianLine())
 	}
 	f := parseLines(t, lines...)
-	c := NewChecker(context.Background())
+	c := NewChecker(Limits{})
 	start := time.Now()
 	err := c.Plan(f.Claims)
 	var pe *PlanError
@@ -53,21 +53,20 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 	assert.Contains(t, err.Error(), "and 197 more")
 	var be *enumerate.BudgetError
 	require.True(t, errors.As(err, &be), "the numbers are the engine's")
-	c.SetLimits(Limits{MaxTime: 2 * time.Hour})
-	require.NoError(t, c.Plan(f.Claims))
+	require.NoError(t, NewChecker(Limits{MaxTime: 2 * time.Hour}).Plan(f.Claims))
 
 	// One distribution needed by many claims counts once.
 	lines = lines[:0]
 	for range 2000 {
 		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	}
-	require.NoError(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims))
+	require.NoError(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims))
 	// Many distinct ones add up.
 	lines = lines[:0]
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
 	}
-	require.ErrorAs(t, NewChecker(context.Background()).Plan(parseLines(t, lines...).Claims), &pe)
+	require.ErrorAs(t, NewChecker(Limits{}).Plan(parseLines(t, lines...).Claims), &pe)
 }
 
 // TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
@@ -76,9 +75,9 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 // already when the file is read.)
 func TestPlanRefusesOneClaim(t *testing.T) {
 	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
-	c := NewChecker(context.Background())
+	c := NewChecker(Limits{})
 	require.NoError(t, c.Plan(f.Claims))
-	c.SetLimits(Limits{MaxTime: time.Millisecond})
+	c = NewChecker(Limits{MaxTime: time.Millisecond})
 	start := time.Now()
 	err := c.Plan(f.Claims)
 	require.Error(t, err)
@@ -88,7 +87,7 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	var se *SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Line)
-	_, err = c.Check(f.Claims[1])
+	_, err = c.Check(context.Background(), f.Claims[1])
 	assert.ErrorContains(t, err, "l.claims:2: the closed form at d_k = 5000", "Check refuses what Plan refuses")
 }
 
@@ -105,14 +104,13 @@ func TestCacheIsBounded(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("count d=%d values=-1,0,1 score=0 is 0", d))
 	}
 	f := parseLines(t, lines...)
-	small := NewChecker(context.Background())
-	small.SetLimits(Limits{MaxCacheBytes: 200_000})
-	large := NewChecker(context.Background())
+	small := NewChecker(Limits{MaxCacheBytes: 200_000})
+	large := NewChecker(Limits{})
 	for _, cl := range f.Claims {
-		a, err := small.Check(cl)
+		a, err := small.Check(context.Background(), cl)
 		require.NoError(t, err)
 		require.LessOrEqual(t, small.cache.bytes, int64(200_000))
-		b, err := large.Check(cl)
+		b, err := large.Check(context.Background(), cl)
 		require.NoError(t, err)
 		require.Equal(t, b.Holds, a.Holds, cl.Text)
 		require.Equal(t, b.Exact, a.Exact, cl.Text)
@@ -155,7 +153,7 @@ func TestCheckStopsPromptly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := NewChecker(ctx).Check(f.Claims[0])
+	_, err := NewChecker(Limits{}).Check(ctx, f.Claims[0])
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), 2*time.Second)

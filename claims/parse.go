@@ -60,7 +60,7 @@ type Claim struct {
 }
 
 // A checker decides one claim.
-type checker func(c *Checker) (Verdict, error)
+type checker func(c *checking) (Verdict, error)
 
 // A File is a parsed claims file.
 type File struct {

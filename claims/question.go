@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"sort"
@@ -107,17 +108,18 @@ func (q *Question) Answer(file string, line int, figure string) (*Claim, error) 
 	return c, nil
 }
 
-// Value returns the one exact value the question asks for; ok is false
-// for kinds that are not about one exact value (laws, trends,
-// distributions, softmax outputs, sampled figures).
-func (q *Question) Value(ch *Checker) (v rational.Value, ok bool, err error) {
+// Value returns the one exact value the question asks for, computed by
+// ch (stopping once ctx is done); ok is false for kinds that are not
+// about one exact value (laws, trends, distributions, softmax outputs,
+// sampled figures).
+func (q *Question) Value(ctx context.Context, ch *Checker) (v rational.Value, ok bool, err error) {
 	if q.prep.value == nil {
 		return v, false, nil
 	}
-	v, err = q.prep.value(ch)
+	v, err = q.prep.value(&checking{ch, ctx})
 	if err != nil {
-		if ch.ctx.Err() != nil {
-			return v, false, ch.ctx.Err()
+		if ctx.Err() != nil {
+			return v, false, ctx.Err()
 		}
 		return v, false, fmt.Errorf("%s: %v", q.Text, err)
 	}

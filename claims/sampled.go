@@ -276,7 +276,7 @@ func buildSampleVariance(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(*Checker) (Verdict, error) {
+		return func(*checking) (Verdict, error) {
 			sigma2, mu4 := in.law.scoreMoments(int64(d))
 			mean, variance := sampleVarianceMoments(sigma2, mu4, n)
 			mean.Quo(mean, in.sq)
@@ -321,7 +321,7 @@ func buildDraw(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(*Checker) (Verdict, error) {
+		return func(*checking) (Verdict, error) {
 			sigma2, _ := in.law.scoreMoments(int64(d))
 			return consistency(fig, new(big.Rat), sigma2.Quo(sigma2, in.sq))
 		}, nil

@@ -103,7 +103,7 @@ func describeRange(r softmax.Range, places int) string {
 	return "[" + lo + ", " + hi + "]"
 }
 
-func verdictNote(v softmax.Verdict) string {
+func verdictNote(v softmax.Consistency) string {
 	if v == softmax.Undecided {
 		return " (undecided within the precision budget)"
 	}
@@ -133,7 +133,7 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 				return nil, err
 			}
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
@@ -144,9 +144,9 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 			for i, r := range reps {
 				cells[i] = r.Cell
 				s := describeRange(r.Range, figs[i].places)
-				if r.Verdict != softmax.Consistent {
+				if r.Consistency != softmax.Consistent {
 					holds = false
-					s += " (differs)" + verdictNote(r.Verdict)
+					s += " (differs)" + verdictNote(r.Consistency)
 				}
 				shown = append(shown, s)
 			}
@@ -189,7 +189,7 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			// Every output needs a figure; only the entry asked for is judged.
 			outs := make([]softmax.Printed, len(box.Lo))
 			for i := range outs {
@@ -201,8 +201,8 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 				return Verdict{}, err
 			}
 			r := reps[entry-1]
-			return Verdict{Holds: r.Verdict == softmax.Consistent,
-				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+			return Verdict{Holds: r.Consistency == softmax.Consistent,
+				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Consistency) + note}, nil
 		}, nil
 	}
 	return &prepared{read: read}, nil
@@ -218,13 +218,13 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(ch *Checker) (Verdict, error) {
+		return func(ch *checking) (Verdict, error) {
 			r, err := softmax.CheckJacobianMaxAbs(ch.ctx, box, out, softmax.Options{})
 			if err != nil {
 				return Verdict{}, err
 			}
-			return Verdict{Holds: r.Verdict == softmax.Consistent,
-				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Verdict) + note}, nil
+			return Verdict{Holds: r.Consistency == softmax.Consistent,
+				Exact: describeRange(r.Range, fig.places) + verdictNote(r.Consistency) + note}, nil
 		}, nil
 	}
 	return &prepared{read: read}, nil

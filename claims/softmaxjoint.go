@@ -31,7 +31,7 @@ import (
 // decided on the enclosures, at rising precision, or left undecided.
 
 // jointly decides whether one input in box gives every output in its cell.
-func jointly(box softmax.Box, cells []softmax.Interval) softmax.Verdict {
+func jointly(box softmax.Box, cells []softmax.Interval) softmax.Consistency {
 	for prec := uint(64); prec <= 2048; prec *= 2 {
 		if v := jointlyAt(box, cells, prec); v != softmax.Undecided {
 			return v
@@ -40,7 +40,7 @@ func jointly(box softmax.Box, cells []softmax.Interval) softmax.Verdict {
 	return softmax.Undecided
 }
 
-func jointlyAt(box softmax.Box, cells []softmax.Interval, prec uint) softmax.Verdict {
+func jointlyAt(box softmax.Box, cells []softmax.Interval, prec uint) softmax.Consistency {
 	n := len(cells)
 	clo, chi := inverseRootBounds(box.DK, prec)
 	// diff(j, i) encloses D_ji = (hi_j − lo_i)/√d_k.

@@ -36,7 +36,7 @@ func (o Options) workers() int {
 
 // Brute enumerates every pair (q, k) and returns the exact distribution of q·k.
 func (pl *Plan) Brute(ctx context.Context) (*rational.Histogram, error) {
-	nq, ok := pl.Problem.QCount()
+	nq, ok := pl.problem.QCount()
 	if !ok {
 		// Beyond a 64-bit index, and so far beyond any time limit.
 		return nil, pl.checkBrute(0, ^uint64(0), 0, 0)
@@ -53,7 +53,7 @@ func (pl *Plan) BruteRange(ctx context.Context, lo, hi uint64) (*rational.Histog
 }
 
 func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int) (*rational.Histogram, error) {
-	p := pl.Problem
+	p := pl.problem
 	nq, ok := p.QCount()
 	if !ok {
 		return nil, fmt.Errorf("%s^%d q vectors do not fit a 64-bit index", big.NewInt(p.Q.Size()), p.D)
@@ -77,7 +77,7 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 	for i := range w {
 		a, b := lo+(hi-lo)*i/w, lo+(hi-lo)*(i+1)/w
 		g.Go(func() error {
-			partial[i] = pl.kern.Tally(a, b, &stop, pl.Options.Progress)
+			partial[i] = pl.kern.Tally(a, b, &stop, pl.opt.Progress)
 			if stop.Load() {
 				return ctx.Err()
 			}

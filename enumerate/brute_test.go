@@ -66,7 +66,7 @@ func TestBruteMatchesClosed(t *testing.T) {
 		}
 		maxD := 7
 		switch {
-		case len(q.Letters) <= 2 && len(k.Letters) <= 2:
+		case q.Distinct() <= 2 && k.Distinct() <= 2:
 			maxD = 12
 			switch {
 			case testing.Short():
@@ -77,9 +77,9 @@ func TestBruteMatchesClosed(t *testing.T) {
 			default:
 				maxD = 16
 			}
-		case len(q.Letters) > 4 || len(k.Letters) > 4:
+		case q.Distinct() > 4 || k.Distinct() > 4:
 			maxD = 3
-		case len(q.Letters) > 3 || len(k.Letters) > 3:
+		case q.Distinct() > 3 || k.Distinct() > 3:
 			maxD = 5
 		}
 		for d := 1; d <= maxD; d++ {

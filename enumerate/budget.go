@@ -34,7 +34,7 @@ func (b *Budget) Add(p BudgetPart) { b.parts = append(b.parts, p) }
 // AddPlan adds a planned computation: an enumeration, a closed form or
 // both, as the plan's method says.
 func (b *Budget) AddPlan(what string, pl *Plan) {
-	b.Add(BudgetPart{What: what, Seconds: pl.Seconds(), Enumeration: pl.Method == BruteForce})
+	b.Add(BudgetPart{What: what, Seconds: pl.Seconds(), Enumeration: pl.method == BruteForce})
 }
 
 // Seconds returns the estimated total.

@@ -64,7 +64,7 @@ func TestPlanSeconds(t *testing.T) {
 		pl, err := NewPlan(Problem{Q: three, K: three, D: c.d}, c.m, Options{})
 		require.NoError(t, err)
 		limit := DefaultMaxClosedTime
-		if pl.Method == BruteForce {
+		if pl.method == BruteForce {
 			limit = DefaultMaxBruteTime
 		}
 		assert.Equal(t, c.refuse, pl.Seconds() > limit.Seconds(), "d = %d %v: %v seconds", c.d, c.m, pl.Seconds())

@@ -18,8 +18,8 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 	for t := range w {
 		w[t] = new(big.Int)
 	}
-	for a, ql := range p.Q.Letters {
-		for b, kl := range p.K.Letters {
+	for a, ql := range p.Q.Letters() {
+		for b, kl := range p.K.Letters() {
 			w[l.t[a][b]].Add(w[l.t[a][b]], big.NewInt(ql.Mult*kl.Mult))
 		}
 	}
@@ -40,7 +40,7 @@ func (pl *Plan) Closed(ctx context.Context) (*rational.Histogram, error) {
 	}
 	var counts []*big.Int
 	var shift uint
-	n, symmetric := pl.lat.size(pl.Problem.D), pl.symmetric()
+	n, symmetric := pl.lat.size(pl.problem.D), pl.symmetric()
 	last := n - 1
 	if symmetric {
 		last /= 2
@@ -69,7 +69,7 @@ func (pl *Plan) ClosedEach(ctx context.Context, visit func(t int, count *big.Int
 	}
 	var shift uint
 	count := new(big.Int)
-	l, err := pl.closedWalk(ctx, &shift, pl.lat.size(pl.Problem.D)-1, func(t int, c *big.Int) error {
+	l, err := pl.closedWalk(ctx, &shift, pl.lat.size(pl.problem.D)-1, func(t int, c *big.Int) error {
 		return visit(t, count.Lsh(c, shift))
 	})
 	if err != nil {
@@ -90,7 +90,7 @@ func (pl *Plan) ClosedMoments(ctx context.Context) (*Moments, error) {
 	// (the shift), which cancels in the mean and the variance.
 	var sums rational.LatticeSums
 	var shift uint
-	n, symmetric := pl.lat.size(pl.Problem.D), pl.symmetric()
+	n, symmetric := pl.lat.size(pl.problem.D), pl.symmetric()
 	last := n - 1
 	if symmetric {
 		last /= 2
@@ -115,7 +115,7 @@ func (pl *Plan) ClosedMoments(ctx context.Context) (*Moments, error) {
 // (set before the first visit; the count is c·2^shift); it holds only the
 // last T+1 of them.
 func (pl *Plan) closedWalk(ctx context.Context, shift *uint, last int, visit func(t int, c *big.Int) error) (*lattice, error) {
-	p, l := pl.Problem, pl.lat
+	p, l := pl.problem, pl.lat
 	w := coordinateWeights(p, l)
 	if l.tMax == 1 {
 		return l, binomialWalk(ctx, p.D, last, w[0], w[1], shift, visit)
@@ -127,7 +127,7 @@ func (pl *Plan) closedWalk(ctx context.Context, shift *uint, last int, visit fun
 // middle index, count(N − t) = count(t): so it is when the one-coordinate
 // weights read the same both ways (P is a palindrome, and so is P^D).
 func (pl *Plan) symmetric() bool {
-	w := coordinateWeights(pl.Problem, pl.lat)
+	w := coordinateWeights(pl.problem, pl.lat)
 	for t := range w {
 		if w[t].Cmp(w[len(w)-1-t]) != 0 {
 			return false

@@ -9,14 +9,14 @@ import "math"
 // the whole run, and the sum does not depend on timing noise.
 func (pl *Plan) Seconds() float64 {
 	var s float64
-	if pl.Method == BruteForce || pl.Method == Both {
-		nq, ok := pl.Problem.QCount()
+	if pl.method == BruteForce || pl.method == Both {
+		nq, ok := pl.problem.QCount()
 		if !ok {
 			return math.Inf(1)
 		}
 		s += pl.bruteSeconds(math.Log2(float64(nq)), pl.rate, pl.workers(nq))
 	}
-	if pl.Method == ClosedForm || pl.Method == Both {
+	if pl.method == ClosedForm || pl.method == Both {
 		s += pl.closedSeconds()
 	}
 	return s

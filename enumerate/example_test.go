@@ -23,13 +23,13 @@ func Example() {
 	fmt.Println("pairs", h.Total())
 	for _, s := range []rational.Scale{rational.Raw, rational.Sqrt, rational.ByD} {
 		v := s.ScaledVariance(h.Variance(), 10)
-		fmt.Printf("%-10s %-4s %s\n", s.Header(), v, v.Decimal(3, rational.RoundHalfEven))
+		fmt.Printf("%-10s %-4s %s\n", s.Name(), v, v.Decimal(3, rational.RoundHalfEven))
 	}
 	// Output:
 	// pairs 1048576
 	// raw        10   10.000
-	// /sqrt(d_k) 1    1.000
-	// /d_k       1/10 0.100
+	// sqrt       1    1.000
+	// d          1/10 0.100
 }
 
 // The lesson's practice table, exactly: every pair of ±1 vectors enumerated.
@@ -42,7 +42,7 @@ func ExamplePlan_Distribution() {
 			panic(err)
 		}
 		h, _ := plan.Distribution(context.Background())
-		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), plan.Method)
+		fmt.Println(d, h.Total(), h.Variance().RatString(), rational.ByD.ScaledVariance(h.Variance(), int64(d)), plan.Method())
 	}
 	// Output:
 	// d_k cases var(q·k) var(q·k/d_k) method

@@ -51,7 +51,7 @@ func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
 	if err := pl.Check(NeedCounts); err != nil {
 		return nil, err
 	}
-	switch pl.Method {
+	switch pl.method {
 	case BruteForce:
 		return pl.Brute(ctx)
 	case ClosedForm:
@@ -65,7 +65,7 @@ func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Compare(pl.Problem.D, brute, closed); err != nil {
+	if err := Compare(pl.problem.D, brute, closed); err != nil {
 		return nil, err
 	}
 	return brute, nil
@@ -85,7 +85,7 @@ func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
 	if err := pl.Check(NeedMoments); err != nil {
 		return nil, err
 	}
-	if pl.Method == ClosedForm {
+	if pl.method == ClosedForm {
 		return pl.ClosedMoments(ctx)
 	}
 	h, err := pl.Distribution(ctx)

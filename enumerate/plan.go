@@ -51,14 +51,10 @@ const (
 // Plan.ClosedMoments), and each refuses, before any work, what its limits
 // do not allow, with a *TooLargeError that carries the numbers.
 type Plan struct {
-	Problem Problem
-	// Method is the method Distribution and Moments use: BruteForce,
-	// ClosedForm or Both, never Auto.
-	Method Method
-	// Kernel is the brute-force kernel for the alphabets.
-	Kernel Kernel
-	// Options are the options the plan was made with.
-	Options Options
+	problem Problem
+	method  Method // BruteForce, ClosedForm or Both, never Auto
+	kernel  Kernel
+	opt     Options
 
 	lat *lattice
 	// bl is the lattice brute force tallies on and kern its kernel, or
@@ -93,31 +89,35 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Problem: p, Method: m, Kernel: GrayCode, Options: opt, lat: l, cal: &calibration{}}
+	pl := &Plan{problem: p, method: m, kernel: GrayCode, opt: opt, lat: l, cal: &calibration{}}
 	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
 		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
 		kind := kernel.For(spec)
-		pl.Kernel = Kernel(kind)
+		pl.kernel = Kernel(kind)
 		pl.kern = kernel.New(kind, spec)
 		pl.rate = pl.kern.Rate()
 	}
 	if m == Auto {
-		pl.Method = ClosedForm
+		pl.method = ClosedForm
 		if pl.bruteErr == nil && pl.bruteSeconds(distinctLog2(p.Q, p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
-			pl.Method = BruteForce
+			pl.method = BruteForce
 		}
 	}
 	return pl, nil
 }
 
-// WithProgress returns a copy of the plan whose computations add the pairs
-// they tally to progress, for a display to poll; the copy shares the
-// plan's lattice, kernel and calibration.
-func (pl *Plan) WithProgress(progress *atomic.Uint64) *Plan {
-	c := *pl
-	c.Options.Progress = progress
-	return &c
-}
+// Problem returns the problem the plan computes.
+func (pl *Plan) Problem() Problem { return pl.problem }
+
+// Method returns the method Distribution and Moments use: BruteForce,
+// ClosedForm or Both, never Auto.
+func (pl *Plan) Method() Method { return pl.method }
+
+// Kernel returns the brute-force kernel for the alphabets.
+func (pl *Plan) Kernel() Kernel { return pl.kernel }
+
+// Options returns the options the plan was made with.
+func (pl *Plan) Options() Options { return pl.opt }
 
 // KernelName names the brute-force kernel and its implementation on this
 // CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
@@ -131,7 +131,7 @@ func (pl *Plan) KernelName() string {
 
 // workers returns the goroutines a brute-force run of nq q vectors uses.
 func (pl *Plan) workers(nq uint64) int {
-	w := pl.Options.workers()
+	w := pl.opt.workers()
 	if uint64(w) > nq {
 		w = int(max(nq, 1))
 	}
@@ -142,7 +142,7 @@ func (pl *Plan) workers(nq uint64) int {
 // indices at rate pairs per second per core on w workers (no more than
 // the cores there are).
 func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
-	pairsLog2 := qBits + distinctLog2(pl.Problem.K, pl.Problem.D)
+	pairsLog2 := qBits + distinctLog2(pl.problem.K, pl.problem.D)
 	cores := float64(min(w, runtime.GOMAXPROCS(0)))
 	return math.Exp2(pairsLog2) / (rate * cores)
 }
@@ -150,8 +150,8 @@ func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
 // maxTime returns the time limit for method m (BruteForce or ClosedForm).
 func (pl *Plan) maxTime(m Method) time.Duration {
 	switch {
-	case pl.Options.MaxTime > 0:
-		return pl.Options.MaxTime
+	case pl.opt.MaxTime > 0:
+		return pl.opt.MaxTime
 	case m == BruteForce:
 		return DefaultMaxBruteTime
 	}
@@ -171,7 +171,7 @@ func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
 		c.rate = pl.rate
-		nq, ok := pl.Problem.QCount()
+		nq, ok := pl.problem.QCount()
 		if !ok {
 			nq = math.MaxUint64
 		}
@@ -214,7 +214,7 @@ func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
 // checkBrute refuses a brute-force run over q indices [lo, hi) that would
 // exceed the time limit, or whose pairs are beyond any machine.
 func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
-	p := pl.Problem
+	p := pl.problem
 	if bits := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D); bits > maxBrutePairBits {
 		return &TooLargeError{Method: BruteForce, D: p.D, PairsLog10: bits * math.Log10(2)}
 	}
@@ -229,7 +229,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	if s <= limit {
 		return nil
 	}
-	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.Problem.Visits(lo, hi),
+	e := &TooLargeError{Method: BruteForce, D: p.D, Pairs: pl.problem.Visits(lo, hi),
 		Seconds: s, Measured: measured, MaxSeconds: limit, Slice: slice, Slices: slices}
 	if slices > 0 {
 		// Name enough slices by both rates: a slice near the limit is
@@ -255,8 +255,8 @@ const closedSecondsPerWordOp = 2.5e-9
 
 // ClosedSeconds estimates the closed form's time in seconds.
 func (pl *Plan) closedSeconds() float64 {
-	d, span := float64(pl.Problem.D), float64(pl.lat.tMax)
-	bits := math.Log2(float64(pl.Problem.Q.Size()) * float64(pl.Problem.K.Size()))
+	d, span := float64(pl.problem.D), float64(pl.lat.tMax)
+	bits := math.Log2(float64(pl.problem.Q.Size()) * float64(pl.problem.K.Size()))
 	return d * d * span * span * max(bits, 1) / 64 * closedSecondsPerWordOp
 }
 
@@ -264,7 +264,7 @@ func (pl *Plan) closedSeconds() float64 {
 // are kept: one coefficient per lattice point, each at most the number of
 // cases, plus a big.Int's fixed overhead.
 func (pl *Plan) closedBytes() float64 {
-	p := pl.Problem
+	p := pl.problem
 	perCount := (p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/8 + 40
 	return float64(pl.lat.size(p.D)) * perCount
 }
@@ -274,10 +274,10 @@ func (pl *Plan) closedBytes() float64 {
 func (pl *Plan) checkClosed(n Need) error {
 	limit := pl.maxTime(ClosedForm).Seconds()
 	if s := pl.closedSeconds(); s > limit {
-		return &TooLargeError{Method: ClosedForm, D: pl.Problem.D, Seconds: s, MaxSeconds: limit}
+		return &TooLargeError{Method: ClosedForm, D: pl.problem.D, Seconds: s, MaxSeconds: limit}
 	}
 	if b := pl.closedBytes(); n == NeedCounts && b > MaxClosedBytes {
-		return &TooLargeError{Method: ClosedForm, D: pl.Problem.D, Bytes: b, MaxBytes: MaxClosedBytes}
+		return &TooLargeError{Method: ClosedForm, D: pl.problem.D, Bytes: b, MaxBytes: MaxClosedBytes}
 	}
 	return nil
 }
@@ -285,8 +285,8 @@ func (pl *Plan) checkClosed(n Need) error {
 // Check reports, before any work, whether the plan's method can deliver
 // what n asks within the limits: nil, or a *TooLargeError.
 func (pl *Plan) Check(n Need) error {
-	if pl.Method == BruteForce || pl.Method == Both {
-		nq, ok := pl.Problem.QCount()
+	if pl.method == BruteForce || pl.method == Both {
+		nq, ok := pl.problem.QCount()
 		if !ok {
 			nq = math.MaxUint64
 		}
@@ -294,8 +294,8 @@ func (pl *Plan) Check(n Need) error {
 			return err
 		}
 	}
-	if pl.Method == ClosedForm || pl.Method == Both {
-		if pl.Method == Both {
+	if pl.method == ClosedForm || pl.method == Both {
+		if pl.method == Both {
 			n = NeedCounts // the two are compared count for count
 		}
 		return pl.checkClosed(n)
@@ -304,12 +304,12 @@ func (pl *Plan) Check(n Need) error {
 }
 
 // Cases returns the number of pairs of the plan's problem.
-func (pl *Plan) Cases() *big.Int { return pl.Problem.Cases() }
+func (pl *Plan) Cases() *big.Int { return pl.problem.Cases() }
 
 // Visits returns the pairs a brute-force run of the whole problem visits,
 // the total its progress counts up to: (distinct letters of Q)^D times
 // (distinct letters of K)^D (see Problem.Visits).
 func (pl *Plan) Visits() *big.Int {
-	n := distinctVectors(pl.Problem.Q, pl.Problem.D)
-	return n.Mul(n, distinctVectors(pl.Problem.K, pl.Problem.D))
+	n := distinctVectors(pl.problem.Q, pl.problem.D)
+	return n.Mul(n, distinctVectors(pl.problem.K, pl.problem.D))
 }

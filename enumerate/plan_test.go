@@ -42,15 +42,15 @@ func TestAutoIgnoresWorkers(t *testing.T) {
 		sawBrute, sawClosed := false, false
 		for d := 1; d <= 40; d++ {
 			p := Problem{Q: a, K: a, D: d}
-			m := mustPlan(t, p, Auto, Options{}).Method
+			m := mustPlan(t, p, Auto, Options{}).Method()
 			for _, w := range []int{1, 2, 7, 64} {
-				require.Equal(t, m, mustPlan(t, p, Auto, Options{Workers: w}).Method, "%s d=%d workers=%d", alphabet, d, w)
+				require.Equal(t, m, mustPlan(t, p, Auto, Options{Workers: w}).Method(), "%s d=%d workers=%d", alphabet, d, w)
 			}
 			sawBrute = sawBrute || m == BruteForce
 			sawClosed = sawClosed || m == ClosedForm
 			if m == ClosedForm {
 				// Once the closed form is chosen, every wider problem takes it too.
-				next := mustPlan(t, Problem{Q: a, K: a, D: d + 1}, Auto, Options{}).Method
+				next := mustPlan(t, Problem{Q: a, K: a, D: d + 1}, Auto, Options{}).Method()
 				require.Equal(t, ClosedForm, next, "%s d=%d", alphabet, d+1)
 			}
 		}

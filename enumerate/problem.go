@@ -67,12 +67,12 @@ func (p Problem) Visits(lo, hi uint64) *big.Int {
 // distinctVectors returns the number of vectors of width d over a's
 // distinct letters.
 func distinctVectors(a rational.Alphabet, d int) *big.Int {
-	return new(big.Int).Exp(big.NewInt(int64(len(a.Letters))), big.NewInt(int64(d)), nil)
+	return new(big.Int).Exp(big.NewInt(int64(a.Distinct())), big.NewInt(int64(d)), nil)
 }
 
 // distinctLog2 returns log2 of distinctVectors(a, d).
 func distinctLog2(a rational.Alphabet, d int) float64 {
-	return float64(d) * math.Log2(float64(len(a.Letters)))
+	return float64(d) * math.Log2(float64(a.Distinct()))
 }
 
 // Validate reports a problem that no method can compute: a width out of
@@ -91,7 +91,7 @@ func (p Problem) newLattice() (*lattice, error) {
 	if p.D < 1 || p.D > MaxD {
 		return nil, fmt.Errorf("d_k must be from 1 to %d, not %d", MaxD, p.D)
 	}
-	if len(p.Q.Letters) == 0 || len(p.K.Letters) == 0 {
+	if p.Q.Distinct() == 0 || p.K.Distinct() == 0 {
 		return nil, fmt.Errorf("an alphabet is empty")
 	}
 	latticeBuilds.Add(1)
@@ -143,13 +143,13 @@ func (p Problem) newLattice() (*lattice, error) {
 // scaled returns the distinct values of a times their common denominator.
 func scaled(a rational.Alphabet) ([]*big.Int, *big.Int) {
 	den := big.NewInt(1)
-	for _, l := range a.Letters {
+	for _, l := range a.Letters() {
 		d := l.Value.Denom()
 		g := new(big.Int).GCD(nil, nil, den, d)
 		den.Mul(den, new(big.Int).Quo(d, g))
 	}
-	out := make([]*big.Int, len(a.Letters))
-	for i, l := range a.Letters {
+	out := make([]*big.Int, a.Distinct())
+	for i, l := range a.Letters() {
 		v := new(big.Int).Mul(l.Value.Num(), den)
 		out[i] = v.Quo(v, l.Value.Denom())
 	}

@@ -51,7 +51,7 @@ func (p Problem) ShardPairs(lo, hi uint64) *big.Int {
 // a smaller letter at i contribute (product of x's multiplicities above
 // i)·(multiplicities of the smaller letters)·|Q|^i.
 func (p Problem) qWeightBelow(x uint64) *big.Int {
-	m := uint64(len(p.Q.Letters))
+	m := uint64(p.Q.Distinct())
 	digits := make([]int, p.D)
 	for i := range digits {
 		digits[i] = int(x % m)
@@ -62,9 +62,10 @@ func (p Problem) qWeightBelow(x uint64) *big.Int {
 	}
 	sum, prefix, below := new(big.Int), big.NewInt(1), new(big.Int)
 	size := big.NewInt(p.Q.Size())
+	letters := p.Q.Letters()
 	for i := p.D - 1; i >= 0; i-- {
 		var smaller int64
-		for _, l := range p.Q.Letters[:digits[i]] {
+		for _, l := range letters[:digits[i]] {
 			smaller += l.Mult
 		}
 		if smaller > 0 {
@@ -72,7 +73,7 @@ func (p Problem) qWeightBelow(x uint64) *big.Int {
 			below.Mul(below, prefix)
 			sum.Add(sum, below.Mul(below, big.NewInt(smaller)))
 		}
-		prefix.Mul(prefix, big.NewInt(p.Q.Letters[digits[i]].Mult))
+		prefix.Mul(prefix, big.NewInt(letters[digits[i]].Mult))
 	}
 	return sum
 }
@@ -81,7 +82,7 @@ func (p Problem) qWeightBelow(x uint64) *big.Int {
 // exact distribution of q·k over its pairs. Only the slice must fit the
 // time limit; a refusal says how many slices would.
 func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, error) {
-	lo, hi, err := pl.Problem.ShardRange(i, n)
+	lo, hi, err := pl.problem.ShardRange(i, n)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func (pl *Plan) BruteShard(ctx context.Context, i, n int) (*rational.Histogram, 
 // CheckShard reports, before any work, whether slice i of n fits the
 // time limit: nil, or a *TooLargeError that says how many slices would.
 func (pl *Plan) CheckShard(i, n int) error {
-	lo, hi, err := pl.Problem.ShardRange(i, n)
+	lo, hi, err := pl.problem.ShardRange(i, n)
 	if err != nil {
 		return err
 	}

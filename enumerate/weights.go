@@ -38,13 +38,13 @@ type weightDim struct {
 
 // newBruteLattice extends l with the weight codes of p's multiplicities.
 func newBruteLattice(p Problem, l *lattice) (*bruteLattice, error) {
-	nq, nk := len(p.Q.Letters), len(p.K.Letters)
+	nq, nk := p.Q.Distinct(), p.K.Distinct()
 	qf, kf := make([]map[int64]int, nq), make([]map[int64]int, nk)
 	primes := map[int64]bool{}
-	for a, x := range p.Q.Letters {
+	for a, x := range p.Q.Letters() {
 		qf[a] = factorize(x.Mult, primes)
 	}
-	for b, x := range p.K.Letters {
+	for b, x := range p.K.Letters() {
 		kf[b] = factorize(x.Mult, primes)
 	}
 	ordered := make([]int64, 0, len(primes))

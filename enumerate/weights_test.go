@@ -60,7 +60,7 @@ func TestBruteLatticeTooLarge(t *testing.T) {
 	_, err := pl.Brute(context.Background())
 	require.ErrorAs(t, err, &tl)
 	assert.Contains(t, pl.KernelName(), "none")
-	assert.Equal(t, ClosedForm, mustPlan(t, p, Auto, Options{}).Method)
+	assert.Equal(t, ClosedForm, mustPlan(t, p, Auto, Options{}).Method())
 	// One width less fits, and agrees with the closed form.
 	small := Problem{Q: a, K: a, D: 2}
 	b, err := mustPlan(t, small, BruteForce, Options{}).Brute(context.Background())
@@ -83,7 +83,7 @@ func TestShardPairsWeighsQ(t *testing.T) {
 		for x := r[0]; x < r[1]; x++ {
 			w := int64(1)
 			for i, n := 0, x; i < p.D; i++ {
-				w *= q.Letters[n%3].Mult
+				w *= q.Letters()[n%3].Mult
 				n /= 3
 			}
 			want.Add(want, big.NewInt(w))

@@ -20,8 +20,10 @@
 //	answer ID CLAIM [OPTION ...]   one answer the key asks for
 //	ask ID TEXT                    the wording of one answer (default: the claim in words)
 //	hint ID TEXT                   shown with the feedback on a wrong answer
-//	mistake ID CLAIM => TEXT       a mistake of the key's own: answers that
-//	                               CLAIM accepts get TEXT as feedback
+//	mistake ID [name=NAME] CLAIM => TEXT
+//	                               a mistake of the key's own: answers that
+//	                               CLAIM accepts get TEXT as feedback, under
+//	                               NAME (default ID-mistake-N, the N-th of ID)
 //	with key=value ...             defaults for the answer lines after it
 //	draw NAME from CHOICES         a value each student's variant draws
 //
@@ -67,34 +69,37 @@
 //
 // # Named mistakes
 //
-// Catalogue lists the built-in mistakes in the order they are tried: the
-// standard deviation for the variance and the reverse; the unscaled value;
-// /d_k instead of /√d_k; √d_k where another scale is asked; the scale
-// applied twice; the model width instead of the head width; the entry size
-// ignored; the q vectors counted instead of the pairs (2^d_k for 4^d_k); a
-// count for a share and the reverse; a neighbouring d_k; a decimal cut off
-// instead of rounded, or rounded to fewer places and padded; and a right
-// value with too few places. Each is a changed question (checked like the
-// key's own) or an exact value; a key's own mistakes are tried first. An
-// answer that matches none is "wrong, and it matches none of the known
-// mistakes"; no mistake is named on a guess.
+// Catalogue lists the known mistakes (MistakeKind), one list that grading
+// and the command's diagnosis of a measured score std share, in the order
+// grading tries them: the standard deviation for the variance and the
+// reverse; the unscaled value; /d_k instead of /√d_k; √d_k where another
+// scale is asked; the scale applied twice; the model width instead of the
+// head width; the entry size ignored; the q vectors counted instead of the
+// pairs (2^d_k for 4^d_k); a count for a share and the reverse; a
+// neighbouring d_k; a decimal cut off instead of rounded, or rounded to
+// fewer places and padded; and a right value with too few places. (The
+// kinds marked measured only, such as a scale inverted, are named by the
+// diagnosis alone.) Each is a changed question (checked like the key's own)
+// or an exact value; a key's own mistakes are tried first. A mistake keeps
+// its name everywhere: the catalogue's, such as "divided-by-d", or the one
+// the key gives. An answer that matches none is "wrong, and it matches
+// none of the known mistakes"; no mistake is named on a guess.
 //
 // # Variants
 //
 // A key with draw lines is a template. CHOICES are integers A..B (both
 // included) or a list a,b,c; every {NAME} in the key is replaced by the
 // drawn value. The variant of a student is fixed by a seed and the student
-// id (see Pick), so printing a student's sheet (WriteSheet) and grading the
-// student's answers need only the id; WriteVariantKey writes the variant's
-// key with its solutions.
+// id (see Pick), so printing a student's sheet and grading the student's
+// answers need only the id; Key.Lines gives the variant as a key file and
+// Grader.Solutions its solutions.
 //
 // # Results
 //
-// A Result holds each part's verdict (right, too few places, wrong,
-// unreadable, no answer), points, named mistakes and feedback. WriteText,
-// WriteJSON and WriteGradescope (the results.json of a Gradescope
-// autograder) write one; WriteClassCSV writes one row per student and
-// Analyse, WriteItemAnalysis and WriteItemCSV the item analysis of a class:
-// per part the share right, the mean points and the most frequent named
-// mistake. Points are exact decimals throughout.
+// A Result holds each part's mark (right, too few places, wrong,
+// unreadable, no answer), points, named mistakes and feedback, as data;
+// Analyse gives the item analysis of a class: per part the share right,
+// the points scored and the most frequent named mistake. Points are exact
+// decimals throughout. The sqrtdk command writes them as text, JSON, CSV or
+// a Gradescope results.json.
 package grade

@@ -2,7 +2,7 @@ package grade_test
 
 import (
 	"context"
-	"os"
+	"fmt"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/grade"
@@ -23,14 +23,17 @@ answer 1.d    variance d=8 scale=d   decimals=3 points=2
 	if err != nil {
 		panic(err)
 	}
-	result, err := grade.NewGrader(context.Background()).Grade(key, answers)
+	result, err := grade.NewGrader().Grade(context.Background(), key, answers)
 	if err != nil {
 		panic(err)
 	}
-	grade.WriteText(os.Stdout, result)
+	for _, p := range result.Parts {
+		line := fmt.Sprintf("%-5s %-6s %s of %s  %-5s %s", p.Part.ID, p.Answer.Text, p.Points.RatString(), p.Part.Points.RatString(), p.Mark, p.Mistake())
+		fmt.Println(strings.TrimSpace(line))
+	}
+	fmt.Printf("score %s of %s\n", result.Score.RatString(), result.Max.RatString())
 	// Output:
-	// sam (sam.answers), graded by teacher.key
-	// 1.raw  0/1  2.8    Wrong. This is the standard deviation; the question asks for the variance, the square of the standard deviation.
-	// 1.d    2/2  0.125  Right.
-	// 2 of 3 points: 1 right, 1 wrong
+	// 1.raw 2.8    0 of 1  wrong std-for-variance
+	// 1.d   0.125  2 of 2  right
+	// score 2 of 3
 }

@@ -10,12 +10,12 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Verdict is how one answer was graded.
-type Verdict int
+// A Mark is how one answer was graded.
+type Mark int
 
 const (
 	// Unanswered: the answer file gives nothing for the part.
-	Unanswered Verdict = iota
+	Unanswered Mark = iota
 	// Right: the answer holds and shows the places the key asks for.
 	Right
 	// Short: the value is right but it shows fewer places or significant
@@ -27,23 +27,23 @@ const (
 	Unreadable
 )
 
-var verdictNames = []string{"no answer", "right", "too few places", "wrong", "unreadable"}
+var markNames = []string{"no answer", "right", "too few places", "wrong", "unreadable"}
 
 // String returns "no answer", "right", "too few places", "wrong" or
 // "unreadable".
-func (v Verdict) String() string {
-	if v < 0 || int(v) >= len(verdictNames) {
-		return fmt.Sprintf("Verdict(%d)", int(v))
+func (v Mark) String() string {
+	if v < 0 || int(v) >= len(markNames) {
+		return fmt.Sprintf("Mark(%d)", int(v))
 	}
-	return verdictNames[v]
+	return markNames[v]
 }
 
 // A PartResult is the grade of one answer.
 type PartResult struct {
-	Part    *Part
-	Answer  Answer // Text "" when unanswered
-	Verdict Verdict
-	Points  *big.Rat
+	Part   *Part
+	Answer Answer // Text "" when unanswered
+	Mark   Mark
+	Points *big.Rat
 	// Mistakes are the named mistakes a wrong answer matches, the key's
 	// own first, then the catalogue's in order; the first is the one
 	// reported as the answer's mistake.
@@ -77,7 +77,7 @@ type Result struct {
 // AllRight reports whether every answer is right.
 func (r *Result) AllRight() bool {
 	for _, p := range r.Parts {
-		if p.Verdict != Right {
+		if p.Mark != Right {
 			return false
 		}
 	}
@@ -88,19 +88,19 @@ func (r *Result) AllRight() bool {
 // distribution is computed once for a whole class; it is not safe for
 // concurrent use.
 type Grader struct {
-	ctx context.Context
-	ch  *claims.Checker
+	ch *claims.Checker
 }
 
-// NewGrader returns a Grader whose computations stop when ctx is done.
-func NewGrader(ctx context.Context) *Grader {
-	return &Grader{ctx: ctx, ch: claims.NewChecker(ctx)}
+// NewGrader returns a Grader.
+func NewGrader() *Grader {
+	return &Grader{ch: claims.NewChecker(claims.Limits{})}
 }
 
 // Grade grades a's answers against k, which must not be a template (see
-// Variant). An error means an answer could not be decided at all (a
-// computation was cancelled or refused).
-func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
+// Variant); its computations stop, with ctx's error, once ctx is done. An
+// error means an answer could not be decided at all (a computation was
+// cancelled or refused).
+func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error) {
 	if k.IsTemplate() {
 		return nil, fmt.Errorf("%s draws values: grade a variant of it", k.Name)
 	}
@@ -109,7 +109,7 @@ func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
 		res.Student = a.Name
 	}
 	for _, p := range k.Parts() {
-		r, err := g.gradePart(p, a)
+		r, err := g.gradePart(ctx, p, a)
 		if err != nil {
 			return nil, err
 		}
@@ -119,42 +119,42 @@ func (g *Grader) Grade(k *Key, a *Answers) (*Result, error) {
 	return res, nil
 }
 
-func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
+func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult, error) {
 	ans, ok := a.ByPart[p.ID]
 	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
 	if !ok {
-		r.Verdict, r.Feedback = Unanswered, "No answer."
+		r.Mark, r.Feedback = Unanswered, "No answer."
 		return r, nil
 	}
 	claim, err := p.Claim.Answer(a.Name, ans.Line, ans.Text)
 	if err != nil {
-		r.Verdict = Unreadable
+		r.Mark = Unreadable
 		r.Feedback = fmt.Sprintf("Cannot read %q as an answer to this question: %v.", ans.Text, err)
 		return r, nil
 	}
-	v, err := g.ch.Check(claim)
+	v, err := g.ch.Check(ctx, claim)
 	if err != nil {
 		return r, err
 	}
-	exact, err := g.exact(p, v)
+	exact, err := g.exact(ctx, p, v)
 	if err != nil {
 		return r, err
 	}
 	if v.Holds {
 		r.Exact = exact
 		if short := g.shortBy(p, ans.Text); short != "" {
-			r.Verdict = Short
+			r.Mark = Short
 			r.Points = new(big.Rat).Mul(p.Points, p.Partial)
-			r.Mistakes = []Mistake{{"too-few-places", short}}
+			r.Mistakes = []Mistake{known(TooFewPlaces, short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
 		}
-		r.Verdict, r.Points = Right, new(big.Rat).Set(p.Points)
+		r.Mark, r.Points = Right, new(big.Rat).Set(p.Points)
 		r.Feedback = "Right."
 		return r, nil
 	}
-	r.Verdict = Wrong
-	if r.Mistakes, err = g.mistakes(p, ans); err != nil {
+	r.Mark = Wrong
+	if r.Mistakes, err = g.mistakes(ctx, p, ans); err != nil {
 		return r, err
 	}
 	var b strings.Builder
@@ -185,8 +185,8 @@ func (g *Grader) gradePart(p *Part, a *Answers) (PartResult, error) {
 // exact words the exact value of p's question: the value and, when the key
 // asks for decimals, its decimal (half-even) at those places; for a
 // question not about one value, what the checker computed.
-func (g *Grader) exact(p *Part, v claims.Verdict) (string, error) {
-	x, ok, err := p.Claim.Value(g.ch)
+func (g *Grader) exact(ctx context.Context, p *Part, v claims.Verdict) (string, error) {
+	x, ok, err := p.Claim.Value(ctx, g.ch)
 	if err != nil {
 		return "", err
 	}
@@ -231,7 +231,7 @@ func (g *Grader) shortBy(p *Part, answer string) string {
 // own, then the built-in ones, each checked exactly with the student's
 // figure. A mistaken question that cannot be decided is skipped: no
 // mistake is named on a guess.
-func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
+func (g *Grader) mistakes(ctx context.Context, p *Part, ans Answer) ([]Mistake, error) {
 	var out []Mistake
 	seen := map[string]bool{}
 	addOnce := func(m Mistake) {
@@ -245,10 +245,10 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 		if err != nil {
 			return false, nil
 		}
-		v, err := g.ch.Check(c)
+		v, err := g.ch.Check(ctx, c)
 		if err != nil {
-			if g.ctx.Err() != nil {
-				return false, g.ctx.Err()
+			if ctx.Err() != nil {
+				return false, ctx.Err()
 			}
 			return false, nil
 		}
@@ -260,7 +260,7 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			return nil, err
 		}
 		if ok {
-			addOnce(Mistake{fmt.Sprintf("key-line-%d", m.Line), m.Says})
+			addOnce(Mistake{Name: m.Name, Says: m.Says})
 		}
 	}
 	for _, alt := range alternatives(p) {
@@ -274,10 +274,10 @@ func (g *Grader) mistakes(p *Part, ans Answer) ([]Mistake, error) {
 			ok = f.Matches(alt.value)
 		}
 		if ok {
-			addOnce(Mistake{alt.name, alt.says})
+			addOnce(known(alt.kind, alt.says))
 		}
 	}
-	if x, ok, err := p.Claim.Value(g.ch); err == nil && ok {
+	if x, ok, err := p.Claim.Value(ctx, g.ch); err == nil && ok {
 		if figs, err := p.Claim.Figures(ans.Text); err == nil && len(figs) == 1 {
 			for _, m := range roundingMistakes(figs[0], x) {
 				addOnce(m)

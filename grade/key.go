@@ -104,8 +104,10 @@ type Part struct {
 }
 
 // A KeyMistake is a mistake a key names for one part: answers that the
-// question Claim accepts get Says as feedback.
+// question Claim accepts get Says as feedback, under the Name the key
+// gives it (by default the part's id and its place, "p1-mistake-1").
 type KeyMistake struct {
+	Name  string
 	Claim *claims.Question
 	Says  string
 	Line  int
@@ -406,13 +408,30 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 			claim, says, ok := strings.Cut(text, "=>")
 			says = strings.TrimSpace(says)
 			if !ok || says == "" {
-				return nil, fail("mistake %s: write mistake %s CLAIM => what the student did", id, id)
+				return nil, fail("mistake %s: write mistake %s [name=NAME] CLAIM => what the student did", id, id)
+			}
+			mistakeName := fmt.Sprintf("%s-mistake-%d", id, len(p.Mistakes)+1)
+			if first, after, _ := strings.Cut(strings.TrimSpace(claim), " "); strings.HasPrefix(first, "name=") {
+				mistakeName, claim = strings.TrimPrefix(first, "name="), after
+				if !questionID.MatchString(mistakeName) {
+					return nil, fail("mistake %s: name %q must be letters, digits, - and _", id, mistakeName)
+				}
+				for _, known := range Catalogue() {
+					if known.String() == mistakeName {
+						return nil, fail("mistake %s: %q is the name of a built-in mistake; name the key's own otherwise", id, mistakeName)
+					}
+				}
+			}
+			for _, m := range p.Mistakes {
+				if m.Name == mistakeName {
+					return nil, fail("mistake %s: the name %q is given twice", id, mistakeName)
+				}
 			}
 			cq, err := claims.ParseQuestion(claim, claimDefaults)
 			if err != nil {
 				return nil, fail("mistake %s: %v", id, err)
 			}
-			p.Mistakes = append(p.Mistakes, KeyMistake{Claim: cq, Says: says, Line: n})
+			p.Mistakes = append(p.Mistakes, KeyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
 		default:
 			return nil, fail("unknown line %q: a key has title, with, draw, question, answer, ask, hint and mistake lines", word)
 		}

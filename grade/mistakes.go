@@ -10,44 +10,25 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Mistake is a known mistake that a wrong answer matches exactly: the
+// A Mistake is a named mistake that a wrong answer matches exactly: the
 // answer holds for the question the mistake turns the key's question into.
 type Mistake struct {
-	// Name is the mistake's stable name, e.g. "variance-for-std" (see
-	// Catalogue); a key's own mistake is named after its line, e.g.
-	// "key-line-31".
+	// Kind is the catalogue's kind of the mistake, or 0 for a key's own.
+	Kind MistakeKind
+	// Name is the mistake's stable name: Kind's (see MistakeKind.String)
+	// or, for a key's own, the name the key gives it.
 	Name string
 	// Says is the feedback sentence, in the question's terms.
 	Says string
 }
 
-// Catalogue lists the built-in mistakes in the order they are tried, by
-// name, with what each one does. An answer is compared, exactly, with what
-// each mistake gives for the question (the mistaken question is checked
-// by the claims checker with the student's figure, so "matches" means what
-// "holds" means in a claims file).
-var Catalogue = []struct{ Name, Does string }{
-	{"std-for-variance", "the standard deviation given where the variance is asked"},
-	{"variance-for-std", "the variance given where the standard deviation is asked"},
-	{"unscaled", "the value before dividing q·k by the scale (or softmax of the undivided scores)"},
-	{"divided-by-d", "q·k divided by d_k instead of √d_k"},
-	{"usual-scale", "q·k divided by √d_k where another scale is asked"},
-	{"scaled-twice", "the scale applied twice"},
-	{"model-width", "the model width d_model in place of the head width d_k (needs d-model=N)"},
-	{"unit-entries", "the entries taken as ±1, their size ignored"},
-	{"vectors-not-pairs", "the vectors q counted (|values|^d_k) instead of the pairs (q, k)"},
-	{"count-for-share", "the number of pairs given where their share is asked"},
-	{"share-for-count", "the share of pairs given where their number is asked"},
-	{"neighbouring-width", "the value at a neighbouring d_k (d_k ± 1 or ± 2)"},
-	{"truncated", "the decimal cut off instead of rounded"},
-	{"rounded-early", "the value rounded to fewer places, then padded with zeros"},
-	{"too-few-places", "the right value shown with fewer places or digits than the key asks (only this one earns partial credit)"},
-}
+// known returns the catalogue's mistake of kind k with feedback says.
+func known(k MistakeKind, says string) Mistake { return Mistake{Kind: k, Name: k.String(), Says: says} }
 
 // alternative is one mistaken version of a question: a question to check
 // the answer against, or an exact value it would equal.
 type alternative struct {
-	name  string
+	kind  MistakeKind
 	says  string
 	claim *claims.Question
 	value rational.Value
@@ -63,10 +44,10 @@ var scaleKinds = map[string]bool{"mean": true, "variance": true, "std": true, "l
 func alternatives(p *Part) []alternative {
 	q := p.Claim
 	var out []alternative
-	add := func(name, says, kind string, set map[string]string) {
+	add := func(mistake MistakeKind, says, kind string, set map[string]string) {
 		alt, err := q.Derive(kind, set)
 		if err == nil {
-			out = append(out, alternative{name: name, says: says, claim: alt})
+			out = append(out, alternative{kind: mistake, says: says, claim: alt})
 		}
 	}
 	quantity := q.Kind
@@ -82,37 +63,37 @@ func alternatives(p *Part) []alternative {
 	switch quantity {
 	case "variance":
 		kind, set := swap("variance", "std")
-		add("std-for-variance", "This is the standard deviation; the question asks for the variance, the square of the standard deviation.", kind, set)
+		add(StdForVariance, "This is the standard deviation; the question asks for the variance, the square of the standard deviation.", kind, set)
 	case "std":
 		kind, set := swap("std", "variance")
-		add("variance-for-std", "This is the variance; the question asks for the standard deviation, the square root of the variance.", kind, set)
+		add(VarianceForStd, "This is the variance; the question asks for the standard deviation, the square root of the variance.", kind, set)
 	}
 	scale := q.Setting("scale")
 	scaled := scale != "" && scale != "raw"
 	if scaleKinds[q.Kind] && (scaled || q.Setting("divide") != "") {
-		add("unscaled", fmt.Sprintf("This is the value of q·k itself; the question divides q·k by %s first.", divisorName(q)), "", map[string]string{"scale": "", "divide": ""})
+		add(Unscaled, fmt.Sprintf("This is the value of q·k itself; the question divides q·k by %s first.", divisorName(q)), "", map[string]string{"scale": "", "divide": ""})
 	}
 	if q.Kind == "softmax" || q.Kind == "softmax-entry" || q.Kind == "jacobian-max" {
 		if dk := q.Setting("dk"); dk != "" {
-			add("unscaled", fmt.Sprintf("This is softmax of the raw scores; the question divides them by √%s first.", dk), "", map[string]string{"dk": ""})
+			add(Unscaled, fmt.Sprintf("This is softmax of the raw scores; the question divides them by √%s first.", dk), "", map[string]string{"dk": ""})
 		}
 	}
 	if scaleKinds[q.Kind] && scale == "sqrt" {
-		add("divided-by-d", "This is q·k divided by d_k; the question divides by √d_k (dividing by d_k is the same as applying 1/√d_k twice).", "", map[string]string{"scale": "d"})
+		add(DividedByD, "This is q·k divided by d_k; the question divides by √d_k (dividing by d_k is the same as applying 1/√d_k twice).", "", map[string]string{"scale": "d"})
 	}
 	if scaleKinds[q.Kind] && scaled && scale != "sqrt" {
-		add("usual-scale", fmt.Sprintf("This is q·k divided by √d_k, the usual scale; this question divides by %s.", divisorName(q)), "", map[string]string{"scale": "sqrt"})
+		add(UsualScale, fmt.Sprintf("This is q·k divided by √d_k, the usual scale; this question divides by %s.", divisorName(q)), "", map[string]string{"scale": "sqrt"})
 	}
 	if scaleKinds[q.Kind] && scaled && !strings.Contains(scale, ",") {
-		add("scaled-twice", fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
+		add(ScaledTwice, fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
 	}
 	if p.DModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
-		add("model-width", fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.DModel),
+		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.DModel),
 			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.DModel)})
 	}
 	if q.Takes("values") && (q.Setting("values") != "" || q.Setting("k-values") != "") {
 		if m2, ok := secondMoments(q); ok {
-			add("unit-entries", fmt.Sprintf("This is the value for entries ±1; here the entries have %s, so a term q_i·k_i has variance %s, not 1.", m2.words, m2.product),
+			add(UnitEntries, fmt.Sprintf("This is the value for entries ±1; here the entries have %s, so a term q_i·k_i has variance %s, not 1.", m2.words, m2.product),
 				"", map[string]string{"values": "", "k-values": ""})
 		}
 	}
@@ -121,14 +102,14 @@ func alternatives(p *Part) []alternative {
 	}
 	switch q.Kind {
 	case "share":
-		add("count-for-share", "This is the number of pairs; the question asks for their share, the number divided by the number of all pairs.", "count", nil)
+		add(CountForShare, "This is the number of pairs; the question asks for their share, the number divided by the number of all pairs.", "count", nil)
 	case "count":
-		add("share-for-count", "This is the share of the pairs; the question asks for their number.", "share", nil)
+		add(ShareForCount, "This is the share of the pairs; the question asks for their number.", "share", nil)
 	}
 	if d, err := strconv.Atoi(q.Setting("d")); err == nil && q.Kind != "law" && q.Kind != "trend" {
 		for _, n := range []int{d - 1, d + 1, d - 2, d + 2} {
 			if n >= 1 {
-				add("neighbouring-width", fmt.Sprintf("This is the value at d_k = %d; the question is about d_k = %d.", n, d), "", map[string]string{"d": strconv.Itoa(n)})
+				add(NeighbouringWidth, fmt.Sprintf("This is the value at d_k = %d; the question is about d_k = %d.", n, d), "", map[string]string{"d": strconv.Itoa(n)})
 			}
 		}
 	}
@@ -171,11 +152,17 @@ func scaleName(s string) string {
 	if err != nil {
 		return s
 	}
-	h := strings.TrimPrefix(sc.Header(), "/")
-	if h == "sqrt(d_k)" {
+	switch p := sc.P; {
+	case p == nil || p.Sign() == 0:
+		return "raw"
+	case p.Cmp(rational.Sqrt.P) == 0:
 		return "√d_k"
+	case p.Cmp(rational.ByD.P) == 0:
+		return "d_k"
+	case p.IsInt():
+		return "d_k^" + p.RatString()
 	}
-	return h
+	return "d_k^(" + sc.P.RatString() + ")"
 }
 
 type moments struct{ words, product string }
@@ -237,7 +224,7 @@ func vectorCounts(q *claims.Question) []alternative {
 		if i == 1 {
 			who = "k"
 		}
-		out = append(out, alternative{name: "vectors-not-pairs",
+		out = append(out, alternative{kind: VectorsNotPairs,
 			says: fmt.Sprintf("This counts the vectors %s alone (%d^%d); the question counts pairs (q, k): %d^%d · %d^%d of them.",
 				who, a.Size(), d, qa.Size(), d, ka.Size(), d),
 			value: rational.NewRat(new(big.Rat).SetInt(n))})
@@ -260,14 +247,14 @@ func roundingMistakes(fig claims.Figure, x rational.Value) []Mistake {
 		toward = rational.RoundCeiling
 	}
 	if cut, err := rational.ParseDecimal(x.Decimal(places, toward)); err == nil && cut.Cmp(got) == 0 {
-		out = append(out, Mistake{"truncated", fmt.Sprintf("This cuts the value off after %s instead of rounding it: rounded, the last digit changes.", placesWords(places))})
+		out = append(out, known(Truncated, fmt.Sprintf("This cuts the value off after %s instead of rounding it: rounded, the last digit changes.", placesWords(places))))
 	}
 	for p := places - 1; p >= 0; p-- {
 		for _, mode := range []rational.RoundingMode{rational.RoundHalfEven, rational.RoundHalfUp} {
 			r, err := rational.ParseDecimal(x.Decimal(p, mode))
 			if err == nil && r.Cmp(got) == 0 {
-				out = append(out, Mistake{"rounded-early", fmt.Sprintf("This is the value rounded to %s and then padded to %s; round the exact value once, to %s.",
-					placesWords(p), placesWords(places), placesWords(places))})
+				out = append(out, known(RoundedEarly, fmt.Sprintf("This is the value rounded to %s and then padded to %s; round the exact value once, to %s.",
+					placesWords(p), placesWords(places), placesWords(places))))
 				return out
 			}
 		}

@@ -1,7 +1,6 @@
 package proofs
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -111,24 +110,4 @@ func independenceAssertion(statement string, in Independence) Assertion {
 	a.Values = equalityValues(a.LeftValue, a.RightValue)
 	a.Detail = in.Witness()
 	return a
-}
-
-// MarshalJSON writes the values exactly, as "p/q" or a canonical surd.
-func (a Assertion) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID         string   `json:"id"`
-		Statement  string   `json:"statement"`
-		Scope      string   `json:"for,omitempty"`
-		Left       string   `json:"left"`
-		LeftValue  string   `json:"left_value"`
-		Right      string   `json:"right"`
-		RightValue string   `json:"right_value"`
-		Holds      bool     `json:"holds"`
-		Detail     string   `json:"detail,omitempty"`
-		Hypothesis string   `json:"hypothesis,omitempty"`
-		RestsOn    []string `json:"rests_on,omitempty"`
-		Because    string   `json:"because,omitempty"`
-		Source     string   `json:"from"`
-	}{a.ID, a.Statement, a.Scope, a.Left, a.LeftValue.String(), a.Right, a.RightValue.String(), a.Holds, a.Detail,
-		a.Hypothesis, a.RestsOn, a.Because, a.Source})
 }

@@ -15,24 +15,24 @@ import (
 // conclusion survives, and the smallest counterexample.
 type Diagnosis struct {
 	// Broken lists the failed hypotheses, named as the lesson names them.
-	Broken []string `json:"broken_hypotheses"`
+	Broken []string
 	// Reasons says, for every step's assertion that fails or that holds
 	// although something it rests on fails, the true reason: the identity
 	// that holds whatever the hypotheses, with this space's values.
-	Reasons []string `json:"reasons"`
+	Reasons []string
 	// Instead lists what the space gives in place of the lesson's values.
-	Instead []string `json:"what_holds_instead"`
+	Instead []string
 	// Conclusion says whether Var(q·k/√d_k) = 1 holds all the same.
-	Conclusion string `json:"conclusion"`
+	Conclusion string
 	// Smallest is the smallest width at which a step fails, Step that
 	// step and Failure its first failing assertion.
-	Smallest int       `json:"smallest_d_k"`
-	Step     int       `json:"step"`
-	Failure  Assertion `json:"failure"`
+	Smallest int
+	Step     int
+	Failure  Assertion
 	// Pair is a pair of vectors that illustrates the failure of step
 	// PairStep, when one does, described in words.
-	Pair     string `json:"pair,omitempty"`
-	PairStep int    `json:"pair_step,omitempty"`
+	Pair     string
+	PairStep int
 }
 
 // hypotheses and reasoning list the assertion IDs in the order of the proof.
@@ -200,14 +200,14 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 		runs[r.D] = r
 	}
 	d := 1
-	if p.Model.Joint != nil {
-		d = p.Model.Joint.D
+	if p.model.Joint != nil {
+		d = p.model.Joint.D
 	}
 	var found *Run
 	for ; found == nil; d++ {
 		r, ok := runs[d]
 		if !ok {
-			s, err := NewSpace(p.Model, d, p.Options)
+			s, err := NewSpace(p.model, d, p.opt)
 			if err != nil {
 				return err
 			}

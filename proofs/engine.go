@@ -31,13 +31,16 @@ type scoreLaw struct {
 // component is a sum of d_k independent terms drawn from its choices, the
 // dot product of a vector of terms with a vector of ones.
 func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
-	if s.Model.Joint != nil {
+	if s.model.Joint != nil {
 		return nil, nil, nil
 	}
-	if s.Model.independentAlphabets() && s.Model.Tie == Untied {
-		return []enumerate.Problem{{Q: s.Model.Q, K: s.Model.K, D: s.D}}, []*big.Int{big.NewInt(1)}, nil
+	if s.model.independentAlphabets() && s.model.Tie == Untied {
+		return []enumerate.Problem{{Q: s.model.Q, K: s.model.K, D: s.d}}, []*big.Int{big.NewInt(1)}, nil
 	}
-	ones := rational.Alphabet{Letters: []rational.Letter{{Value: big.NewRat(1, 1), Mult: 1}}}
+	ones, err := rational.NewAlphabet(rational.Letter{Value: big.NewRat(1, 1), Mult: 1})
+	if err != nil {
+		return nil, nil, err
+	}
 	var probs []enumerate.Problem
 	var factors []*big.Int
 	for _, c := range s.comps {
@@ -53,18 +56,20 @@ func (s *Space) engineProblems() ([]enumerate.Problem, []*big.Int, error) {
 		}
 		// Multiplicities with a common factor g enumerate g^d times
 		// as many pairs for the same law: divide it out and weight by g^d.
-		var terms rational.Alphabet
 		g := int64(0)
 		for _, l := range mult {
-			terms.Letters = append(terms.Letters, *l)
 			g = gcd64(g, l.Mult)
 		}
-		for i := range terms.Letters {
-			terms.Letters[i].Mult /= g
+		var letters []rational.Letter
+		for _, l := range mult {
+			letters = append(letters, rational.Letter{Value: l.Value, Mult: l.Mult / g})
 		}
-		slices.SortFunc(terms.Letters, func(a, b rational.Letter) int { return a.Value.Cmp(b.Value) })
-		probs = append(probs, enumerate.Problem{Q: terms, K: ones, D: s.D})
-		f := new(big.Int).Exp(big.NewInt(g), big.NewInt(int64(s.D)), nil)
+		terms, err := rational.NewAlphabet(letters...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("d_k = %d: the terms q_i·k_i: %v", s.d, err)
+		}
+		probs = append(probs, enumerate.Problem{Q: terms, K: ones, D: s.d})
+		f := new(big.Int).Exp(big.NewInt(g), big.NewInt(int64(s.d)), nil)
 		factors = append(factors, f.Mul(f, c.factor))
 	}
 	return probs, factors, nil
@@ -109,7 +114,7 @@ func (s *Space) makePlans(probs []enumerate.Problem, m enumerate.Method) ([]*enu
 		if err := pl.Check(enumerate.NeedCounts); err != nil {
 			return nil, nil, err
 		}
-		if pl.Method != enumerate.ClosedForm {
+		if pl.Method() != enumerate.ClosedForm {
 			brute.Add(brute, pl.Cases())
 		}
 		out = append(out, pl)
@@ -125,7 +130,7 @@ func (s *Space) enginePairs() *big.Int {
 		return n
 	}
 	for _, pl := range pls {
-		if pl.Method != enumerate.ClosedForm {
+		if pl.Method() != enumerate.ClosedForm {
 			n.Add(n, pl.Cases())
 		}
 	}
@@ -143,7 +148,7 @@ func (s *Space) scoreLaw(ctx context.Context) (*scoreLaw, error) {
 		return cached, nil
 	}
 	var sl *scoreLaw
-	if s.Model.Joint != nil {
+	if s.model.Joint != nil {
 		l, err := s.listing(ctx)
 		if err != nil {
 			return nil, err
@@ -175,8 +180,8 @@ func (s *Space) engineScoreLaw(ctx context.Context) (*scoreLaw, error) {
 		if err != nil {
 			return nil, err
 		}
-		methods[pl.Method.String()] = true
-		if pl.Method != enumerate.ClosedForm {
+		methods[pl.Method().String()] = true
+		if pl.Method() != enumerate.ClosedForm {
 			pairs.Add(pairs, pl.Cases())
 		}
 		for t, c := range h.Counts {

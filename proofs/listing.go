@@ -97,7 +97,7 @@ func (s *Space) each(ctx context.Context, fn func(codes []int, w uint64) bool) e
 		}
 		return nil
 	}
-	if s.Model.Joint != nil {
+	if s.model.Joint != nil {
 		for o, codes := range s.jointCodes {
 			if !fn(codes, s.jointWeights[o]) {
 				return nil
@@ -108,7 +108,7 @@ func (s *Space) each(ctx context.Context, fn func(codes []int, w uint64) bool) e
 		}
 		return nil
 	}
-	d := s.D
+	d := s.d
 	codes := make([]int, d)
 	digits := make([]int, d)
 	for _, c := range s.comps {
@@ -154,7 +154,7 @@ func (s *Space) listing(ctx context.Context) (*listing, error) {
 		return s.list, nil
 	}
 	if !s.listed {
-		return nil, fmt.Errorf("the space at d_k = %d is not listed outcome by outcome (%s outcomes)", s.D, s.outcomes)
+		return nil, fmt.Errorf("the space at d_k = %d is not listed outcome by outcome (%s outcomes)", s.d, s.outcomes)
 	}
 	l, err := s.tally(ctx)
 	if err != nil {
@@ -169,7 +169,7 @@ func (s *Space) listing(ctx context.Context) (*listing, error) {
 
 // tally makes the first pass.
 func (s *Space) tally(ctx context.Context) (*listing, error) {
-	d, p := s.D, len(s.pairs)
+	d, p := s.d, len(s.pairs)
 	den, nums := s.scoreDen()
 	l := &listing{one: make([][]uint64, d), scores: map[int64]uint64{}, den: den}
 	for i := range l.one {
@@ -234,7 +234,7 @@ func (s *Space) tally(ctx context.Context) (*listing, error) {
 // weights of each entry's values. The first outcome that does not is the
 // witness.
 func (s *Space) checkEntries(ctx context.Context, l *listing) error {
-	d := s.D
+	d := s.d
 	qIdx, qVals := valueIndex(s.pairs, func(p pairValue) *big.Rat { return p.q })
 	kIdx, kVals := valueIndex(s.pairs, func(p pairValue) *big.Rat { return p.k })
 	// prod[i][c] = m(q_i = q of c)·m(k_i = k of c).
@@ -330,7 +330,7 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 	if l.terms == nil {
 		return Independence{}, false
 	}
-	d := s.D
+	d := s.d
 	tm := make([][]uint64, d)
 	combos := big.NewInt(1)
 	for i := range d {
@@ -400,7 +400,7 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 		}
 		return out, nil
 	case 2:
-		l.two[pairIndex(coords[0]-1, coords[1]-1, s.D)].each(func(a, b int, w uint64) {
+		l.two[pairIndex(coords[0]-1, coords[1]-1, s.d)].each(func(a, b int, w uint64) {
 			out.add(row([]int{a, b}), new(big.Int).SetUint64(w))
 		})
 		return out, nil
@@ -446,10 +446,10 @@ func (s *Space) listedMarginal(ctx context.Context, coords []int) (*law, error) 
 // variables that read all of an outcome.
 func (s *Space) wholeLaw(ctx context.Context) (*law, error) {
 	if !s.listed {
-		return nil, fmt.Errorf("the space at d_k = %d is not listed outcome by outcome (%s outcomes): a variable of the whole outcome cannot be computed", s.D, s.outcomes)
+		return nil, fmt.Errorf("the space at d_k = %d is not listed outcome by outcome (%s outcomes): a variable of the whole outcome cannot be computed", s.d, s.outcomes)
 	}
 	if s.outcomes.Cmp(big.NewInt(maxMarginalOutcomes)) > 0 {
-		return nil, fmt.Errorf("the space at d_k = %d has %s outcomes, more than the %d a variable of the whole outcome is summed over", s.D, s.outcomes, maxMarginalOutcomes)
+		return nil, fmt.Errorf("the space at d_k = %d has %s outcomes, more than the %d a variable of the whole outcome is summed over", s.d, s.outcomes, maxMarginalOutcomes)
 	}
 	out := newLaw()
 	err := s.each(ctx, func(codes []int, w uint64) bool {
@@ -461,7 +461,7 @@ func (s *Space) wholeLaw(ctx context.Context) (*law, error) {
 
 // outcomeOf returns the outcome with the given codes.
 func (s *Space) outcomeOf(codes []int) *Outcome {
-	o := &Outcome{Q: make([]*big.Rat, s.D), K: make([]*big.Rat, s.D), Score: new(big.Rat)}
+	o := &Outcome{Q: make([]*big.Rat, s.d), K: make([]*big.Rat, s.d), Score: new(big.Rat)}
 	for i, c := range codes {
 		o.Q[i], o.K[i] = s.pairs[c].q, s.pairs[c].k
 		o.Score.Add(o.Score, s.pairs[c].term)

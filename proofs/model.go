@@ -80,7 +80,7 @@ func OppositePairs(a rational.Alphabet) PairLaw {
 
 func mappedPairs(a rational.Alphabet, k func(*big.Rat) *big.Rat) PairLaw {
 	var l PairLaw
-	for _, x := range a.Letters {
+	for _, x := range a.Letters() {
 		l.pairs = append(l.pairs, Pair{Q: new(big.Rat).Set(x.Value), K: k(x.Value), Weight: x.Mult})
 	}
 	return l
@@ -90,8 +90,8 @@ func mappedPairs(a rational.Alphabet, k func(*big.Rat) *big.Rat) PairLaw {
 // from k independently: the pair (x, y) has weight mult(x)·mult(y).
 func ProductPairs(q, k rational.Alphabet) PairLaw {
 	var l PairLaw
-	for _, x := range q.Letters {
-		for _, y := range k.Letters {
+	for _, x := range q.Letters() {
+		for _, y := range k.Letters() {
 			l.pairs = append(l.pairs, Pair{Q: new(big.Rat).Set(x.Value), K: new(big.Rat).Set(y.Value), Weight: x.Mult * y.Mult})
 		}
 	}
@@ -223,18 +223,18 @@ func (m Model) validate() error {
 		return fmt.Errorf("unknown tie %v", m.Tie)
 	}
 	if m.Joint != nil {
-		if len(m.Q.Letters) > 0 || len(m.K.Letters) > 0 || !m.Pairs.IsZero() || m.Tie != Untied {
+		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 || !m.Pairs.IsZero() || m.Tie != Untied {
 			return fmt.Errorf("a joint law is the whole space: it takes no alphabets, pair law or tie")
 		}
 		return nil
 	}
 	if !m.Pairs.IsZero() {
-		if len(m.Q.Letters) > 0 || len(m.K.Letters) > 0 {
+		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 {
 			return fmt.Errorf("a pair law replaces the alphabets of q and k: give one or the other")
 		}
 		return nil
 	}
-	if len(m.Q.Letters) == 0 || len(m.K.Letters) == 0 {
+	if m.Q.Distinct() == 0 || m.K.Distinct() == 0 {
 		return fmt.Errorf("an alphabet is empty")
 	}
 	return nil

@@ -13,8 +13,8 @@ import (
 func (s *Space) lawFor(ctx context.Context, xs ...RV) (*law, error) {
 	r, coords := readsOf(xs...)
 	for _, c := range coords {
-		if c < 1 || c > s.D {
-			return nil, fmt.Errorf("coordinate %d is outside 1..%d", c, s.D)
+		if c < 1 || c > s.d {
+			return nil, fmt.Errorf("coordinate %d is outside 1..%d", c, s.d)
 		}
 	}
 	if r.whole || (r.score && len(coords) > 0) {

@@ -4,23 +4,22 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A Run is the five steps checked at one width.
 type Run struct {
-	D int `json:"d_k"`
+	D int
 	// Outcomes is the number of distinct outcomes (q, k) and Weight their
 	// total weight (for alphabets, the pairs counted with multiplicity).
-	Outcomes string `json:"outcomes"`
-	Weight   string `json:"weight"`
+	Outcomes string
+	Weight   string
 	// Listed says whether every outcome was listed one by one.
-	Listed bool `json:"listed"`
+	Listed bool
 	// Sources explains each short source name the assertions use.
-	Sources []Source `json:"sources"`
-	Steps   []Step   `json:"steps"`
+	Sources []Source
+	Steps   []Step
 
 	// variance and scaled are Var(q·k) and Var(q·k/divisor), for the summary.
 	variance, scaled rational.Value
@@ -31,8 +30,8 @@ type Run struct {
 // A Source is a law assertions are computed on: its short name and how it
 // was obtained.
 type Source struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+	Name        string
+	Description string
 }
 
 // Holds reports whether every step of the run holds.
@@ -94,12 +93,9 @@ func (t *Transcript) ConclusionHolds() bool {
 // every space built and every computation checked against its limits
 // before any work, as enumerate's Plan does.
 type Proof struct {
-	Model   Model
-	Widths  []int
-	Options Options
-	// Scale is the power of d_k Step 5 divides q·k by: 1/2 (the lesson's
-	// √d_k) unless set.
-	Scale  *big.Rat
+	model  Model
+	opt    Options
+	scale  *big.Rat // the power of d_k Step 5 divides q·k by
 	spaces []*Space
 }
 
@@ -114,7 +110,13 @@ func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
 	if len(ds) == 0 {
 		return nil, fmt.Errorf("no width d_k given")
 	}
-	p := &Proof{Model: m, Widths: ds, Options: opt, Scale: big.NewRat(1, 2)}
+	p := &Proof{model: m, opt: opt, scale: big.NewRat(1, 2)}
+	if opt.Scale != nil {
+		p.scale = new(big.Rat)
+		if opt.Scale.P != nil {
+			p.scale.Set(opt.Scale.P)
+		}
+	}
 	for _, d := range ds {
 		s, err := NewSpace(m, d, opt)
 		if err != nil {
@@ -126,16 +128,6 @@ func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
 		p.spaces = append(p.spaces, s)
 	}
 	return p, nil
-}
-
-// SetProgress makes the proof's computations add to progress the outcomes
-// they list and the pairs they enumerate, for a display to poll; call it
-// before Run.
-func (p *Proof) SetProgress(progress *atomic.Uint64) {
-	p.Options.Progress = progress
-	for _, s := range p.spaces {
-		s.opt.Progress = progress
-	}
 }
 
 // Work returns what Options.Progress counts over a run: outcomes listed
@@ -163,7 +155,7 @@ func Prove(ctx context.Context, m Model, ds []int, opt Options) (*Transcript, er
 
 // Run checks every step at every width.
 func (p *Proof) Run(ctx context.Context) (*Transcript, error) {
-	t := &Transcript{Model: p.Model}
+	t := &Transcript{Model: p.model}
 	for _, s := range p.spaces {
 		r, err := p.runSpace(ctx, s)
 		if err != nil {
@@ -186,7 +178,7 @@ func (p *Proof) runSpace(ctx context.Context, s *Space) (Run, error) {
 	if err := ctx.Err(); err != nil {
 		return Run{}, err
 	}
-	ev, err := gather(ctx, s, p.Scale)
+	ev, err := gather(ctx, s, p.scale)
 	if err != nil {
 		return Run{}, err
 	}
@@ -194,7 +186,7 @@ func (p *Proof) runSpace(ctx context.Context, s *Space) (Run, error) {
 	if err != nil {
 		return Run{}, err
 	}
-	r := Run{D: s.D, Outcomes: s.outcomes.String(), Weight: s.total.String(), Listed: s.listed, Steps: steps,
+	r := Run{D: s.d, Outcomes: s.outcomes.String(), Weight: s.total.String(), Listed: s.listed, Steps: steps,
 		divisorName: ev.divisorName, space: s}
 	for _, name := range []string{fromCoordinate, fromPair, fromScore, fromListing} {
 		if desc, ok := ev.sources[name]; ok && r.uses(name) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // The limits of a Space.
@@ -45,8 +46,11 @@ type Options struct {
 	// DefaultMaxListTime).
 	MaxTime time.Duration
 	// Progress, when not nil, is increased by the outcomes listed and the
-	// pairs enumerated, for a progress display to poll.
+	// pairs enumerated, for a progress display to poll (Proof.Work says
+	// how many in all).
 	Progress *atomic.Uint64
+	// Scale is what Step 5 divides q·k by; nil means √d_k, the lesson's.
+	Scale *rational.Scale
 }
 
 func (o Options) engine() enumerate.Options {
@@ -67,8 +71,8 @@ func (o Options) maxListTime() time.Duration {
 // coordinates, the law of q·k from enumerate, or the whole space listed
 // outcome by outcome. A Space is safe for concurrent use.
 type Space struct {
-	Model Model
-	D     int
+	model Model
+	d     int
 	opt   Options
 
 	// pairs are the distinct values of a coordinate pair (q_i, k_i) the
@@ -131,7 +135,7 @@ func NewSpace(m Model, d int, opt Options) (*Space, error) {
 	} else if d < 1 || d > enumerate.MaxD {
 		return nil, fmt.Errorf("d_k must be from 1 to %d, not %d", enumerate.MaxD, d)
 	}
-	s := &Space{Model: m, D: d, opt: opt, marginals: map[string]*law{}}
+	s := &Space{model: m, d: d, opt: opt, marginals: map[string]*law{}}
 	if m.Joint != nil {
 		s.buildJoint()
 	} else {
@@ -152,10 +156,13 @@ func NewSpace(m Model, d int, opt Options) (*Space, error) {
 
 // dependent reports whether the space's coordinates may depend on each
 // other, so that it can only be checked outcome by outcome.
-func (s *Space) dependent() bool { return s.Model.Joint != nil || s.Model.Tie != Untied }
+func (s *Space) dependent() bool { return s.model.Joint != nil || s.model.Tie != Untied }
 
 // Width returns d_k.
-func (s *Space) Width() int { return s.D }
+func (s *Space) Width() int { return s.d }
+
+// Model returns the model the space was made from.
+func (s *Space) Model() Model { return s.model }
 
 // Outcomes returns the number of distinct outcomes (q, k) of the space.
 func (s *Space) Outcomes() *big.Int { return new(big.Int).Set(s.outcomes) }
@@ -183,7 +190,7 @@ func (s *Space) code(index map[string]int, q, k *big.Rat) int {
 
 // buildComponents turns a model into components (see component).
 func (s *Space) buildComponents() {
-	m := s.Model
+	m := s.model
 	index := map[string]int{}
 	law := m.coordinateLaw()
 	for _, p := range law.pairs {
@@ -206,7 +213,7 @@ func (s *Space) buildComponents() {
 		s.comps = s.tiedComponents(law, codeOf)
 	}
 	s.outcomes, s.total = new(big.Int), new(big.Int)
-	d := big.NewInt(int64(s.D))
+	d := big.NewInt(int64(s.d))
 	for _, c := range s.comps {
 		s.outcomes.Add(s.outcomes, new(big.Int).Exp(big.NewInt(int64(len(c.choices))), d, nil))
 		w := new(big.Int).Exp(big.NewInt(c.weight()), d, nil)
@@ -229,7 +236,7 @@ func (c component) weight() int64 {
 // mult(x, y)/w_x, an outcome's probability is a_x·Π mult(x, y_i)/w_x^d,
 // so the factor is a_x·L/w_x^d for L = lcm of the w_x^d.
 func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
-	m := s.Model
+	m := s.model
 	tiedQ := m.Tie == TieQ
 	type group struct {
 		x       *big.Rat
@@ -256,7 +263,7 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 	if !tiedQ {
 		name = "k_1"
 	}
-	d := big.NewInt(int64(s.D))
+	d := big.NewInt(int64(s.d))
 	var out []component
 	if m.independentAlphabets() {
 		// The conditional law is the other alphabet whatever x is, and
@@ -267,7 +274,7 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 		}
 		for _, g := range groups {
 			var a int64
-			for _, l := range tiedAlphabet.Letters {
+			for _, l := range tiedAlphabet.Letters() {
 				if l.Value.Cmp(g.x) == 0 {
 					a = l.Mult
 				}
@@ -299,7 +306,7 @@ func (s *Space) tiedComponents(law PairLaw, codeOf func(Pair) int) []component {
 
 // buildJoint codes a joint law's outcomes.
 func (s *Space) buildJoint() {
-	j := s.Model.Joint
+	j := s.model.Joint
 	index := map[string]int{}
 	s.outcomes = big.NewInt(int64(len(j.outcomes)))
 	s.total = new(big.Int)
@@ -341,7 +348,7 @@ func (s *Space) checkListable() {
 	}
 	_, nums := s.scoreDen()
 	bound := new(big.Int).Abs(slices.MaxFunc(nums, (*big.Int).CmpAbs))
-	if bound.Mul(bound, big.NewInt(int64(s.D))).BitLen() > maxWeightBits {
+	if bound.Mul(bound, big.NewInt(int64(s.d))).BitLen() > maxWeightBits {
 		s.listable, s.why = false, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums"
 	}
 }
@@ -387,12 +394,12 @@ const listNanos = 3.0
 // units per outcome of that law and 30000 more.
 func (s *Space) listSeconds() float64 {
 	n, _ := new(big.Float).SetInt(s.outcomes).Float64()
-	d := float64(s.D)
+	d := float64(s.d)
 	perOutcome := d*(d-1)/2 + 4*d + 16
 	if s.outcomes.Cmp(big.NewInt(maxTermsJoint)) <= 0 {
 		perOutcome += 300
 	}
-	if s.Model.Joint != nil || len(s.comps) == 1 {
+	if s.model.Joint != nil || len(s.comps) == 1 {
 		perOutcome += 60 * d
 	}
 	p := float64(len(s.pairs))
@@ -406,7 +413,7 @@ func (s *Space) listSeconds() float64 {
 // map), and the terms' joint law when it is kept.
 func (s *Space) listBytes() float64 {
 	n, _ := new(big.Float).SetInt(s.outcomes).Float64()
-	d, p := float64(s.D), float64(len(s.pairs))
+	d, p := float64(s.d), float64(len(s.pairs))
 	perPair := p * p * 8
 	if len(s.pairs) > denseCodes {
 		perPair = math.Min(p*p, n) * 48
@@ -420,11 +427,11 @@ func (s *Space) listBytes() float64 {
 
 func (s *Space) checkListTime() error {
 	if b := s.listBytes(); b > MaxListBytes {
-		return &TooLargeError{D: s.D, Outcomes: s.Outcomes(), Bytes: b}
+		return &TooLargeError{D: s.d, Outcomes: s.Outcomes(), Bytes: b}
 	}
 	max := s.opt.maxListTime().Seconds()
 	if secs := s.listSeconds(); secs > max || math.IsInf(secs, 0) {
-		return &TooLargeError{D: s.D, Outcomes: s.Outcomes(), Seconds: secs, MaxSeconds: max}
+		return &TooLargeError{D: s.d, Outcomes: s.Outcomes(), Seconds: secs, MaxSeconds: max}
 	}
 	return nil
 }

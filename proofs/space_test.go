@@ -285,26 +285,29 @@ func TestRoughDuration(t *testing.T) {
 
 func TestProofPlanAndProgress(t *testing.T) {
 	signs := rational.Signs()
-	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{})
+	var progress atomic.Uint64
+	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Progress: &progress})
 	require.NoError(t, err)
 	// Listed outcomes twice (two passes) and enumerate's pairs: 2·(8+16)
 	// and 2·4 + 2·8 pairs for the two values of q_1.
 	require.Equal(t, int64(2*(8+16)+(2*4+2*8)), p.Work().Int64())
-	var progress atomic.Uint64
-	p.SetProgress(&progress)
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
 	require.Positive(t, progress.Load())
 	wide, err := NewProof(Model{Q: signs, K: signs}, []int{64}, Options{})
 	require.NoError(t, err)
 	require.Zero(t, wide.Work().Sign(), "the closed form counts nothing one by one")
-	require.Equal(t, big.NewRat(1, 2), wide.Scale)
+	require.Equal(t, big.NewRat(1, 2), wide.scale, "√d_k unless Options.Scale says otherwise")
+	byD, err := NewProof(Model{Q: signs, K: signs}, []int{64}, Options{Scale: &rational.ByD})
+	require.NoError(t, err)
+	require.Equal(t, big.NewRat(1, 1), byD.scale)
 
 	_, err = NewProof(Model{Q: signs, K: signs}, nil, Options{})
 	require.ErrorContains(t, err, "no width d_k given")
 	j, err := NewProof(joint(t, equalTermsLaw), nil, Options{})
 	require.NoError(t, err)
-	require.Equal(t, []int{2}, j.Widths)
+	require.Len(t, j.spaces, 1)
+	require.Equal(t, 2, j.spaces[0].Width())
 	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Method: enumerate.BruteForce, MaxTime: time.Second})
 	var tl *enumerate.TooLargeError
 	require.ErrorAs(t, err, &tl, "enumerate's refusal comes before any work")
@@ -315,10 +318,9 @@ func TestProofPlanAndProgress(t *testing.T) {
 	// stops at the first); enumerate: two problems of 2^12 pairs, and of 2
 	// and 4 pairs at the widths the diagnosis tries (1 and 2), whose
 	// listings are shorter than a batch.
-	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{})
-	require.NoError(t, err)
 	progress.Store(0)
-	p.SetProgress(&progress)
+	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Progress: &progress})
+	require.NoError(t, err)
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, uint64(2*4096+2*4096+2*2+2*4), progress.Load())
@@ -346,13 +348,13 @@ func TestMixtureMethod(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pls, 5)
 	for n, pl := range pls {
-		require.Equal(t, enumerate.ClosedForm, pl.Method, "problem %d", n)
+		require.Equal(t, enumerate.ClosedForm, pl.Method(), "problem %d", n)
 		require.Positive(t, factors[n].Sign())
 	}
 	small := space(t, Model{Q: a, K: a, Tie: TieQ}, 2)
 	pls, _, err = small.plans()
 	require.NoError(t, err)
-	require.Equal(t, enumerate.BruteForce, pls[0].Method)
+	require.Equal(t, enumerate.BruteForce, pls[0].Method())
 	tr := prove(t, Model{Q: a, K: a, Tie: TieQ}, 2, 4)
 	for _, r := range tr.Runs {
 		e, _, _, fails := r.assertion("engine")
@@ -377,21 +379,21 @@ func TestMixtureMethod(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pls, 2)
 	for _, pl := range pls {
-		require.Equal(t, enumerate.BruteForce, pl.Method, "2·2^25 pairs are enumerated")
+		require.Equal(t, enumerate.BruteForce, pl.Method(), "2·2^25 pairs are enumerated")
 	}
 	over, err := NewSpace(tied, 26, Options{MaxTime: 24 * time.Hour})
 	require.NoError(t, err)
 	pls, _, err = over.plans()
 	require.NoError(t, err)
 	for _, pl := range pls {
-		require.Equal(t, enumerate.ClosedForm, pl.Method, "2·2^26 pairs are not")
+		require.Equal(t, enumerate.ClosedForm, pl.Method(), "2·2^26 pairs are not")
 	}
 	// A method given is kept whatever the size.
 	forced, err := NewSpace(tied, 26, Options{MaxTime: 24 * time.Hour, Method: enumerate.BruteForce})
 	require.NoError(t, err)
 	pls, _, err = forced.plans()
 	require.NoError(t, err)
-	require.Equal(t, enumerate.BruteForce, pls[0].Method)
+	require.Equal(t, enumerate.BruteForce, pls[0].Method())
 	// Pair tallies are dense for few codes and maps beyond.
 	require.NotNil(t, newPairTally(denseCodes).dense)
 	require.Nil(t, newPairTally(denseCodes).tally)
@@ -535,7 +537,7 @@ func TestWidthAndValueLimits(t *testing.T) {
 	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
 	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
 	require.NoError(t, err)
-	tr, err := Prove(t.Context(), s.Model, nil, Options{})
+	tr, err := Prove(t.Context(), s.model, nil, Options{})
 	require.NoError(t, err)
 	requireValue(t, rational.NewInt(4611686018427387903), value(t, tr.Runs[0], "mean-term"), "E[q_1·k_1] = 2^62 − 1, exactly")
 	_, err = NewSpace(joint(t, "1 4611686018427387904 1\n"), 1, Options{})

@@ -13,10 +13,10 @@ import (
 // title, the lesson's statement in symbols and every assertion checked
 // for it.
 type Step struct {
-	Number     int         `json:"step"`
-	Title      string      `json:"title"`
-	Statement  string      `json:"statement"`
-	Assertions []Assertion `json:"assertions"`
+	Number     int
+	Title      string
+	Statement  string
+	Assertions []Assertion
 }
 
 // Holds reports whether every assertion of the step holds.
@@ -73,8 +73,8 @@ type evidence struct {
 
 // gather computes the evidence at one width; divisor is d_k^p.
 func gather(ctx context.Context, s *Space, p *big.Rat) (*evidence, error) {
-	ev := &evidence{s: s, d: s.D, shared: !s.listed, covSum: new(big.Rat), sources: map[string]string{}}
-	ev.divisor, ev.divisorName = divisorOf(s.D, p)
+	ev := &evidence{s: s, d: s.d, shared: !s.listed, covSum: new(big.Rat), sources: map[string]string{}}
+	ev.divisor, ev.divisorName = divisorOf(s.d, p)
 	for _, i := range ev.indices() {
 		l, err := s.marginal(ctx, []int{i})
 		if err != nil {
@@ -103,7 +103,7 @@ func gather(ctx context.Context, s *Space, p *big.Rat) (*evidence, error) {
 		ev.sources[fromPair] = "the law of (q_i, k_i, q_j, k_j) for each i < j, summed over the listed outcomes"
 		ev.sources[fromListing] = fmt.Sprintf("every one of the %s listed outcomes", s.outcomes)
 	}
-	if s.Model.Joint != nil {
+	if s.model.Joint != nil {
 		ev.sources[fromScore] = "the law of q·k summed over the listed outcomes (enumerate has no model of a joint law)"
 	} else {
 		ev.sources[fromScore] = "the law of q·k from enumerate, " + ev.score.method
@@ -489,7 +489,7 @@ func (ev *evidence) step4() Step {
 		}
 	}
 	st.Assertions = append(st.Assertions, ev.group("cov-terms", "", fromPair, []string{"indep-terms-pair"}, ev.covs, true)...)
-	if ev.listedScore != nil && ev.s.Model.Joint == nil {
+	if ev.listedScore != nil && ev.s.model.Joint == nil {
 		st.Assertions = append(st.Assertions, ev.engineAgreement())
 	}
 	variance := rational.NewRat(ev.score.law().coefVariance())

@@ -236,11 +236,12 @@ var brokenCases = []brokenCase{
 func TestBrokenHypotheses(t *testing.T) {
 	for _, c := range brokenCases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := NewProof(c.model(t), []int{c.d}, Options{})
-			require.NoError(t, err)
+			opt := Options{}
 			if c.scale != nil {
-				p.Scale = c.scale
+				opt.Scale = &rational.Scale{P: c.scale}
 			}
+			p, err := NewProof(c.model(t), []int{c.d}, opt)
+			require.NoError(t, err)
 			tr, err := p.Run(t.Context())
 			require.NoError(t, err)
 			r := tr.Runs[0]

@@ -22,16 +22,60 @@ type Letter struct {
 }
 
 // An Alphabet is a finite multiset of exact rationals; one entry of a vector
-// is drawn uniformly from the multiset. Letters are distinct and ascending.
-// The zero Alphabet is empty.
+// is drawn uniformly from the multiset. Its letters are distinct and
+// ascending, with multiplicities from 1 to MaxMultiplicity, at most
+// MaxLetters of them: NewAlphabet and ParseAlphabet make sure, and nothing
+// changes an Alphabet once made. The zero Alphabet is empty.
 type Alphabet struct {
-	Letters []Letter
+	letters []Letter
 }
 
 // Signs is the alphabet {-1, 1} of the lesson.
 func Signs() Alphabet {
-	return Alphabet{Letters: []Letter{{big.NewRat(-1, 1), 1}, {big.NewRat(1, 1), 1}}}
+	return Alphabet{letters: []Letter{{big.NewRat(-1, 1), 1}, {big.NewRat(1, 1), 1}}}
 }
+
+// NewAlphabet returns the alphabet of the given letters, in any order;
+// letters of equal value add their multiplicities. It refuses a
+// multiplicity below 1 or, added up, above MaxMultiplicity, and more than
+// MaxLetters distinct values.
+func NewAlphabet(letters ...Letter) (Alphabet, error) {
+	counts := map[string]*Letter{}
+	for _, l := range letters {
+		if l.Value == nil || l.Mult < 1 || l.Mult > MaxMultiplicity {
+			return Alphabet{}, fmt.Errorf("a letter's multiplicity must be from 1 to %d, not %d", MaxMultiplicity, l.Mult)
+		}
+		key := l.Value.RatString()
+		if c, ok := counts[key]; ok {
+			if c.Mult += l.Mult; c.Mult > MaxMultiplicity {
+				return Alphabet{}, fmt.Errorf("value %s has multiplicity over %d", key, MaxMultiplicity)
+			}
+		} else {
+			counts[key] = &Letter{Value: new(big.Rat).Set(l.Value), Mult: l.Mult}
+		}
+	}
+	if len(counts) > MaxLetters {
+		return Alphabet{}, fmt.Errorf("alphabet has %d distinct values; at most %d are supported", len(counts), MaxLetters)
+	}
+	a := Alphabet{}
+	for _, l := range counts {
+		a.letters = append(a.letters, *l)
+	}
+	slices.SortFunc(a.letters, func(x, y Letter) int { return x.Value.Cmp(y.Value) })
+	return a, nil
+}
+
+// Letters returns a copy of the alphabet's distinct letters, ascending.
+func (a Alphabet) Letters() []Letter {
+	out := make([]Letter, len(a.letters))
+	for i, l := range a.letters {
+		out[i] = Letter{Value: new(big.Rat).Set(l.Value), Mult: l.Mult}
+	}
+	return out
+}
+
+// Distinct returns the number of distinct letters.
+func (a Alphabet) Distinct() int { return len(a.letters) }
 
 // ParseAlphabet parses a comma list of exact rationals, each optionally
 // followed by ":m" for an integer multiplicity m ≥ 1; "±a" (or "+-a") stands
@@ -40,7 +84,7 @@ func ParseAlphabet(s string) (Alphabet, error) {
 	if strings.TrimSpace(s) == "" {
 		return Alphabet{}, fmt.Errorf("empty alphabet (write values like -1,1 or -1,0:2,1)")
 	}
-	counts := map[string]*Letter{}
+	var letters []Letter
 	for _, tok := range strings.Split(s, ",") {
 		tok = strings.TrimSpace(tok)
 		if tok == "" {
@@ -82,32 +126,16 @@ func ParseAlphabet(s string) (Alphabet, error) {
 			}
 		}
 		for _, x := range vals {
-			key := x.RatString()
-			if l, ok := counts[key]; ok {
-				l.Mult += mult
-				if l.Mult > MaxMultiplicity {
-					return Alphabet{}, fmt.Errorf("value %s has multiplicity over %d", key, MaxMultiplicity)
-				}
-			} else {
-				counts[key] = &Letter{Value: x, Mult: mult}
-			}
+			letters = append(letters, Letter{Value: x, Mult: mult})
 		}
 	}
-	if len(counts) > MaxLetters {
-		return Alphabet{}, fmt.Errorf("alphabet has %d distinct values; at most %d are supported", len(counts), MaxLetters)
-	}
-	a := Alphabet{}
-	for _, l := range counts {
-		a.Letters = append(a.Letters, *l)
-	}
-	slices.SortFunc(a.Letters, func(x, y Letter) int { return x.Value.Cmp(y.Value) })
-	return a, nil
+	return NewAlphabet(letters...)
 }
 
 // Size returns the number of elements of the multiset, multiplicities counted.
 func (a Alphabet) Size() int64 {
 	var n int64
-	for _, l := range a.Letters {
+	for _, l := range a.letters {
 		n += l.Mult
 	}
 	return n
@@ -127,8 +155,8 @@ func (a Alphabet) VectorsLog2(d int) float64 {
 
 // Tokens returns the canonical spelling of each letter: "v" or "v:m".
 func (a Alphabet) Tokens() []string {
-	out := make([]string, len(a.Letters))
-	for i, l := range a.Letters {
+	out := make([]string, len(a.letters))
+	for i, l := range a.letters {
 		out[i] = l.Value.RatString()
 		if l.Mult != 1 {
 			out[i] += ":" + strconv.FormatInt(l.Mult, 10)
@@ -144,7 +172,7 @@ func (a Alphabet) String() string { return strings.Join(a.Tokens(), ",") }
 // repeated as often as its multiplicity.
 func (a Alphabet) Expanded() []*big.Rat {
 	var out []*big.Rat
-	for _, l := range a.Letters {
+	for _, l := range a.letters {
 		for range l.Mult {
 			out = append(out, l.Value)
 		}
@@ -156,7 +184,7 @@ func (a Alphabet) Expanded() []*big.Rat {
 func (a Alphabet) Moment(k int) *big.Rat {
 	sum := new(big.Rat)
 	p := new(big.Rat)
-	for _, l := range a.Letters {
+	for _, l := range a.letters {
 		p.SetInt64(1)
 		for range k {
 			p.Mul(p, l.Value)

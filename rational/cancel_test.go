@@ -15,7 +15,7 @@ import (
 // milliseconds: it must return the context's error, soon.
 func TestDecimalContextStops(t *testing.T) {
 	v := PowerOf(7, big.NewRat(997, 999))
-	require.Equal(t, 999, v.Index)
+	require.Equal(t, 999, v.index)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
 	defer cancel()
 	start := time.Now()

@@ -97,23 +97,23 @@ func (v Value) Decimal(places int, mode RoundingMode) string {
 // places can take seconds (see MaxRootWork).
 func (v Value) DecimalContext(ctx context.Context, places int, mode RoundingMode) (string, error) {
 	v = v.orZero()
-	if v.Index == 1 {
-		return FormatRat(v.Coef, places, mode), nil
+	if v.index == 1 {
+		return FormatRat(v.coef, places, mode), nil
 	}
 	checkPlaces(places)
 	// y = |c|·n^(1/r)·10^places with |c| = A/B. Then z = ⌊2y⌋ = ⌊(2A·10^p)^r·n)^(1/r) / B⌋
 	// exactly; y is irrational, so ⌊y⌋ = z/2, y is never an integer or a
 	// tie, and its fraction is above a half precisely when z is odd.
-	a := new(big.Int).Abs(v.Coef.Num())
+	a := new(big.Int).Abs(v.coef.Num())
 	a.Mul(a, pow10(places))
 	a.Lsh(a, 1)
-	x := new(big.Int).Exp(a, big.NewInt(int64(v.Index)), nil)
-	x.Mul(x, v.Radicand)
-	z, err := rootFloor(ctx, x, v.Index)
+	x := new(big.Int).Exp(a, big.NewInt(int64(v.index)), nil)
+	x.Mul(x, v.radicand)
+	z, err := rootFloor(ctx, x, v.index)
 	if err != nil {
 		return "", err
 	}
-	z.Quo(z, v.Coef.Denom())
+	z.Quo(z, v.coef.Denom())
 	half := -1
 	if z.Bit(0) == 1 {
 		half = 1

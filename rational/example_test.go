@@ -60,11 +60,11 @@ func ExampleHistogram_Variance() {
 	fmt.Println("pairs", h.Total(), "mean", h.Mean().RatString())
 	for _, s := range []rational.Scale{rational.Raw, rational.Sqrt, rational.ByD} {
 		v := s.ScaledVariance(h.Variance(), 10)
-		fmt.Printf("%-10s %-4s %s\n", s.Header(), v, v.Decimal(s.DefaultPlaces(), rational.RoundHalfEven))
+		fmt.Printf("%-10s %-4s %s\n", s.Name(), v, v.Decimal(s.DefaultPlaces(), rational.RoundHalfEven))
 	}
 	// Output:
 	// pairs 1048576 mean 0
 	// raw        10   10.0
-	// /sqrt(d_k) 1    1.00
-	// /d_k       1/10 0.100
+	// sqrt       1    1.00
+	// d          1/10 0.100
 }

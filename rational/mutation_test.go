@@ -227,7 +227,7 @@ func TestAlphabetMoments(t *testing.T) {
 	require.NoError(t, err)
 	merged, err := ParseAlphabet("1:500000,1:500000")
 	require.NoError(t, err, "a merged multiplicity of exactly the maximum is allowed")
-	require.Equal(t, int64(MaxMultiplicity), merged.Letters[0].Mult)
+	require.Equal(t, int64(MaxMultiplicity), merged.Letters()[0].Mult)
 	_, err = ParseAlphabet("1,,2")
 	require.ErrorContains(t, err, "has an empty entry")
 	var many []string

@@ -21,22 +21,19 @@ var (
 	ByD  = Scale{P: big.NewRat(1, 1)}
 )
 
-// A scaleLabel is how a named scale is written in each place it appears.
+// A scaleLabel is a scale with a name of its own.
 type scaleLabel struct {
 	exponent *big.Rat
 	name     string // what ParseScale reads and Name returns
-	header   string // a plain-text column title
-	latex    string // a LaTeX column title
-	divisor  string // the divisor as a reader writes it; "" for none
 	places   int    // the decimals the lesson prints
 }
 
 // scaleLabels holds every scale with a name of its own; any other scale is
-// "d^P", labelled from its exponent.
+// "d^P", named from its exponent.
 var scaleLabels = []scaleLabel{
-	{Raw.P, "raw", "raw", "raw", "", 1},
-	{Sqrt.P, "sqrt", "/sqrt(d_k)", `$/\sqrt{d_k}$`, "√d_k", 2},
-	{ByD.P, "d", "/d_k", "$/d_k$", "d_k", 3},
+	{Raw.P, "raw", 1},
+	{Sqrt.P, "sqrt", 2},
+	{ByD.P, "d", 3},
 }
 
 // otherScalePlaces is the decimals printed for a scale without a name.
@@ -90,40 +87,6 @@ func (s Scale) Name() string {
 		return l.name
 	}
 	return "d^" + s.exponent().RatString()
-}
-
-// Header returns the plain-text column title: "raw", "/sqrt(d_k)", "/d_k",
-// "/d_k^2" or "/d_k^(1/4)".
-func (s Scale) Header() string {
-	if l, ok := s.label(); ok {
-		return l.header
-	}
-	if s.exponent().IsInt() {
-		return "/d_k^" + s.exponent().RatString()
-	}
-	return "/d_k^(" + s.exponent().RatString() + ")"
-}
-
-// LaTeXHeader returns the LaTeX column title: "raw", "$/\sqrt{d_k}$",
-// "$/d_k$" or "$/d_k^{P}$".
-func (s Scale) LaTeXHeader() string {
-	if l, ok := s.label(); ok {
-		return l.latex
-	}
-	return "$/d_k^{" + s.exponent().RatString() + "}$"
-}
-
-// Label returns sym divided by the scale as a reader writes it: sym itself,
-// "sym / √d_k", "sym / d_k", or "sym / d_k^{P}" with the exponent in TeX's
-// superscript braces and a true minus sign (−).
-func (s Scale) Label(sym string) string {
-	if l, ok := s.label(); ok {
-		if l.divisor == "" {
-			return sym
-		}
-		return sym + " / " + l.divisor
-	}
-	return sym + " / d_k^{" + strings.ReplaceAll(s.exponent().RatString(), "-", "−") + "}"
 }
 
 // DefaultPlaces returns the decimals the lesson prints for the scale: 1 for

@@ -11,20 +11,27 @@ import (
 	"sync"
 )
 
-// A Value is the exact real number Coef·Radicand^(1/Index). Index 1 means
-// the value is the rational Coef (and Radicand is 1). Values built by this
-// package are canonical (see the package doc), so equal numbers have equal
-// fields. The zero Value (nil Coef) is the number 0; other values are
-// made by NewRat, NewSurd and the functions built on them.
+// A Value is the exact real number c·n^(1/r), kept in canonical form (see
+// the package doc), so equal numbers have equal forms: r = 1 means the
+// value is the rational c (and n is 1). The zero Value is the number 0;
+// other values are made by NewRat, NewSurd and the functions built on
+// them, and no method changes a Value, so none can be edited out of its
+// canonical form.
 type Value struct {
-	Coef     *big.Rat
-	Radicand *big.Int
-	Index    int
+	coef     *big.Rat
+	radicand *big.Int
+	index    int
+}
+
+// Parts returns copies of the canonical c, n and r of the value c·n^(1/r).
+func (v Value) Parts() (c *big.Rat, n *big.Int, r int) {
+	v = v.orZero()
+	return new(big.Rat).Set(v.coef), new(big.Int).Set(v.radicand), v.index
 }
 
 // orZero returns v, or the canonical form of 0 for the zero Value.
 func (v Value) orZero() Value {
-	if v.Coef == nil {
+	if v.coef == nil {
 		return NewRat(new(big.Rat))
 	}
 	return v
@@ -36,7 +43,7 @@ const trialDivisionLimit = 100_000
 
 // NewRat returns the rational value r.
 func NewRat(r *big.Rat) Value {
-	return Value{Coef: new(big.Rat).Set(r), Radicand: big.NewInt(1), Index: 1}
+	return Value{coef: new(big.Rat).Set(r), radicand: big.NewInt(1), index: 1}
 }
 
 // NewInt returns the integer n as a Value.
@@ -59,13 +66,13 @@ func Sum(vs ...Value) (Value, bool) {
 		if v.Sign() == 0 {
 			continue
 		}
-		r := Value{Coef: big.NewRat(1, 1), Radicand: v.Radicand, Index: v.Index}
+		r := Value{coef: big.NewRat(1, 1), radicand: v.radicand, index: v.index}
 		if root == nil {
 			root = &r
-		} else if root.Index != r.Index || root.Radicand.Cmp(r.Radicand) != 0 {
+		} else if root.index != r.index || root.radicand.Cmp(r.radicand) != 0 {
 			return Value{}, false
 		}
-		total.Add(total, v.Coef)
+		total.Add(total, v.coef)
 	}
 	if root == nil {
 		return NewRat(total), true
@@ -101,7 +108,7 @@ func NewSurd(c *big.Rat, n *big.Int, r int) Value {
 	if rad.Cmp(big.NewInt(1)) == 0 {
 		return NewRat(coef)
 	}
-	return Value{Coef: coef, Radicand: rad, Index: r / g}
+	return Value{coef: coef, radicand: rad, index: r / g}
 }
 
 // PowerOf returns d^e exactly, for an integer d ≥ 1 and a rational exponent e.
@@ -119,33 +126,33 @@ func PowerOf(d int64, e *big.Rat) Value {
 }
 
 // IsRational reports whether the value is a rational number.
-func (v Value) IsRational() bool { return v.orZero().Index == 1 }
+func (v Value) IsRational() bool { return v.orZero().index == 1 }
 
 // Rat returns the value as a rational and true, or nil and false when it is irrational.
 func (v Value) Rat() (*big.Rat, bool) {
 	v = v.orZero()
-	if v.Index != 1 {
+	if v.index != 1 {
 		return nil, false
 	}
-	return new(big.Rat).Set(v.Coef), true
+	return new(big.Rat).Set(v.coef), true
 }
 
 // Sign returns -1, 0 or +1 according to the sign of the value.
-func (v Value) Sign() int { return v.orZero().Coef.Sign() }
+func (v Value) Sign() int { return v.orZero().coef.Sign() }
 
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {
 	v = v.orZero()
-	return NewSurd(new(big.Rat).Mul(v.Coef, r), v.Radicand, v.Index)
+	return NewSurd(new(big.Rat).Mul(v.coef, r), v.radicand, v.index)
 }
 
 // Mul returns v·w.
 func (v Value) Mul(w Value) Value {
 	v, w = v.orZero(), w.orZero()
-	l := lcm(v.Index, w.Index)
-	n := new(big.Int).Exp(v.Radicand, big.NewInt(int64(l/v.Index)), nil)
-	n.Mul(n, new(big.Int).Exp(w.Radicand, big.NewInt(int64(l/w.Index)), nil))
-	return NewSurd(new(big.Rat).Mul(v.Coef, w.Coef), n, l)
+	l := lcm(v.index, w.index)
+	n := new(big.Int).Exp(v.radicand, big.NewInt(int64(l/v.index)), nil)
+	n.Mul(n, new(big.Int).Exp(w.radicand, big.NewInt(int64(l/w.index)), nil))
+	return NewSurd(new(big.Rat).Mul(v.coef, w.coef), n, l)
 }
 
 // Inv returns 1/v; it panics when v is zero.
@@ -155,8 +162,8 @@ func (v Value) Inv() Value {
 		panic("rational.Value.Inv: division by zero")
 	}
 	// 1/(c·n^(1/r)) = (1/(c·n))·(n^(r−1))^(1/r).
-	c := new(big.Rat).Mul(v.Coef, new(big.Rat).SetInt(v.Radicand))
-	return NewSurd(c.Inv(c), new(big.Int).Exp(v.Radicand, big.NewInt(int64(v.Index-1)), nil), v.Index)
+	c := new(big.Rat).Mul(v.coef, new(big.Rat).SetInt(v.radicand))
+	return NewSurd(c.Inv(c), new(big.Int).Exp(v.radicand, big.NewInt(int64(v.index-1)), nil), v.index)
 }
 
 // Root returns the principal k-th root of a non-negative value.
@@ -167,9 +174,9 @@ func (v Value) Root(k int) Value {
 	}
 	// (c·n^(1/r))^(1/k) = (c^r·n)^(1/(rk)); with c^r·n = P/Q that is
 	// (P·Q^(rk−1))^(1/(rk)) / Q.
-	rk := v.Index * k
-	c := new(big.Rat).SetInt(v.Radicand)
-	c.Mul(c, ratPow(v.Coef, v.Index))
+	rk := v.index * k
+	c := new(big.Rat).SetInt(v.radicand)
+	c.Mul(c, ratPow(v.coef, v.index))
 	p, q := c.Num(), c.Denom()
 	n := new(big.Int).Exp(q, big.NewInt(int64(rk-1)), nil)
 	n.Mul(n, p)
@@ -187,33 +194,33 @@ func (v Value) Cmp(w Value) int {
 		return 0
 	}
 	// Same sign: compare |v|^L and |w|^L, which are rational.
-	l := lcm(v.Index, w.Index)
-	pv := ratPow(new(big.Rat).Abs(v.Coef), l)
-	pv.Mul(pv, new(big.Rat).SetInt(new(big.Int).Exp(v.Radicand, big.NewInt(int64(l/v.Index)), nil)))
-	pw := ratPow(new(big.Rat).Abs(w.Coef), l)
-	pw.Mul(pw, new(big.Rat).SetInt(new(big.Int).Exp(w.Radicand, big.NewInt(int64(l/w.Index)), nil)))
+	l := lcm(v.index, w.index)
+	pv := ratPow(new(big.Rat).Abs(v.coef), l)
+	pv.Mul(pv, new(big.Rat).SetInt(new(big.Int).Exp(v.radicand, big.NewInt(int64(l/v.index)), nil)))
+	pw := ratPow(new(big.Rat).Abs(w.coef), l)
+	pw.Mul(pw, new(big.Rat).SetInt(new(big.Int).Exp(w.radicand, big.NewInt(int64(l/w.index)), nil)))
 	return sv * pv.Cmp(pw)
 }
 
 // String returns the canonical form: "p/q", "c*sqrt(n)" or "c*n^(1/r)".
 func (v Value) String() string {
 	v = v.orZero()
-	if v.Index == 1 {
-		return v.Coef.RatString()
+	if v.index == 1 {
+		return v.coef.RatString()
 	}
 	var root string
-	if v.Index == 2 {
-		root = "sqrt(" + v.Radicand.String() + ")"
+	if v.index == 2 {
+		root = "sqrt(" + v.radicand.String() + ")"
 	} else {
-		root = fmt.Sprintf("%s^(1/%d)", v.Radicand, v.Index)
+		root = fmt.Sprintf("%s^(1/%d)", v.radicand, v.index)
 	}
-	if v.Coef.Cmp(big.NewRat(1, 1)) == 0 {
+	if v.coef.Cmp(big.NewRat(1, 1)) == 0 {
 		return root
 	}
-	if v.Coef.Cmp(big.NewRat(-1, 1)) == 0 {
+	if v.coef.Cmp(big.NewRat(-1, 1)) == 0 {
 		return "-" + root
 	}
-	return v.Coef.RatString() + "*" + root
+	return v.coef.RatString() + "*" + root
 }
 
 // Float64 returns an approximation for plotting only: a rational value
@@ -221,8 +228,8 @@ func (v Value) String() string {
 // decimal places and then to a float64 (so below 10^-20 in magnitude it is 0).
 func (v Value) Float64() float64 {
 	v = v.orZero()
-	f, _ := new(big.Float).SetPrec(80).SetRat(v.Coef).Float64()
-	if v.Index == 1 {
+	f, _ := new(big.Float).SetPrec(80).SetRat(v.coef).Float64()
+	if v.index == 1 {
 		return f
 	}
 	s, _ := strconv.ParseFloat(v.Decimal(20, RoundHalfEven), 64)

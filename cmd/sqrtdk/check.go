@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -47,8 +48,7 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 		return usageErrorf("--max-time must be positive, not %v", *maxTime)
 	}
 	// The work of every claim is estimated before any starts.
-	checker := claims.NewChecker(ctx)
-	checker.SetLimits(claims.Limits{MaxTime: *maxTime})
+	checker := claims.NewChecker(claims.Limits{MaxTime: *maxTime})
 	var all []*claims.Claim
 	for _, f := range parsedFiles {
 		all = append(all, f.Claims...)
@@ -59,7 +59,7 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 	var results []claims.Verdict
 	for _, f := range parsedFiles {
 		for _, c := range f.Claims {
-			r, err := checker.Check(c)
+			r, err := checker.Check(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -69,14 +69,16 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 			results = append(results, r)
 		}
 	}
-	write := claims.WriteReport
-	if f == "json" {
-		write = claims.WriteJSON
-	}
-	if err := write(stdout, results); err != nil {
+	if err := render.WriteVerdicts(stdout, results, f); err != nil {
 		return err
 	}
-	if _, fails := claims.Summary(results); fails > 0 {
+	fails := 0
+	for _, r := range results {
+		if !r.Holds {
+			fails++
+		}
+	}
+	if fails > 0 {
 		return &checkFailed{msg: fmt.Sprintf("%d of %d claims fail", fails, len(results))}
 	}
 	return nil

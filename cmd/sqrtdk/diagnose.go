@@ -8,8 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -50,12 +51,9 @@ func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stder
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	switch f.format {
-	case "json":
-		err = r.WriteJSON(stdout)
-	default:
-		err = r.WriteText(stdout)
-		if err == nil && r.Reason == diagnose.EntriesUnknown {
+	err = render.WriteDiagnosis(stdout, r, render.Format(f.format))
+	if f.format == "text" {
+		if err == nil && !r.EntriesKnown {
 			_, err = io.WriteString(stdout, "\nTo give the entry sizes: --q-std and --k-std (measured), --init-std with --d-model (from the initialisation), or --qk-norm.\n")
 		}
 	}
@@ -63,30 +61,9 @@ func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stder
 		return err
 	}
 	if !r.ScaleRight() {
-		return &checkFailed{msg: verdictLine(r)}
+		return &checkFailed{msg: render.DiagnosisLine(r)}
 	}
 	return nil
-}
-
-// verdictLine names the verdict in a few words for stderr.
-func verdictLine(r diagnose.Result) string {
-	switch r.Kind {
-	case diagnose.Mistaken:
-		names := make([]string, len(r.Hypotheses[r.Verdict].Mistakes))
-		for i, m := range r.Hypotheses[r.Verdict].Mistakes {
-			names[i] = m.String()
-		}
-		return strings.Join(names, " / ")
-	case diagnose.Unexplained:
-		return "unexplained factor"
-	}
-	switch r.Reason {
-	case diagnose.EntriesUnknown:
-		return "cannot tell without the entry sizes"
-	case diagnose.EntriesZero:
-		return "cannot tell: the entries have std 0"
-	}
-	return "cannot tell: more than one hypothesis fits"
 }
 
 // input turns the flags into a diagnose.Input and a tolerance; every error

@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
 func runDist(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -59,12 +59,12 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 	if err != nil {
 		return err
 	}
-	progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
-	h, err := pl.WithProgress(progress).Distribution(ctx)
+	stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {
 		return adviseRefusal(err)
 	}
-	out := report.Dist{Q: q, K: k, D: pl.Problem.D, Method: pl.Method, Hist: h, LaTeX: lx}
+	out := render.Dist{Q: q, K: k, D: pl.Problem().D, Method: pl.Method(), Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })
 }

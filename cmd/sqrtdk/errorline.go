@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 // maxLineRunes bounds an error line, in characters: every line sqrtdk
@@ -28,7 +28,7 @@ const maxPieceRunes = 60
 // what is wrong (its start, which names the file or flag) and what to do
 // instead (its end).
 func errorLine(s string) string {
-	s = escapeControls(s)
+	s = render.Escape(s)
 	if utf8.RuneCountInString(s) <= maxLineRunes {
 		return s
 	}
@@ -71,31 +71,4 @@ func cutMiddle(s string, n int) string {
 		out += " "
 	}
 	return out
-}
-
-// escapeControls writes control characters, bidirectional controls and
-// invalid bytes as Go escapes.
-func escapeControls(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x80 && unicode.IsControl(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r), unicode.Is(unicode.Bidi_Control, r):
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }

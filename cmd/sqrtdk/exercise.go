@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -57,7 +58,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader(ctx).Solutions(variant); err != nil {
+		if solutions, err = grade.NewGrader().Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -70,8 +71,8 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	}
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
-			return grade.WriteVariantKey(w, variant, solutions)
+			return render.WriteVariantKey(w, variant, solutions)
 		}
-		return grade.WriteSheet(w, variant, f, solutions)
+		return render.WriteSheet(w, variant, f, solutions)
 	})
 }

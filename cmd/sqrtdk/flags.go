@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -130,11 +130,11 @@ func (e *engineFlags) parse() (enumerate.Method, enumerate.Options, error) {
 type formatFlag struct{ format string }
 
 func (f *formatFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+report.LaTeXPreamble+"), csv or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown, latex (needs only "+render.LaTeXPreamble+"), csv or json")
 }
 
-func (f *formatFlag) parse() (report.Format, error) {
-	r, err := report.ParseFormat(f.format)
+func (f *formatFlag) parse() (render.Format, error) {
+	r, err := render.ParseFormat(f.format)
 	if err != nil {
 		return r, fmt.Errorf("--format: %v", err)
 	}
@@ -183,7 +183,7 @@ func (n *numberFlags) register(fs *flag.FlagSet) {
 type numbers struct {
 	digits *int // nil: each scale's default places
 	round  rational.RoundingMode
-	cells  report.LaTeXCells
+	cells  render.LaTeXCells
 	scales []rational.Scale
 }
 
@@ -199,7 +199,7 @@ func (n *numberFlags) parse() (numbers, error) {
 	if out.round, err = rational.ParseRoundingMode(n.round); err != nil {
 		return out, fmt.Errorf("--round: %v", err)
 	}
-	if out.cells, err = report.ParseLaTeXCells(n.cells); err != nil {
+	if out.cells, err = render.ParseLaTeXCells(n.cells); err != nil {
 		return out, fmt.Errorf("--latex-cells: %v", err)
 	}
 	if out.scales, err = parseScales(n.scales); err != nil {
@@ -240,9 +240,9 @@ func (l *latexFlags) register(fs *flag.FlagSet) {
 
 // parse returns the LaTeX options for a variance table, or for a
 // distribution when dist is true; they are refused with another format.
-func (l *latexFlags) parse(fs *flag.FlagSet, f report.Format, dist bool) (report.LaTeXOptions, error) {
-	var o report.LaTeXOptions
-	if f != report.LaTeX {
+func (l *latexFlags) parse(fs *flag.FlagSet, f render.Format, dist bool) (render.LaTeXOptions, error) {
+	var o render.LaTeXOptions
+	if f != render.LaTeX {
 		if name := firstSet(fs, flagNames(new(latexFlags).register)); name != "" {
 			return o, fmt.Errorf("--%s applies to --format latex only", name)
 		}
@@ -250,17 +250,17 @@ func (l *latexFlags) parse(fs *flag.FlagSet, f report.Format, dist bool) (report
 	}
 	// The caption is checked alone, then with the label, so that each
 	// error names the flag that is wrong.
-	if err := report.CheckLaTeXOptions(report.LaTeXOptions{Caption: l.caption}); err != nil {
+	if err := render.CheckLaTeXOptions(render.LaTeXOptions{Caption: l.caption}); err != nil {
 		return o, fmt.Errorf("--caption: %v", err)
 	}
 	o.Caption, o.Label = l.caption, l.label
-	if err := report.CheckLaTeXOptions(o); err != nil {
+	if err := render.CheckLaTeXOptions(o); err != nil {
 		return o, fmt.Errorf("--label: %v", err)
 	}
 	if l.columns != "" {
-		parse := report.ParseTableColumns
+		parse := render.ParseTableColumns
 		if dist {
-			parse = report.ParseDistColumns
+			parse = render.ParseDistColumns
 		}
 		var err error
 		if o.Columns, err = parse(l.columns); err != nil {
@@ -335,10 +335,10 @@ func (f *choiceFormatFlag) register(fs *flag.FlagSet, def string, choices ...str
 	fs.StringVar(&f.format, "format", def, "output format: "+strings.Join(choices, ", "))
 }
 
-func (f *choiceFormatFlag) parse() (string, error) {
+func (f *choiceFormatFlag) parse() (render.Format, error) {
 	for _, c := range f.choices {
 		if f.format == c {
-			return c, nil
+			return render.Format(c), nil
 		}
 	}
 	return "", fmt.Errorf("--format: unknown format %q (use %s)", f.format, strings.Join(f.choices, ", "))

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -89,7 +90,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		}
 	}
 
-	g := grade.NewGrader(ctx)
+	g := grade.NewGrader()
 	var results []*grade.Result
 	var malformed []error
 	for _, name := range names {
@@ -104,7 +105,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 			}
 			if f == "gradescope" {
 				// The student sees why nothing was graded.
-				if werr := out.write(stdout, func(w io.Writer) error { return grade.WriteGradescopeError(w, key, err) }); werr != nil {
+				if werr := out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeError(w, key, err) }); werr != nil {
 					return werr
 				}
 				if kerr := out.keep(); kerr != nil {
@@ -123,40 +124,18 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 
 	if report != nil {
-		if err := report.write(stdout, func(w io.Writer) error { return grade.WriteClassCSV(w, results) }); err != nil {
+		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV) }); err != nil {
 			return err
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
 		switch {
-		case classReport != "" && f == "json":
-			return grade.WriteClassJSON(w, results)
-		case classReport != "" && f == "csv":
-			return grade.WriteItemCSV(w, results)
 		case classReport != "":
-			return grade.WriteItemAnalysis(w, results)
-		case f == "csv":
-			return grade.WriteClassCSV(w, results)
-		case f == "gradescope":
-			return grade.WriteGradescope(w, results[0])
-		case f == "json" && !class:
-			return grade.WriteJSON(w, results[0])
-		case f == "json":
-			return grade.WriteClassJSON(w, results)
+			return render.WriteItems(w, results, f)
+		case class || f == render.CSV:
+			return render.WriteClass(w, results, f)
 		}
-		for i, r := range results {
-			if i > 0 {
-				io.WriteString(w, "\n")
-			}
-			if err := grade.WriteText(w, r); err != nil {
-				return err
-			}
-		}
-		if class && len(results) > 0 {
-			io.WriteString(w, "\n")
-			return grade.WriteItemAnalysis(w, results)
-		}
-		return nil
+		return render.WriteResult(w, results[0], f)
 	})
 	if err != nil {
 		return err
@@ -172,7 +151,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
-			return &checkFailed{msg: fmt.Sprintf("%s: %s of %s points", results[0].Student, grade.FormatPoints(results[0].Score), grade.FormatPoints(results[0].Max))}
+			return &checkFailed{msg: fmt.Sprintf("%s: %s of %s points", results[0].Student, render.Points(results[0].Score), render.Points(results[0].Max))}
 		}
 		return &checkFailed{msg: fmt.Sprintf("%d of %d answer files are not all right", notRight, len(results))}
 	}
@@ -213,5 +192,5 @@ func gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, key *gr
 			return nil, err
 		}
 	}
-	return g.Grade(k, a)
+	return g.Grade(ctx, k, a)
 }

@@ -27,6 +27,8 @@ var gradeGolden = []struct {
 	{"exercise_ada.md", "exercise --key exercises/variants.key --seed 2026 --student ada", 0},
 	{"exercise_ada.tex", "exercise --key exercises/variants.key --seed 2026 --student ada --format latex", 0},
 	{"exercise_ada_key.txt", "exercise --key exercises/variants.key --seed 2026 --student ada --answer-key", 0},
+	{"exercise_ada_solutions.tex", "exercise --key exercises/variants.key --seed 2026 --student ada --answer-key --format latex", 0},
+	{"exercise_lesson.tex", "exercise --key exercises/lesson.key --student ada --format latex", 0},
 	{"check_predictions.json", "check --format json claims/predictions.claims", 1},
 }
 

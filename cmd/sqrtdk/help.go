@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/internal/version"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 )
 
 // A helpRequest is -h or --help: run prints its text on standard output

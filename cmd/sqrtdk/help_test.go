@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/internal/version"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 )
 
 // TestHelpGoesToStdout checks that help that is asked for is printed on

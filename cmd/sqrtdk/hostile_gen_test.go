@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/grade"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 

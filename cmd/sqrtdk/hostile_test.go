@@ -25,6 +25,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 // The hostile harness runs generated bad inputs (hostile_gen_test.go)
@@ -566,7 +568,7 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 			}
 			for _, cu := range c.culprits {
 				// A long name may be cut in the middle: its start names it.
-				cu = escapeControls(cu)
+				cu = render.Escape(cu)
 				if strings.Contains(l, cu[:min(len(cu), 16)]) || cu == "--d" && strings.Contains(l, "d_k = ") {
 					named = true
 				}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/grade"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 

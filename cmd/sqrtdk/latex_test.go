@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/internal/report"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
 // latexProblems are the lines of a pdflatex log that fail the test: an
@@ -24,7 +24,7 @@ var latexProblems = regexp.MustCompile(`(?m)^(!.*|Overfull \\[hv]box.*|Missing c
 
 // TestLaTeXCompiles typesets every LaTeX output the golden files hold with
 // the real pdflatex, in a document whose preamble is only what
-// report.LaTeXPreamble says (the article class, 10 pt, its default text
+// render.LaTeXPreamble says (the article class, 10 pt, its default text
 // width), and fails on any error, warning or overfull box.
 func TestLaTeXCompiles(t *testing.T) {
 	pdflatex := needPDFLaTeX(t)
@@ -92,7 +92,7 @@ func compileLaTeX(t *testing.T, pdflatex, body string) string {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "body.tex"), []byte(body), 0o644))
-	doc := "\\documentclass{article}\n" + report.LaTeXPreamble + "\n\\begin{document}\n\\input{body}\n\\end{document}\n"
+	doc := "\\documentclass{article}\n" + render.LaTeXPreamble + "\n\\begin{document}\n\\input{body}\n\\end{document}\n"
 	if strings.Contains(body, "\\documentclass") {
 		doc = body
 	}

@@ -6,9 +6,9 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
 )
 
 func runMerge(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -70,21 +70,21 @@ func runMerge(ctx context.Context, files *guard.Files, args []string, stdout, st
 			return err
 		}
 		p := m.Parts[0]
-		d := report.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist, LaTeX: lx}
+		d := render.Dist{Q: m.Q, K: m.K, D: p.D, Method: m.Method, Hist: p.Hist, LaTeX: lx}
 		return dst.write(stdout, func(w io.Writer) error { return d.Write(w, f) })
 	}
 	lx, err := latex.parse(fs, f, false)
 	if err != nil {
 		return err
 	}
-	t := report.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	t := render.Table{Q: m.Q, K: m.K, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	var budget enumerate.Budget
 	addRounding(&budget, &t, len(m.Parts))
 	if err := budget.Check(); err != nil {
 		return adviseBudget(err, "ask for fewer scales or places", false)
 	}
 	for _, p := range m.Parts {
-		t.Rows = append(t.Rows, report.NewRow(p.D, p.Hist, m.Method, n.scales))
+		t.Rows = append(t.Rows, render.NewRow(p.D, p.Hist, m.Method, n.scales))
 	}
 	if err := t.PrepareDecimals(ctx); err != nil {
 		return err

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
 )
 
 // An output is where a command's result goes: standard output, or the

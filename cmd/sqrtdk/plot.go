@@ -11,8 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 	"gonum.org/v1/plot/vg"
 )
@@ -149,7 +150,7 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		}
 	}
 	if dataOut != nil {
-		return dataOut.write(nil, fig.WriteData)
+		return dataOut.write(nil, func(w io.Writer) error { return render.WriteCSV(w, fig.Data.Header, fig.Data.Rows) })
 	}
 	return nil
 }

@@ -19,19 +19,19 @@ const progressDelay = time.Second
 // progressTick is how often the bar is redrawn.
 const progressTick = 200 * time.Millisecond
 
-// startProgress returns the counter a brute-force run over total pairs
-// increases and a function that ends the display. A bar with rate and ETA
-// appears on stderr only when stderr is a terminal and pairs are still
-// being counted after progressDelay; in pipes and CI nothing is drawn.
+// startProgress displays counter, which a run over total pairs (or
+// outcomes) increases, and returns a function that ends the display. A bar
+// with rate and ETA appears on stderr only when stderr is a terminal and
+// the counter is still moving after progressDelay; in pipes and CI
+// nothing is drawn.
 //
 // The bar is drawn here rather than by a library: the one the project
 // used imported net/http, which links the C resolver and makes every
 // thread a C thread with an 8 MiB stack, so that sqrtdk failed to start
 // under an address-space limit of 1 GiB (prlimit --as, ulimit -v).
-func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint64, func()) {
-	counter := new(atomic.Uint64)
-	if !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
-		return counter, func() {}
+func startProgress(stderr io.Writer, counter *atomic.Uint64, total *big.Int, label string) func() {
+	if counter == nil || !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
+		return func() {}
 	}
 	done, finished := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -59,7 +59,7 @@ func startProgress(stderr io.Writer, total *big.Int, label string) (*atomic.Uint
 			drawn = max(drawn, len([]rune(line)))
 		}
 	}()
-	return counter, func() {
+	return func() {
 		close(done)
 		<-finished
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math/big"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,7 +16,8 @@ func TestProgressLine(t *testing.T) {
 	assert.Equal(t, "proof 100% |██████████████████████████████| 10 pairs/s, 0s left", progressLine("proof", 20, 10, time.Second))
 	// Not a terminal: nothing is drawn.
 	var b bytes.Buffer
-	c, stop := startProgress(&b, big.NewInt(100), "x")
+	c := new(atomic.Uint64)
+	stop := startProgress(&b, c, big.NewInt(100), "x")
 	c.Add(50)
 	stop()
 	assert.Empty(t, b.String())

@@ -6,10 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -119,7 +120,8 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	dep.register(fs)
 	engine.register(fs)
 	scale := fs.String("scale", "sqrt", "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
-	format := fs.String("format", "text", "transcript format: text, markdown or json")
+	var format choiceFormatFlag
+	format.register(fs, "text", "text", "markdown", "json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -146,28 +148,22 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	write := map[string]func(*proofs.Transcript, io.Writer) error{
-		"text":     (*proofs.Transcript).WriteText,
-		"markdown": (*proofs.Transcript).WriteMarkdown,
-		"json":     (*proofs.Transcript).WriteJSON,
-	}[strings.TrimSpace(*format)]
-	if write == nil {
-		return fmt.Errorf("--format: unknown format %q (use text, markdown or json)", *format)
+	f, err := format.parse()
+	if err != nil {
+		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime}
+	opt := proofs.Options{Method: method, Workers: eopt.Workers, MaxTime: eopt.MaxTime, Progress: new(atomic.Uint64), Scale: &sc}
 	p, err := proofs.NewProof(m, ds, opt)
 	if err != nil {
 		return adviseProofRefusal(err)
 	}
-	p.Scale = new(big.Rat).Set(sc.P)
-	progress, stop := startProgress(stderr, p.Work(), "proof")
-	p.SetProgress(progress)
+	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {
 		return adviseProofRefusal(err)
 	}
-	if err := write(t, stdout); err != nil {
+	if err := render.WriteTranscript(stdout, t, f); err != nil {
 		return err
 	}
 	if !t.Holds() {

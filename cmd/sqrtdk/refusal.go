@@ -3,9 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -47,10 +48,12 @@ func advise(err error, sharded bool) error {
 }
 
 // plans makes and checks, before any work, the plan of every width, so
-// that a refusal comes at once and not after hours of earlier widths.
+// that a refusal comes at once and not after hours of earlier widths; each
+// plan counts its progress on a counter of its own (Options.Progress).
 func plans(q, k rational.Alphabet, ds []int, m enumerate.Method, opt enumerate.Options, need enumerate.Need) ([]*enumerate.Plan, error) {
 	out := make([]*enumerate.Plan, len(ds))
 	for i, d := range ds {
+		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, m, opt)
 		if err != nil {
 			return nil, err
@@ -68,10 +71,10 @@ func addPlans(b *enumerate.Budget, ps []*enumerate.Plan) {
 	groups := map[enumerate.Method][]*enumerate.Plan{}
 	var order []enumerate.Method
 	for _, pl := range ps {
-		if groups[pl.Method] == nil {
-			order = append(order, pl.Method)
+		if groups[pl.Method()] == nil {
+			order = append(order, pl.Method())
 		}
-		groups[pl.Method] = append(groups[pl.Method], pl)
+		groups[pl.Method()] = append(groups[pl.Method()], pl)
 	}
 	for _, m := range order {
 		var s float64
@@ -85,7 +88,7 @@ func addPlans(b *enumerate.Budget, ps []*enumerate.Plan) {
 
 // addRounding adds a table's irrational cells, rows of them, to a run's
 // budget: each may need an exact root (rational.Scale.RoundingSeconds).
-func addRounding(b *enumerate.Budget, t *report.Table, rows int) {
+func addRounding(b *enumerate.Budget, t *render.Table, rows int) {
 	var s float64
 	cells := 0
 	for i, sc := range t.Scales {

@@ -24,7 +24,7 @@ import (
 
 // shardDoc mirrors a shard file's fields in their order, so that a test can
 // edit a file and reseal it as anyone can: the checksum's lines are
-// documented (internal/shard/doc.go, docs/cluster.md) and computed here
+// documented (cmd/sqrtdk/internal/shard/doc.go, docs/cluster.md) and computed here
 // independently of the package.
 type shardDoc struct {
 	Format  string   `json:"format"`

@@ -8,11 +8,12 @@ import (
 	"io"
 	"regexp"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/shard"
-	"github.com/sqrtdk/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -52,6 +53,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 	// Every slice is planned and checked before the first is enumerated.
 	ps := make([]*enumerate.Plan, len(ds))
 	for j, d := range ds {
+		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce, opt)
 		if err != nil {
 			return err
@@ -70,13 +72,13 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 	}
 	res := &shard.Result{Tool: version.String(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
-		p := pl.Problem
+		p := pl.Problem()
 		lo, hi, err := p.ShardRange(i, n)
 		if err != nil {
 			return err
 		}
-		progress, stop := startProgress(stderr, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
-		h, err := pl.WithProgress(progress).BruteShard(ctx, i, n)
+		stop := startProgress(stderr, pl.Options().Progress, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
 			return adviseShardRefusal(err)

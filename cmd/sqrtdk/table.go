@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/report"
 )
 
 func runTable(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -64,7 +64,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	t := report.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
+	t := render.Table{Q: q, K: k, Scales: n.scales, Digits: n.digits, Round: n.round, Cells: n.cells, LaTeX: lx}
 	budget := enumerate.Budget{Options: opt}
 	addPlans(&budget, ps)
 	addRounding(&budget, &t, len(ds))
@@ -75,15 +75,15 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	rows := map[int]report.Row{}
+	rows := map[int]render.Row{}
 	for _, pl := range ps {
-		progress, stop := startProgress(stderr, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem.D))
-		mo, err := pl.WithProgress(progress).Moments(ctx)
+		stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
 			return adviseRefusal(err)
 		}
-		rows[pl.Problem.D] = report.NewRowFromVariance(pl.Problem.D, mo.Pairs, mo.Variance, pl.Method, n.scales)
+		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}
 	for _, d := range ds {
 		t.Rows = append(t.Rows, rows[d])

@@ -28,16 +28,16 @@ func BoxFromPrinted(scores []Printed, dk *big.Rat) (Box, error) {
 
 // Report is the verdict on one printed figure with its evidence: the rounding cell of the figure and the rigorous Range of the exact quantity.
 type Report struct {
-	Verdict Verdict
-	Cell    Interval
-	Range   Range
-	Prec    uint // last working precision used, in bits
-	Boxes   int  // boxes evaluated by branch and bound (0 for softmax outputs)
+	Consistency Consistency
+	Cell        Interval
+	Range       Range
+	Prec        uint // last working precision used, in bits
+	Boxes       int  // boxes evaluated by branch and bound (0 for softmax outputs)
 }
 
 // String summarises r on one line.
 func (r Report) String() string {
-	return fmt.Sprintf("%s: cell %s, %s (prec %d, boxes %d)", r.Verdict, r.Cell, r.Range, r.Prec, r.Boxes)
+	return fmt.Sprintf("%s: cell %s, %s (prec %d, boxes %d)", r.Consistency, r.Cell, r.Range, r.Prec, r.Boxes)
 }
 
 // Check judges each printed softmax output separately against the attainable range of p_i(z/√DK) over the Box, doubling precision up to opt.MaxPrec while any verdict is Undecided; at a single point it also cross-checks every enclosure by CrossCheck and returns its error. It returns ctx's error once ctx is done.
@@ -64,12 +64,12 @@ func Check(ctx context.Context, b Box, outputs []Printed, opt Options) ([]Report
 		}
 		done := true
 		for i := range reps {
-			if reps[i].Verdict != Undecided {
+			if reps[i].Consistency != Undecided {
 				continue
 			}
 			reps[i].Range, reps[i].Prec = rs[i], prec
-			reps[i].Verdict = attainableCell(reps[i].Cell, rs[i])
-			done = done && reps[i].Verdict != Undecided
+			reps[i].Consistency = attainableCell(reps[i].Cell, rs[i])
+			done = done && reps[i].Consistency != Undecided
 		}
 		if done {
 			break
@@ -108,8 +108,8 @@ func CheckJacobianMaxAbs(ctx context.Context, b Box, printed Printed, opt Option
 		}
 		budget -= used
 		rep.Range, rep.Prec, rep.Boxes = r, prec, rep.Boxes+used
-		rep.Verdict = attainableCell(cell, r)
-		if rep.Verdict != Undecided || errors.Is(err, ErrBudget) {
+		rep.Consistency = attainableCell(cell, r)
+		if rep.Consistency != Undecided || errors.Is(err, ErrBudget) {
 			break
 		}
 	}

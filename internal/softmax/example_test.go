@@ -33,7 +33,7 @@ func Example() {
 	box, _ := softmax.BoxFromPrinted(scores, big.NewRat(512, 1))
 	for _, claim := range []string{"0.2446", "0.2450"} {
 		rep, _ := softmax.CheckJacobianMaxAbs(context.Background(), box, softmax.Printed{Text: claim, Places: 4}, softmax.Options{})
-		fmt.Printf("max|J| = %s: %s\n", claim, rep.Verdict)
+		fmt.Printf("max|J| = %s: %s\n", claim, rep.Consistency)
 	}
 	// Output:
 	// [1 2 3]            0.0900  0.2447  0.6652

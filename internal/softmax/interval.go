@@ -37,12 +37,12 @@ func (r Range) Hull() Interval { return Interval{Lo: r.Min.Lo, Hi: r.Max.Hi} }
 // String formats r as "min∈[…] max∈[…]" with outward-rounded end points.
 func (r Range) String() string { return "min∈" + r.Min.String() + " max∈" + r.Max.String() }
 
-// Verdict is the three-valued answer to "is this printed figure consistent?".
-type Verdict int
+// A Consistency is the three-valued answer to "is this printed figure consistent?".
+type Consistency int
 
 const (
 	// Undecided means the enclosures were not tight enough within the budget to decide.
-	Undecided Verdict = iota
+	Undecided Consistency = iota
 	// Consistent means some attainable exact value rounds to the printed figure.
 	Consistent
 	// Inconsistent means no attainable exact value rounds to the printed figure.
@@ -50,7 +50,7 @@ const (
 )
 
 // String returns "undecided", "consistent" or "inconsistent".
-func (v Verdict) String() string {
+func (v Consistency) String() string {
 	switch v {
 	case Consistent:
 		return "consistent"
@@ -78,7 +78,7 @@ func Cell(printed string, places int) (Interval, error) {
 }
 
 // attainableCell decides whether the closed cell meets the attainable set [min, max] enclosed by r.
-func attainableCell(cell Interval, r Range) Verdict {
+func attainableCell(cell Interval, r Range) Consistency {
 	// min > cell.Hi or max < cell.Lo: empty intersection.
 	if r.Min.Lo.Cmp(cell.Hi) > 0 || r.Max.Hi.Cmp(cell.Lo) < 0 {
 		return Inconsistent
@@ -91,7 +91,7 @@ func attainableCell(cell Interval, r Range) Verdict {
 }
 
 // Attainable decides whether some value in the attainable set enclosed by r rounds to printed at the given places, ties counting for both neighbours.
-func Attainable(printed string, places int, r Range) (Verdict, error) {
+func Attainable(printed string, places int, r Range) (Consistency, error) {
 	cell, err := Cell(printed, places)
 	if err != nil {
 		return Undecided, err

@@ -41,7 +41,7 @@ func TestCellAndParse(t *testing.T) {
 func TestAttainable(t *testing.T) {
 	iv := func(lo, hi string) Interval { return Interval{Lo: rat(t, lo), Hi: rat(t, hi)} }
 	box := Range{Min: iv("0.24436", "0.24437"), Max: iv("0.24467", "0.24468")}
-	for text, want := range map[string]Verdict{
+	for text, want := range map[string]Consistency{
 		"0.2443": Inconsistent, "0.2444": Consistent, "0.2446": Consistent,
 		"0.2447": Consistent, "0.2448": Inconsistent,
 	} {

@@ -108,19 +108,19 @@ func TestJacobianCheckNeedsRefinementAndRespectsBudget(t *testing.T) {
 	// but neither is decided by the root box alone.
 	for _, c := range []struct {
 		text string
-		want Verdict
+		want Consistency
 	}{{"0.2364", Inconsistent}, {"0.2365", Consistent}, {"0.2400", Consistent}, {"0.2501", Inconsistent}} {
 		rep, err := CheckJacobianMaxAbs(bg, b, Printed{Text: c.text, Places: 4}, Options{})
 		require.NoError(t, err)
-		assert.Equal(t, c.want, rep.Verdict, "%s: %s", c.text, rep)
+		assert.Equal(t, c.want, rep.Consistency, "%s: %s", c.text, rep)
 
 		// A budget of three boxes returns Undecided instead of guessing …
 		tight, err := CheckJacobianMaxAbs(bg, b, Printed{Text: c.text, Places: 4}, Options{MaxBoxes: 3})
 		require.NoError(t, err)
 		if c.text == "0.2364" || c.text == "0.2365" {
-			assert.Equal(t, Undecided, tight.Verdict, "%s: %s", c.text, tight)
+			assert.Equal(t, Undecided, tight.Consistency, "%s: %s", c.text, tight)
 		} else {
-			assert.Equal(t, c.want, tight.Verdict)
+			assert.Equal(t, c.want, tight.Consistency)
 		}
 	}
 	_, err := JacobianMaxAbsRange(bg, b, Options{MaxBoxes: 3, Tol: big.NewRat(1, 1_000_000_000)})
@@ -229,7 +229,7 @@ func TestSoftmaxEdgeCases(t *testing.T) {
 	reps, err := Check(bg, Point(z, nil), printed(1, "0.2", "0.3", "0.2", "0.3"), Options{})
 	require.NoError(t, err)
 	for _, r := range reps {
-		assert.Equal(t, Consistent, r.Verdict)
+		assert.Equal(t, Consistent, r.Consistency)
 	}
 	assert.Equal(t, []string{"0.2", "0.2", "0.2", "0.2"}, rounded(t, z, 1)) // half-even
 	// Gaps far beyond the series cutoff still give rigorous, sensible results.
@@ -301,6 +301,6 @@ func TestJacobianWholeBudget(t *testing.T) {
 	rep, err := CheckJacobianMaxAbs(bg, b, fig, Options{})
 	require.NoError(t, err)
 	t.Logf("64 scores, %d boxes: %v (%s)", rep.Boxes, time.Since(start), rep)
-	assert.Equal(t, Undecided, rep.Verdict)
+	assert.Equal(t, Undecided, rep.Consistency)
 	assert.Equal(t, 4095, rep.Boxes)
 }

@@ -24,14 +24,14 @@ func TestLessonSoftmaxFigures(t *testing.T) {
 		reps, err := Check(bg, Point(z, nil), printed(c.places, c.want...), Options{})
 		require.NoError(t, err)
 		for i, r := range reps {
-			assert.Equal(t, Consistent, r.Verdict, "softmax(%v)[%d]: %s", c.z, i, r)
+			assert.Equal(t, Consistent, r.Consistency, "softmax(%v)[%d]: %s", c.z, i, r)
 		}
 	}
 	// A wrong figure for an exact input is caught.
 	reps, err := Check(bg, Point(rats(t, "1", "2", "3"), nil), printed(2, "0.09", "0.25", "0.67"), Options{})
 	require.NoError(t, err)
-	assert.Equal(t, []Verdict{Consistent, Inconsistent, Consistent},
-		[]Verdict{reps[0].Verdict, reps[1].Verdict, reps[2].Verdict})
+	assert.Equal(t, []Consistency{Consistent, Inconsistent, Consistent},
+		[]Consistency{reps[0].Consistency, reps[1].Consistency, reps[2].Consistency})
 }
 
 func TestLessonTimesEightPutsNearlyAllMassOnOneToken(t *testing.T) {
@@ -58,13 +58,13 @@ func TestLessonScaledSoftmaxOutputsConsistent(t *testing.T) {
 	reps, err := Check(bg, b, printed(3, "0.256", "0.038", "0.101", "0.574", "0.03"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
-		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
+		assert.Equal(t, Consistent, r.Consistency, "output %d: %s", i, r)
 	}
 	// Figures off by a few units in the last place are not.
 	reps, err = Check(bg, b, printed(3, "0.253", "0.040", "0.100", "0.577", "0.032"), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
-		assert.Equal(t, Inconsistent, r.Verdict, "output %d: %s", i, r)
+		assert.Equal(t, Inconsistent, r.Consistency, "output %d: %s", i, r)
 	}
 }
 
@@ -74,7 +74,7 @@ func TestLessonRawSoftmaxOutputsConsistent(t *testing.T) {
 	reps, err := Check(bg, b, printed(3, "0.", "0.", "0.", "1.", "0."), Options{})
 	require.NoError(t, err)
 	for i, r := range reps {
-		assert.Equal(t, Consistent, r.Verdict, "output %d: %s", i, r)
+		assert.Equal(t, Consistent, r.Consistency, "output %d: %s", i, r)
 	}
 }
 
@@ -86,7 +86,7 @@ func TestLessonJacobianMax(t *testing.T) {
 	cases := []struct {
 		box  Box
 		text string
-		want Verdict
+		want Consistency
 	}{
 		{scaled, "0.2446", Consistent},
 		{scaled, "0.2445", Consistent},
@@ -98,7 +98,7 @@ func TestLessonJacobianMax(t *testing.T) {
 	for _, c := range cases {
 		rep, err := CheckJacobianMaxAbs(bg, c.box, Printed{Text: c.text, Places: 4}, Options{})
 		require.NoError(t, err)
-		assert.Equal(t, c.want, rep.Verdict, "%s: %s", c.text, rep)
+		assert.Equal(t, c.want, rep.Consistency, "%s: %s", c.text, rep)
 		// The evidence is the attainable range itself.
 		v, err := Attainable(c.text, 4, rep.Range)
 		require.NoError(t, err)
@@ -118,7 +118,7 @@ func TestLessonJacobianRecomputedFromRoundedScores(t *testing.T) {
 	// Recomputing from the rounded scores does not reproduce the printed 0.2446 …
 	rep, err := CheckJacobianMaxAbs(bg, pt, Printed{Text: "0.2446", Places: 4}, Options{})
 	require.NoError(t, err)
-	assert.Equal(t, Inconsistent, rep.Verdict, "%s", rep)
+	assert.Equal(t, Inconsistent, rep.Consistency, "%s", rep)
 	// … although 0.2446 is attainable from scores that print as these (see TestLessonJacobianMax).
 
 	// Unscaled point: JacobianMaxAbs and the range of a point box agree.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 )
 
 // Files are the files of one command run: the inputs it reads and the

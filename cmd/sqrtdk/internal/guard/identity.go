@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/sqrtdk/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 )
 
 // An identity says which file a name reaches: the file itself when it

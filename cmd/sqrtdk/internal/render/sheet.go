@@ -1,0 +1,148 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/grade"
+)
+
+// WriteVariantKey writes the variant k as a key file that grades without a
+// seed (grade.Key.Lines): a first comment naming the student and the drawn
+// values, and each answer line followed by a comment with its solution.
+func WriteVariantKey(w io.Writer, k *grade.Key, solutions []string) error {
+	var b strings.Builder
+	if k.Student != "" {
+		fmt.Fprintf(&b, "# The key of the variant for student %s", k.Student)
+		if len(k.Draws) > 0 {
+			drawn := make([]string, len(k.Draws))
+			for i, d := range k.Draws {
+				drawn[i] = d.Name + " = " + k.Values[d.Name]
+			}
+			fmt.Fprintf(&b, ": %s", strings.Join(drawn, ", "))
+		}
+		b.WriteString(".\n")
+	}
+	sol := map[int]string{}
+	for i, p := range k.Parts() {
+		sol[p.Line] = solutions[i]
+	}
+	lines, err := k.Lines()
+	if err != nil {
+		return err
+	}
+	for i, line := range lines {
+		b.WriteString(line + "\n")
+		if s, ok := sol[i+1]; ok {
+			b.WriteString("#   solution: " + s + "\n")
+		}
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// WriteSheet writes the exercise sheet of k for its student in format f,
+// Markdown or LaTeX (a whole document): the title, the student, each
+// question with its wording and a table of its parts (id, what it asks, a
+// blank or, with solutions, the answer), and the answer file to fill in.
+func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
+	sol := map[string]string{}
+	for i, p := range k.Parts() {
+		if solutions != nil {
+			sol[p.ID] = solutions[i]
+		}
+	}
+	title := k.Title
+	if title == "" {
+		title = "Exercises"
+	}
+	var b strings.Builder
+	switch f {
+	case Markdown:
+		fmt.Fprintf(&b, "# %s\n\n", markdownText(title))
+		if k.Student != "" {
+			fmt.Fprintf(&b, "Student: %s\n\n", markdownText(k.Student))
+		}
+		for _, q := range k.Questions {
+			fmt.Fprintf(&b, "## Question %s\n\n", markdownText(q.ID))
+			if q.Ask != "" {
+				b.WriteString(markdownText(q.Ask) + "\n\n")
+			}
+			b.WriteString("| id | asks | points | answer |\n|---|---|---:|---|\n")
+			for _, p := range q.Parts {
+				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", markdownText(p.ID), markdownText(grade.Describe(p)+placesNote(p)), Points(p.Points), markdownText(sol[p.ID]))
+			}
+			b.WriteString("\n")
+		}
+		if solutions == nil {
+			b.WriteString("## Your answer file\n\nCopy these lines into a text file, write each answer after its id, and hand the file in:\n\n```\n")
+			b.WriteString(answerTemplate(k))
+			b.WriteString("```\n")
+		}
+	case LaTeX:
+		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n")
+		fmt.Fprintf(&b, "\\section*{%s}\n", latexText(title))
+		if k.Student != "" {
+			fmt.Fprintf(&b, "Student: \\texttt{%s}\n", latexText(k.Student))
+		}
+		for _, q := range k.Questions {
+			fmt.Fprintf(&b, "\\subsection*{Question %s}\n", latexText(q.ID))
+			if q.Ask != "" {
+				b.WriteString(latexText(q.Ask) + "\n\n")
+			}
+			// tabularx gives the question the width the other columns leave,
+			// so a row never runs into the margin.
+			b.WriteString("\\noindent\\begin{tabularx}{\\textwidth}{>{\\ttfamily}l X r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n")
+			for _, p := range q.Parts {
+				fmt.Fprintf(&b, "%s & %s & %s & %s \\\\[1.5ex]\n", latexText(p.ID), latexText(grade.Describe(p)+placesNote(p)), Points(p.Points), latexText(sol[p.ID]))
+			}
+			b.WriteString("\\hline\n\\end{tabularx}\n")
+		}
+		if solutions == nil {
+			b.WriteString("\\subsection*{Your answer file}\nWrite each answer after its id in a text file and hand it in:\n\\begin{verbatim}\n")
+			b.WriteString(answerTemplate(k))
+			b.WriteString("\\end{verbatim}\n")
+		}
+		b.WriteString("\\end{document}\n")
+	default:
+		return formatError(f, Markdown, LaTeX)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// placesNote says how many places or digits a decimal answer must show.
+func placesNote(p *grade.Part) string {
+	var notes []string
+	if p.Decimals > 0 {
+		notes = append(notes, placesWords(p.Decimals))
+	}
+	if p.Digits > 0 {
+		notes = append(notes, fmt.Sprintf("%d significant digits", p.Digits))
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (at least " + strings.Join(notes, " and ") + ")"
+}
+
+// placesWords writes "1 decimal place" or "3 decimal places".
+func placesWords(n int) string {
+	if n == 1 {
+		return "1 decimal place"
+	}
+	return fmt.Sprintf("%d decimal places", n)
+}
+
+// answerTemplate is the answer file a student fills in.
+func answerTemplate(k *grade.Key) string {
+	var b strings.Builder
+	if k.Student != "" {
+		b.WriteString("student " + k.Student + "\n")
+	}
+	for _, p := range k.Parts() {
+		b.WriteString(p.ID + "\n")
+	}
+	return b.String()
+}

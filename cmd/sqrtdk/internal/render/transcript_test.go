@@ -1,0 +1,144 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/proofs"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/transcripts")
+
+// equalTermsLaw is a joint law whose entries are dependent but whose terms
+// q_i·k_i are independent.
+const equalTermsLaw = `# weight q k
+1 -1,-1 -1,-1
+1 -1,-1 1,1
+1 -1,1 -1,1
+1 -1,1 1,-1
+1 1,-1 -1,1
+1 1,-1 1,-1
+1 1,1 -1,-1
+1 1,1 1,1
+`
+
+func alphabet(t testing.TB, s string) rational.Alphabet {
+	t.Helper()
+	a, err := rational.ParseAlphabet(s)
+	require.NoError(t, err)
+	return a
+}
+
+func iid(t testing.TB, q, k string) proofs.Model {
+	return proofs.Model{Q: alphabet(t, q), K: alphabet(t, k)}
+}
+
+func joint(t testing.TB, text string) proofs.Model {
+	t.Helper()
+	j, err := proofs.ReadJointLaw(strings.NewReader(text))
+	require.NoError(t, err)
+	return proofs.Model{Joint: j}
+}
+
+func prove(t testing.TB, m proofs.Model, ds ...int) *proofs.Transcript {
+	t.Helper()
+	tr, err := proofs.Prove(context.Background(), m, ds, proofs.Options{})
+	require.NoError(t, err)
+	return tr
+}
+
+// TestTranscripts compares whole transcripts, in each format, with
+// testdata/ byte for byte.
+func TestTranscripts(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		file   string
+		model  proofs.Model
+		ds     []int
+		format Format
+	}{
+		{"tie_both.txt", proofs.Model{Q: signs, K: signs, Tie: proofs.TieBoth}, []int{2, 3}, Text},
+		{"wide.txt", proofs.Model{Q: signs, K: signs}, []int{1, 64}, Text},
+		{"k_equals_q.md", proofs.Model{Pairs: proofs.SamePairs(signs)}, []int{1, 2}, Markdown},
+		{"tie_q_skewed.json", proofs.Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: proofs.TieQ}, []int{2}, JSON},
+		{"equal_terms.txt", joint(t, equalTermsLaw), nil, Text},
+		{"holds.md", proofs.Model{Q: alphabet(t, "-3,1/3:9"), K: signs}, []int{1, 3}, Markdown},
+		{"holds.json", proofs.Model{Q: signs, K: signs}, []int{2}, JSON},
+		{"pm2.txt", iid(t, "±2", "±2"), []int{1, 2}, Text},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, WriteTranscript(&b, prove(t, c.model, c.ds...), c.format))
+			path := filepath.Join("testdata", "transcripts", c.file)
+			if *update {
+				require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "go test ./cmd/sqrtdk/internal/render -update writes it")
+			require.Equal(t, string(want), b.String())
+		})
+	}
+}
+
+func TestTranscriptJSON(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, WriteTranscript(&b, prove(t, proofs.Model{Pairs: proofs.OppositePairs(rational.Signs())}, 1, 2), JSON))
+	var out struct {
+		Space struct {
+			Description, Pairs, Tie string
+		}
+		Holds           bool
+		ConclusionHolds bool `json:"conclusion_holds"`
+		Runs            []struct {
+			D       int `json:"d_k"`
+			Listed  bool
+			Sources []jsonSource
+			Steps   []struct {
+				Step       int
+				Assertions []map[string]any
+			}
+		}
+		Diagnosis struct {
+			Broken   []string `json:"broken_hypotheses"`
+			Reasons  []string
+			Smallest int `json:"smallest_d_k"`
+		}
+	}
+	require.NoError(t, json.Unmarshal(b.Bytes(), &out))
+	require.Equal(t, "-1 1, 1 -1", out.Space.Pairs)
+	require.Equal(t, "none", out.Space.Tie)
+	require.False(t, out.Holds)
+	require.False(t, out.ConclusionHolds)
+	require.Len(t, out.Runs, 2)
+	require.True(t, out.Runs[1].Listed)
+	require.Equal(t, 1, out.Diagnosis.Smallest)
+	first := out.Runs[0].Steps[1].Assertions[0]
+	require.Equal(t, "mean-term-product", first["id"])
+	require.Equal(t, "-1", first["left_value"])
+	require.Equal(t, "0", first["right_value"])
+	require.Equal(t, false, first["holds"])
+	require.Equal(t, []any{"indep-qk"}, first["rests_on"])
+	require.Equal(t, "(q_i, k_i)", first["from"])
+	indep := out.Runs[0].Steps[0].Assertions[6]
+	require.Equal(t, "indep-qk", indep["id"])
+	require.Equal(t, "independent", indep["hypothesis"])
+	require.Equal(t, "P(q_1 = -1, k_1 = 1) = 1/2 ≠ 1/4 = P(q_1 = -1)·P(k_1 = 1)", indep["detail"])
+	require.Contains(t, out.Diagnosis.Broken[0], "independent, at d_k = 1")
+}
+
+func TestMarkdownEscapes(t *testing.T) {
+	require.Equal(t, "Éa", capitalize("éa"))
+	var b strings.Builder
+	require.NoError(t, WriteTranscript(&b, prove(t, iid(t, "-1,1", "-1,1"), 2), Markdown))
+	require.Contains(t, b.String(), "| Step 1 | E[q\\_i] = 0 | 0 = 0 | i = 1..2 | (q\\_i, k\\_i) | holds |")
+	require.Contains(t, b.String(), "- Every step holds for d\\_k = 2.")
+}

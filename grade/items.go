@@ -1,0 +1,98 @@
+package grade
+
+import (
+	"math/big"
+)
+
+// An Item is the analysis of one part over a class.
+type Item struct {
+	ID        string
+	MaxPoints *big.Rat
+	// Students is the number of answer files; Answered of them answer
+	// the part; Right answer it right, Short right with too few places.
+	Students, Answered, Right, Short int
+	// Points is the sum of the points scored on the part.
+	Points *big.Rat
+	// Mistakes counts each named mistake, by the first one each wrong
+	// answer matches; Unmatched counts wrong or unreadable answers that
+	// match none.
+	Mistakes  map[string]int
+	Unmatched int
+
+	rank map[string]int // each mistake's place in TopMistake's order
+}
+
+// ShareRight returns Right/Students exactly.
+func (it Item) ShareRight() *big.Rat {
+	if it.Students == 0 {
+		return new(big.Rat)
+	}
+	return big.NewRat(int64(it.Right), int64(it.Students))
+}
+
+// TopMistake returns the most frequent named mistake and its count; ties
+// go to the key's own mistakes in the key's order, then to the
+// catalogue's in its order.
+func (it Item) TopMistake() (string, int) {
+	best, n := "", 0
+	for name, c := range it.Mistakes {
+		if c > n || (c == n && it.rank[name] < it.rank[best]) {
+			best, n = name, c
+		}
+	}
+	return best, n
+}
+
+// mistakeRank orders the mistakes of part p: the key's own in the key's
+// order, then the catalogue's in its order.
+func mistakeRank(p *Part, m Mistake) int {
+	if m.Kind != 0 {
+		return len(p.Mistakes) + int(m.Kind)
+	}
+	for i, km := range p.Mistakes {
+		if km.Name == m.Name {
+			return i
+		}
+	}
+	return len(p.Mistakes) + int(numKinds)
+}
+
+// Analyse returns the item analysis of a class, one Item per part in key
+// order (parts are matched by id, so variants of one template key are
+// analysed together).
+func Analyse(rs []*Result) []Item {
+	var items []Item
+	index := map[string]int{}
+	for _, r := range rs {
+		for _, p := range r.Parts {
+			i, ok := index[p.Part.ID]
+			if !ok {
+				i = len(items)
+				index[p.Part.ID] = i
+				items = append(items, Item{ID: p.Part.ID, MaxPoints: p.Part.Points, Points: new(big.Rat), Mistakes: map[string]int{}, rank: map[string]int{}})
+			}
+			it := &items[i]
+			it.Students++
+			it.Points.Add(it.Points, p.Points)
+			switch p.Mark {
+			case Unanswered:
+				continue
+			case Right:
+				it.Right++
+			case Short:
+				it.Short++
+			}
+			it.Answered++
+			if p.Mark == Wrong || p.Mark == Unreadable || p.Mark == Short {
+				if len(p.Mistakes) > 0 {
+					m := p.Mistakes[0]
+					it.Mistakes[m.Name]++
+					it.rank[m.Name] = mistakeRank(p.Part, m)
+				} else {
+					it.Unmatched++
+				}
+			}
+		}
+	}
+	return items
+}
