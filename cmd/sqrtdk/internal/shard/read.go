@@ -29,20 +29,6 @@ const MaxParts = 1000
 // than an alphabet may have.
 const maxTokenLetters = rational.MaxLetters
 
-// ReadFile reads and verifies the shard file at path; see Read. A file
-// larger than MaxFileBytes is refused before it is read.
-func ReadFile(path string) (*Result, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("shard file %s: %v", path, unwrapPathError(err))
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("shard file %s: is larger than %d MiB, more than any shard holds", path, MaxFileBytes>>20)
-	}
-	return Read(f, path)
-}
-
 func unwrapPathError(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
