@@ -3,8 +3,6 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,15 +20,7 @@ func shellRun(t *testing.T, dir, line string) (int, string, string) {
 	cmd := exec.Command("bash", "-c", line)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "SQRTDK="+sharedBinary(t))
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode(), stdout.String(), stderr.String()
-	}
-	require.NoError(t, err)
-	return 0, stdout.String(), stderr.String()
+	return runCommand(t, cmd)
 }
 
 // gradeFixtures copies the lesson's key and answer files into a new folder.

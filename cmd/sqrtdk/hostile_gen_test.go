@@ -476,9 +476,7 @@ func replaceInput(r *rand.Rand, c *hcase, b *base, content bool) bool {
 		use("adir", hfile{kind: "dir"})
 	case 2:
 		use("input.fifo", hfile{kind: "fifo"})
-		if c.sig == 0 {
-			c.sig, c.after = stopSignals[r.IntN(3)].(syscall.Signal), time.Duration(50+r.IntN(400))*time.Millisecond
-		}
+		ensureSignal(r, c, 50, 400)
 	case 3:
 		// At the limit (read, then refused as malformed), or past it.
 		size := []int64{inputLimit[kind], inputLimit[kind] + 1, 2 * inputLimit[kind]}[r.IntN(3)]
@@ -523,9 +521,7 @@ func replaceInput(r *rand.Rand, c *hcase, b *base, content bool) bool {
 		switch r.IntN(4) {
 		case 0:
 			c.inKind = streamSilent
-			if c.sig == 0 {
-				c.sig, c.after = stopSignals[r.IntN(3)].(syscall.Signal), time.Duration(50+r.IntN(400))*time.Millisecond
-			}
+			ensureSignal(r, c, 50, 400)
 		case 1:
 			c.inKind = streamClosed
 		default:
@@ -652,9 +648,7 @@ func mutateStreams(r *rand.Rand, c *hcase, b *base) bool {
 		c.outKind = streamClosed
 	case 1:
 		c.outKind = streamFull
-		if c.sig == 0 {
-			c.sig, c.after = stopSignals[r.IntN(3)].(syscall.Signal), time.Duration(100+r.IntN(500))*time.Millisecond
-		}
+		ensureSignal(r, c, 100, 500)
 	case 2:
 		c.outKind = streamDevFull
 	default:
@@ -676,4 +670,14 @@ func mutateSignal(r *rand.Rand, c *hcase, b *base) bool {
 		c.after = time.Duration(r.IntN(1500)) * time.Millisecond
 	}
 	return true
+}
+
+// ensureSignal gives a case that would wait for ever (on a pipe no one
+// writes or reads) a signal lo to lo+span ms after it starts, unless it
+// has one.
+func ensureSignal(r *rand.Rand, c *hcase, lo, span int) {
+	if c.sig == 0 {
+		c.sig = stopSignals[r.IntN(3)].(syscall.Signal)
+		c.after = time.Duration(lo+r.IntN(span)) * time.Millisecond
+	}
 }

@@ -356,36 +356,38 @@ func runHostile(t *testing.T, bin, fixtures, dir string, c *hcase) hostileResult
 	cmd.Env = append(os.Environ(), "TERM=dumb")
 	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// Pipes no one writes or reads, and /dev/full: the harness keeps its
+	// ends open until the run is over.
 	var closeAfter []*os.File
+	var setupErr error
+	pipe := func() (*os.File, *os.File) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			setupErr = err
+		}
+		closeAfter = append(closeAfter, r, w)
+		return r, w
+	}
 	switch c.inKind {
 	case streamData:
 		cmd.Stdin = bytes.NewReader(c.stdin)
 	case streamSilent:
-		r, w, err := os.Pipe()
-		if err != nil {
-			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
-			return res
-		}
-		cmd.Stdin = r
-		closeAfter = append(closeAfter, r, w)
+		cmd.Stdin, _ = pipe()
 	}
 	switch c.outKind {
 	case streamFull:
-		r, w, err := os.Pipe()
-		if err != nil {
-			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
-			return res
-		}
-		cmd.Stdout = w
-		closeAfter = append(closeAfter, w, r)
+		_, cmd.Stdout = pipe()
 	case streamDevFull:
 		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 		if err != nil {
-			res.faults = append(res.faults, fault{"status", "harness: " + err.Error()})
-			return res
+			setupErr = err
 		}
 		cmd.Stdout = f
 		closeAfter = append(closeAfter, f)
+	}
+	if setupErr != nil {
+		res.faults = append(res.faults, fault{"status", "harness: " + setupErr.Error()})
+		return res
 	}
 	started := time.Now()
 	if err := cmd.Start(); err != nil {
@@ -429,7 +431,9 @@ wait:
 	}
 	ended := time.Now()
 	for _, f := range closeAfter {
-		f.Close()
+		if f != nil {
+			f.Close()
+		}
 	}
 	res.elapsed = ended.Sub(started)
 	if !sentAt.IsZero() {
