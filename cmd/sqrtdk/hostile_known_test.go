@@ -2,10 +2,7 @@
 
 package main
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // A knownFinding is a failure the hostile harness finds that belongs to
 // another part of issue 22 or to issue 21: the cases it matches (by their
@@ -101,32 +98,6 @@ var knownFindings = []knownFinding{
 // crash are the faults of a run that dies with a stack trace: its lines
 // are not sqrtdk's, its status is the runtime's 2, and they name nothing.
 var crash = []string{"stack trace", "error line", "status", "names nothing"}
-
-// known returns the finding that excuses every fault of a case, if one
-// does.
-func known(c *hcase, faults []fault) *knownFinding {
-	line := strings.Join(c.args, " ")
-	var contents []string
-	for _, f := range c.files {
-		contents = append(contents, string(f.data))
-	}
-	for i := range knownFindings {
-		k := &knownFindings[i]
-		if !k.matches(line, contents...) {
-			continue
-		}
-		all := true
-		for _, f := range faults {
-			if !contains(k.faults, f.kind) {
-				all = false
-			}
-		}
-		if all {
-			return k
-		}
-	}
-	return nil
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

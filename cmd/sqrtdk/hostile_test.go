@@ -585,6 +585,32 @@ func judge(c *hcase, status int, sent syscall.Signal, stdout, stderr string, bef
 	return faults
 }
 
+// known returns the finding that excuses every fault of a case, if one
+// does.
+func known(c *hcase, faults []fault) *knownFinding {
+	line := strings.Join(c.args, " ")
+	var contents []string
+	for _, f := range c.files {
+		contents = append(contents, string(f.data))
+	}
+	for i := range knownFindings {
+		k := &knownFindings[i]
+		if !k.matches(line, contents...) {
+			continue
+		}
+		all := true
+		for _, f := range faults {
+			if !contains(k.faults, f.kind) {
+				all = false
+			}
+		}
+		if all {
+			return k
+		}
+	}
+	return nil
+}
+
 func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	if len(lines) > n {
