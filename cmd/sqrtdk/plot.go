@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
@@ -138,7 +140,7 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		return usageErrorf("%s: %v", figureOptionFlags[oe.Option], err)
 	}
 	if err != nil {
-		return adviseRefusal(err)
+		return spec.AdviseRefusal(err)
 	}
 	if figOut != nil {
 		b, err := figures.Render(fig, format, size)
@@ -273,7 +275,7 @@ func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figu
 		if err != nil {
 			return nil, err
 		}
-		ds, err := parseWidths(*widths)
+		ds, err := spec.ParseWidths(*widths)
 		if err != nil {
 			return nil, fmt.Errorf("--d: %v", err)
 		}

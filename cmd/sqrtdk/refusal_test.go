@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
@@ -13,7 +14,7 @@ import (
 // may be split into.
 func TestShardAdviceCanBeFollowed(t *testing.T) {
 	refusal := func(minSlices int) string {
-		return adviseRefusal(&enumerate.TooLargeError{Method: enumerate.BruteForce, D: 50, Pairs: big.NewInt(1),
+		return spec.AdviseRefusal(&enumerate.TooLargeError{Method: enumerate.BruteForce, D: 50, Pairs: big.NewInt(1),
 			Seconds: 1e12, MaxSeconds: 3600, Slice: 5, Slices: enumerate.MaxShards, MinSlices: minSlices}).Error()
 	}
 	assert.Contains(t, refusal(17234), "split the run into at least 17234 slices")

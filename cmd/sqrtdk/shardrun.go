@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -60,7 +62,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		}
 		if err := pl.CheckShard(i, n); err != nil {
 			if errors.As(err, new(*enumerate.TooLargeError)) {
-				return adviseShardRefusal(err)
+				return spec.AdviseShardRefusal(err)
 			}
 			return fmt.Errorf("--shard: %v", err)
 		}
@@ -81,7 +83,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return adviseShardRefusal(err)
+			return spec.AdviseShardRefusal(err)
 		}
 		nq, _ := p.QCount()
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})

@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -81,7 +83,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}

@@ -22,6 +22,7 @@ type Files struct {
 	inputs   []input
 	outputs  []*Output
 	stdoutID *identity // standard output's, once a result was written to it
+	reserved []input   // outputs the run writes itself (Reserve)
 	aborted  bool
 
 	// temps are the temporary files of the outputs, under their own lock
@@ -93,6 +94,11 @@ func (f *Files) conflict(id identity, what string) error {
 			return refusef("%s and %s %s are the same file; name a different file for each", what, o.Flag, o.Path)
 		}
 	}
+	for _, o := range f.reserved {
+		if id.same(o.id) {
+			return refusef("%s and %s %s are the same file; name a different file for each", what, o.label, o.name)
+		}
+	}
 	if f.stdoutID != nil && id.same(*f.stdoutID) {
 		return refusef("%s is standard output as well; name a different file, or leave it out to write standard output", what)
 	}
@@ -144,6 +150,37 @@ func (f *Files) Create(flag, path string) (*Output, error) {
 }
 
 var standardName = [3]string{"standard input", "standard output", "standard error"}
+
+// Reserve records path, an output the run writes itself rather than
+// through Create (a page, a directory of files written whole), among the
+// run's outputs: it is refused, before any work, when it is one of the
+// run's input files or another output. The caller writes it through a
+// temporary name it registers with Temporary.
+func (f *Files) Reserve(flag, path string) error {
+	id, _, err := outputIdentity(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", flag, err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.aborted {
+		return errors.New("stopped")
+	}
+	if err := f.conflict(id, flag+" "+path); err != nil {
+		return err
+	}
+	f.reserved = append(f.reserved, input{label: flag, name: path, id: id})
+	return nil
+}
+
+// Temporary registers a temporary file or directory the run made itself,
+// which Abort removes (with all it holds) if the run is stopped before it
+// is renamed into place.
+func (f *Files) Temporary(path string) {
+	f.tempMu.Lock()
+	defer f.tempMu.Unlock()
+	f.temps = append(f.temps, path)
+}
 
 // Write writes to the output's temporary file, or to the device, pipe or
 // descriptor it names.
@@ -228,7 +265,7 @@ func (f *Files) Abort() {
 	f.tempMu.Lock()
 	defer f.tempMu.Unlock()
 	for _, t := range f.temps {
-		os.Remove(t)
+		os.RemoveAll(t)
 	}
 }
 
