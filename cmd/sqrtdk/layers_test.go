@@ -46,6 +46,7 @@ var floors = map[string]int{
 	"cmd/sqrtdk/internal/spec":       10,
 	"cmd/sqrtdk/internal/render":     12,
 	"cmd/sqrtdk/internal/guard":      11,
+	"cmd/sqrtdk/internal/hostile":    13,
 	// The student pages: the page writer (the render room's), and the Go
 	// side the pages run in the browser (their WebAssembly module's main,
 	// web/wasm, builds only for js/wasm); build makes the module.

@@ -3,9 +3,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"net"
@@ -19,72 +16,18 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/hostile"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// shardDoc mirrors a shard file's fields in their order, so that a test can
-// edit a file and reseal it as anyone can: the checksum's lines are
-// documented (cmd/sqrtdk/internal/shard/doc.go, docs/cluster.md) and computed here
-// independently of the package.
-type shardDoc struct {
-	Format  string   `json:"format"`
-	Tool    string   `json:"tool"`
-	Command string   `json:"command"`
-	Q       []string `json:"q"`
-	K       []string `json:"k"`
-	Method  string   `json:"method"`
-	Shard   struct {
-		Index int `json:"index"`
-		Count int `json:"count"`
-	} `json:"shard"`
-	Parts []struct {
-		D      int      `json:"d"`
-		QLo    string   `json:"q_lo"`
-		QHi    string   `json:"q_hi"`
-		QTotal string   `json:"q_total"`
-		Base   string   `json:"base"`
-		Step   string   `json:"step"`
-		Counts []string `json:"counts"`
-	} `json:"parts"`
-	SHA256 string `json:"sha256"`
-}
-
 // reseal reads a shard file, edits it and recomputes its checksum.
-func reseal(t *testing.T, path string, edit func(d *shardDoc)) []byte {
+func reseal(t *testing.T, path string, edit func(d *hostile.ShardDoc)) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	out, err := resealData(data, edit)
+	out, err := hostile.Reseal(data, edit)
 	require.NoError(t, err)
 	return out
-}
-
-// resealData is reseal on a shard file's bytes.
-func resealData(data []byte, edit func(d *shardDoc)) ([]byte, error) {
-	var d shardDoc
-	if err := json.Unmarshal(data, &d); err != nil {
-		return nil, err
-	}
-	edit(&d)
-	var b strings.Builder
-	fmt.Fprintf(&b, "format %s\ntool %s\ncommand %s\nq %s\nk %s\nmethod %s\nshard %d/%d\n",
-		d.Format, d.Tool, d.Command, strings.Join(d.Q, ","), strings.Join(d.K, ","), d.Method, d.Shard.Index, d.Shard.Count)
-	for _, p := range d.Parts {
-		fmt.Fprintf(&b, "part %d %s %s %s %s %s %s\n", p.D, p.QLo, p.QHi, p.QTotal, p.Base, p.Step, strings.Join(p.Counts, ","))
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	d.SHA256 = hex.EncodeToString(sum[:])
-	out, err := json.MarshalIndent(&d, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(out, '\n'), nil
-}
-
-// addCount adds n to the decimal count s.
-func addCount(s string, n int64) string {
-	v, _ := new(big.Int).SetString(s, 10)
-	return v.Add(v, big.NewInt(n)).String()
 }
 
 // A robustCase is one bad input: the command line, with {dir} for the
@@ -147,18 +90,18 @@ func TestBadInputRobust(t *testing.T) {
 	write("bad-sum.json", flipped)
 	write("long-key.json", edit(`"tool"`, `"`+strings.Repeat("k", 100_000)+`"`))
 	write("garbage.json", []byte(strings.Repeat("{[\"x\", ", 200_000)))
-	write("asymmetric.json", reseal(t, at("d1.json"), func(d *shardDoc) {
+	write("asymmetric.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) {
 		c := d.Parts[0].Counts
-		c[0], c[1] = addCount(c[0], 1), addCount(c[1], -1)
+		c[0], c[1] = hostile.AddCount(c[0], 1), hostile.AddCount(c[1], -1)
 	}))
-	write("lattice.json", reseal(t, at("d1.json"), func(d *shardDoc) { d.Parts[0].Base, d.Parts[0].Step = "1/3", "7" }))
-	write("no-such-score.json", reseal(t, at("skew.json"), func(d *shardDoc) { d.Parts[0].Counts[2], d.Parts[0].Counts[3] = "1", "0" }))
-	write("wider.json", reseal(t, at("d1.json"), func(d *shardDoc) {
+	write("lattice.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Parts[0].Base, d.Parts[0].Step = "1/3", "7" }))
+	write("no-such-score.json", reseal(t, at("skew.json"), func(d *hostile.ShardDoc) { d.Parts[0].Counts[2], d.Parts[0].Counts[3] = "1", "0" }))
+	write("wider.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) {
 		c := d.Parts[0].Counts
-		c[0], c[4], c[1], c[3] = addCount(c[0], 1), addCount(c[4], 1), addCount(c[1], -1), addCount(c[3], -1)
+		c[0], c[4], c[1], c[3] = hostile.AddCount(c[0], 1), hostile.AddCount(c[4], 1), hostile.AddCount(c[1], -1), hostile.AddCount(c[3], -1)
 	}))
-	write("other-tool.json", reseal(t, at("d1.json"), func(d *shardDoc) { d.Tool = "sqrtdk v0.9" }))
-	write("zero-width.json", reseal(t, at("d1.json"), func(d *shardDoc) { d.Parts[0].D = 0 }))
+	write("other-tool.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Tool = "sqrtdk v0.9" }))
+	write("zero-width.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Parts[0].D = 0 }))
 	write("d0-copy.json", mustRead(t, at("d0.json")))
 	require.NoError(t, os.Mkdir(at("folder"), 0o755))
 	huge, err := os.Create(at("huge.json"))
@@ -316,8 +259,8 @@ func TestBadInputRobust(t *testing.T) {
 	fixtures := names(t, dir)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if k := knownFor(c.args); k != nil {
-				t.Skipf("known finding, %s: %s", k.owner, k.what)
+			if k := hostile.KnownFor(c.args); k != nil {
+				t.Skipf("known finding: %s", k)
 			}
 			args := strings.Fields(strings.ReplaceAll(c.args, "{dir}", dir))
 			stdout, stderr, code := runCLI(t, args...)
@@ -329,7 +272,7 @@ func TestBadInputRobust(t *testing.T) {
 			require.NotContains(t, stderr, "goroutine")
 			require.True(t, strings.HasPrefix(message, "sqrtdk"), "first line %q", message)
 			require.Contains(t, message, strings.ReplaceAll(c.want, "{dir}", dir))
-			require.Empty(t, messageFaults(message), message)
+			require.Empty(t, hostile.MessageFaults(message), message)
 			require.LessOrEqual(t, utf8.RuneCountInString(message), maxLineRunes, "the line quotes too much")
 			for _, word := range strings.Fields(message) {
 				require.LessOrEqual(t, len([]rune(word)), maxLineRunes, "the line quotes a run of %d characters", len(word))

@@ -1,27 +1,27 @@
 //go:build unix
 
-package main
+package hostile
 
 import "regexp"
 
-// A knownFinding is a failure the hostile harness finds that belongs to
+// A Finding is a failure the hostile harness finds that belongs to
 // another part of issue 22 or to issue 21: the cases it matches (by their
 // command line) may fail in the listed ways without failing the test, and
 // are counted and logged as known. Each entry says whose it is; its owner
 // removes it with the fix, and the harness then holds the fix in place.
 // /work/notes/D1-harness-findings.md records each with a reproducing case.
-type knownFinding struct {
+type Finding struct {
 	owner  string         // the helper or issue that fixes it
 	what   string         // the finding, in a few words
 	args   *regexp.Regexp // matched against the command line, arguments joined by spaces
 	also   *regexp.Regexp // when set, must match too
 	files  *regexp.Regexp // when set, must match the contents of a file the case made
-	faults []string       // the kinds of fault it may cause (see fault)
+	faults []string       // the kinds of fault it may cause (see Fault)
 }
 
 // matches reports whether the finding is about this command line, whose
 // case made files with the given contents.
-func (k *knownFinding) matches(line string, contents ...string) bool {
+func (k *Finding) matches(line string, contents ...string) bool {
 	if !k.args.MatchString(line) || k.also != nil && !k.also.MatchString(line) {
 		return false
 	}
@@ -36,21 +36,21 @@ func (k *knownFinding) matches(line string, contents ...string) bool {
 	return false
 }
 
-// knownFor returns the known finding about a command line, if any: in
+// KnownFor returns the known finding about a command line, if any: in
 // process tests (TestBadInputRobust) skip such a case, whose crash would
 // take the test binary with it.
-func knownFor(line string) *knownFinding {
-	for i := range knownFindings {
-		if knownFindings[i].files == nil && knownFindings[i].matches(line) {
-			return &knownFindings[i]
+func KnownFor(line string) *Finding {
+	for i := range Findings {
+		if Findings[i].files == nil && Findings[i].matches(line) {
+			return &Findings[i]
 		}
 	}
 	return nil
 }
 
-// knownFindings is the allow-list; the planning helper and helper C empty
+// Findings is the allow-list; the planning helper and helper C empty
 // it.
-var knownFindings = []knownFinding{
+var Findings = []Finding{
 	{
 		owner:  "planning helper (issue 22: prove's memory)",
 		what:   "prove --d 6000 passes the 1 GiB address space and dies of out-of-memory before its planner refuses it",
@@ -107,3 +107,6 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// String names the finding and its owner.
+func (k *Finding) String() string { return k.what + " (" + k.owner + ")" }

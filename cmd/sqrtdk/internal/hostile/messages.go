@@ -1,4 +1,4 @@
-package main
+package hostile
 
 import (
 	"regexp"
@@ -21,8 +21,8 @@ func repeatedPrefix(msg string) string {
 	return ""
 }
 
-// messageFaults lists what is wrong with an error line's wording.
-func messageFaults(line string) []string {
+// MessageFaults lists what is wrong with an error line's wording.
+func MessageFaults(line string) []string {
 	var out []string
 	if p := repeatedPrefix(line); p != "" {
 		out = append(out, "repeats the prefix "+p)

@@ -1,6 +1,6 @@
-//go:build linux
+//go:build unix
 
-package main
+package hostile
 
 import (
 	"fmt"
@@ -17,8 +17,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
-// This file generates the hostile harness's cases (hostile_test.go runs
-// them): for every command a valid, quick command line, then up to three
+// This file generates the hostile harness's cases (run.go runs them): for every command a valid, quick command line, then up to three
 // mutations drawn from what a hostile user or a broken machine does to a
 // command line: flag values at and past each limit, overflowing numbers,
 // every kind of -o target, inputs as outputs, inputs that are pipes, named
@@ -46,8 +45,8 @@ const (
 	streamDevFull        // stdout: /dev/full
 )
 
-// An hcase is one hostile command line and what is around it.
-type hcase struct {
+// A Case is one hostile command line and what is around it.
+type Case struct {
 	seed     uint64
 	index    int
 	family   string
@@ -64,7 +63,7 @@ type hcase struct {
 	notes    []string // the mutations, for the report
 }
 
-func (c *hcase) String() string {
+func (c *Case) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "case %d (seed %d, %s: %s)\n  sqrtdk", c.index, c.seed, c.family, strings.Join(c.notes, "; "))
 	for _, a := range c.args {
@@ -303,7 +302,7 @@ var hostileLines = map[string][]string{
 // A mutation changes a case; it returns false when it does not apply.
 type mutation struct {
 	name  string
-	apply func(r *rand.Rand, c *hcase, b *base) bool
+	apply func(r *rand.Rand, c *Case, b *base) bool
 }
 
 var mutations = []mutation{
@@ -321,9 +320,9 @@ var mutations = []mutation{
 	{"junk on the command line", mutateJunk},
 }
 
-// generate makes case index of the run with the given seed: the same
+// Generate makes case index of the run with the given seed: the same
 // seed and index give the same case on every machine.
-func generate(seed uint64, index int) *hcase {
+func Generate(seed uint64, index int) *Case {
 	r := rand.New(rand.NewPCG(seed, uint64(index)))
 	bs := bases()
 	// A long run is drawn one time in twelve: enough to stop hundreds of
@@ -335,7 +334,7 @@ func generate(seed uint64, index int) *hcase {
 			break
 		}
 	}
-	c := &hcase{seed: seed, index: index, family: b.family, args: slices.Clone(b.args), class: b.class, outputs: slices.Clone(b.made)}
+	c := &Case{seed: seed, index: index, family: b.family, args: slices.Clone(b.args), class: b.class, outputs: slices.Clone(b.made)}
 	// Inputs are replaced first, so that an output mutation sees the
 	// inputs the case will have.
 	var chosen []mutation
@@ -366,7 +365,7 @@ func generate(seed uint64, index int) *hcase {
 }
 
 // setFlag gives flag the value, replacing a value it has.
-func setFlag(c *hcase, flag, value string) {
+func setFlag(c *Case, flag, value string) {
 	for i, a := range c.args {
 		if a == flag && i+1 < len(c.args) {
 			c.args[i+1] = value
@@ -376,7 +375,7 @@ func setFlag(c *hcase, flag, value string) {
 	c.args = append(c.args, flag, value)
 }
 
-func mutateFlag(r *rand.Rand, c *hcase, b *base) bool {
+func mutateFlag(r *rand.Rand, c *Case, b *base) bool {
 	if len(b.flags) == 0 {
 		return false
 	}
@@ -392,7 +391,7 @@ func mutateFlag(r *rand.Rand, c *hcase, b *base) bool {
 	return true
 }
 
-func mutateRepeat(r *rand.Rand, c *hcase, b *base) bool {
+func mutateRepeat(r *rand.Rand, c *Case, b *base) bool {
 	for i := 1; i+1 < len(c.args); i++ {
 		if strings.HasPrefix(c.args[i], "-") && r.IntN(2) == 0 {
 			c.args = append(c.args, c.args[i], c.args[i+1])
@@ -403,7 +402,7 @@ func mutateRepeat(r *rand.Rand, c *hcase, b *base) bool {
 	return false
 }
 
-func mutateJunk(r *rand.Rand, c *hcase, b *base) bool {
+func mutateJunk(r *rand.Rand, c *Case, b *base) bool {
 	junk := [][]string{{"--bogus"}, {"--bogus", "1"}, {"stray"}, {"--"}, {"-", "-"}, {"--d"}, {"-o"}, {"--key"},
 		{strings.Repeat("z", 3000)}, {"--\x1b[2J"}, {"-h"}, {"--help"}, {"--format="}}
 	j := junk[r.IntN(len(junk))]
@@ -418,13 +417,13 @@ func mutateJunk(r *rand.Rand, c *hcase, b *base) bool {
 }
 
 // mutateInput replaces one input file of the case with a hostile one.
-func mutateInput(r *rand.Rand, c *hcase, b *base) bool { return replaceInput(r, c, b, false) }
+func mutateInput(r *rand.Rand, c *Case, b *base) bool { return replaceInput(r, c, b, false) }
 
 // mutateContent replaces one input file with a valid one that asks for
 // too much (hostileLines).
-func mutateContent(r *rand.Rand, c *hcase, b *base) bool { return replaceInput(r, c, b, true) }
+func mutateContent(r *rand.Rand, c *Case, b *base) bool { return replaceInput(r, c, b, true) }
 
-func replaceInput(r *rand.Rand, c *hcase, b *base, content bool) bool {
+func replaceInput(r *rand.Rand, c *Case, b *base, content bool) bool {
 	if len(b.inputs) == 0 {
 		return false
 	}
@@ -555,7 +554,7 @@ func replaceInput(r *rand.Rand, c *hcase, b *base, content bool) bool {
 }
 
 // mutateOutput points an output flag at a hostile target.
-func mutateOutput(r *rand.Rand, c *hcase, b *base) bool {
+func mutateOutput(r *rand.Rand, c *Case, b *base) bool {
 	if len(b.outs) == 0 {
 		return false
 	}
@@ -642,7 +641,7 @@ func mutateOutput(r *rand.Rand, c *hcase, b *base) bool {
 	return true
 }
 
-func mutateStreams(r *rand.Rand, c *hcase, b *base) bool {
+func mutateStreams(r *rand.Rand, c *Case, b *base) bool {
 	switch r.IntN(4) {
 	case 0:
 		c.outKind = streamClosed
@@ -660,8 +659,8 @@ func mutateStreams(r *rand.Rand, c *hcase, b *base) bool {
 	return true
 }
 
-func mutateSignal(r *rand.Rand, c *hcase, b *base) bool {
-	c.sig = stopSignals[r.IntN(3)].(syscall.Signal)
+func mutateSignal(r *rand.Rand, c *Case, b *base) bool {
+	c.sig = signals[r.IntN(3)]
 	// Half the signals come in the first 50 ms (while flags are parsed,
 	// inputs read, outputs opened), half at any moment of the first 1.5 s.
 	if r.IntN(2) == 0 {
@@ -675,9 +674,13 @@ func mutateSignal(r *rand.Rand, c *hcase, b *base) bool {
 // ensureSignal gives a case that would wait for ever (on a pipe no one
 // writes or reads) a signal lo to lo+span ms after it starts, unless it
 // has one.
-func ensureSignal(r *rand.Rand, c *hcase, lo, span int) {
+func ensureSignal(r *rand.Rand, c *Case, lo, span int) {
 	if c.sig == 0 {
-		c.sig = stopSignals[r.IntN(3)].(syscall.Signal)
+		c.sig = signals[r.IntN(3)]
 		c.after = time.Duration(lo+r.IntN(span)) * time.Millisecond
 	}
 }
+
+// signals are the signals sqrtdk stops on (its stopSignals), which cases
+// send at random moments.
+var signals = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
