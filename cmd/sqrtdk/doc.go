@@ -122,6 +122,18 @@
 // with the signal's status itself. Later signals are ignored while the
 // run stops.
 //
+// These promises are tested by a hostile harness (cmd/sqrtdk/internal/hostile,
+// run by TestHostile, part of "go test -short ./..."): 1000 seeded bad
+// command lines over every command and flag, each run by the built binary
+// under prlimit --as=1073741824 and a 3 s limit, with signals at random
+// moments; each must exit 0, 1, 2, 129, 130 or 143 without a stack trace,
+// leave its inputs byte for byte, leave nothing when it fails, print one
+// error line of at most 200 characters naming what is wrong, and end
+// within 2 s of a signal. SQRTDK_HOSTILE_SEED, SQRTDK_HOSTILE_CASES and
+// SQRTDK_HOSTILE_CASE run other seeds, more cases, or one case again:
+//
+//	SQRTDK_HOSTILE_SEED=7 SQRTDK_HOSTILE_CASES=5000 go test -run 'TestHostile$' ./cmd/sqrtdk
+//
 // # Output
 //
 //	--format F      text (default), markdown, latex (booktabs only), csv or json.
