@@ -24,20 +24,38 @@
 //
 // # Figures
 //
-// A figure is written as it was printed:
+// A figure is read by one grammar, the one students' answers are read by
+// (Question.Read reads it once into an Answer; `sqrtdk help answers` lists
+// the notations):
 //
-//   - an integer, a fraction or an exact expression (4096, 1/2, sqrt(32),
-//     1/sqrt(32), 16*d in a law) holds only when it equals the exact value;
+//   - an integer, a fraction or an exact expression (4096, 65,536, 1/2,
+//     sqrt(32), 2√2, 4^8 or 4**8, 1/sqrt(32), 16*d in a law) holds only
+//     when it equals the exact value;
 //   - a decimal (0.5, 0.50, 1020.0) holds when the exact value rounds to it
 //     at the places printed: the value lies within half a unit of the last
 //     printed place, ends included, because a tie may round either way;
 //     "1/2", "0.5" and "0.50" are thus all a half, each at its precision;
-//   - a percentage (99.97%) is the decimal 0.9997 with 4 places;
+//     e-notation and ×10^k (6.5536e4, 6.5 × 10^4) round at the mantissa's
+//     last digit, and an integer after ≈, ~ or "about" at its last nonzero
+//     digit (≈ 4100 is 4096 to two digits);
+//   - a percentage (99.97%, 99.97 %) is the decimal 0.9997 with 4 places;
+//   - thousands are grouped in threes by commas, spaces, thin spaces or
+//     underscores; any other comma between digits is ambiguous and refused
+//     (unless decimal commas are asked for);
+//   - small numbers in words (one half, three eighths, 3 out of 8), LaTeX
+//     as pasted ($\frac{1}{8}$, $8\sqrt{2}$), words that name the quantity
+//     or its unit (std 2, 65536 pairs), shown work and restatements
+//     (4^8 = 65536, 0.125 (=1/8): every side must hold);
+//   - a trend: grows, increases, rises, goes up; shrinks, decreases, falls;
+//     stays, constant, flat, "stays at X"; with an optional rate ("grows
+//     like sqrt(d)", "∝ √d_k", "linearly"), checked exactly: the values must
+//     be proportional to it;
 //   - places=N says the figure was rounded to N places and printed with
 //     trailing zeros dropped, as numpy prints 0.030 as "0.03" and 0 as "0.".
 //
 // Expressions use numbers, d (in laws), sqrt(…) or √, ^ with a rational
-// exponent (d^1/4 or d^(1/4)), *, / and parentheses.
+// exponent (d^1/4 or d^(1/4)), *, ·, /, parentheses and products without
+// a sign before a root (2√2) or d (16d).
 //
 // # Kinds
 //

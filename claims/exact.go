@@ -10,14 +10,13 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// onePrinted parses a figure as one printed value, honouring places=N for
-// figures printed with trailing zeros dropped.
-func onePrinted(c *Claim, figure string) (printed, error) {
-	places, err := placesSetting(c)
-	if err != nil {
-		return printed{}, err
+// oneFigure returns the one number of an answer that must be a single
+// figure (a sampled value, a softmax output).
+func oneFigure(a *Answer) (printed, error) {
+	if a.shape != oneValue || len(a.sides) != 1 {
+		return printed{}, fmt.Errorf("write one number, without shown work")
 	}
-	return parsePrinted(figure, places)
+	return a.sides[0], nil
 }
 
 func placesSetting(c *Claim) (int, error) {
@@ -32,9 +31,14 @@ func placesSetting(c *Claim) (int, error) {
 	return n, nil
 }
 
-// compare builds the result of comparing a figure with an exact value.
-func compare(p printed, x rational.Value) Verdict {
-	return Verdict{Holds: p.matches(x), Exact: p.describe(x)}
+// compare builds the result of comparing every side of an answer with an
+// exact value: it holds when each side is x (or x correctly rounded).
+func compare(sides []printed, x rational.Value) Verdict {
+	v := Verdict{Holds: true, Exact: sides[0].describe(x)}
+	for _, p := range sides {
+		v.Holds = v.Holds && p.matches(x)
+	}
+	return v
 }
 
 // valued prepares a claim about one exact value: its figure is one printed
@@ -43,17 +47,16 @@ func valued(c *Claim, value func(ch *checking) (rational.Value, error), problems
 	return &prepared{
 		value:    value,
 		problems: problems,
-		read: func(figure string) (checker, error) {
-			fig, err := onePrinted(c, figure)
-			if err != nil {
-				return nil, err
+		read: func(a *Answer) (checker, error) {
+			if a.shape != oneValue || len(a.sides) == 0 {
+				return nil, fmt.Errorf("write one number")
 			}
 			return func(ch *checking) (Verdict, error) {
 				x, err := value(ch)
 				if err != nil {
 					return Verdict{}, err
 				}
-				return compare(fig, x), nil
+				return compare(a.sides, x), nil
 			}, nil
 		},
 	}
@@ -147,8 +150,8 @@ func buildDistribution(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		want, err := parseDistribution(figure)
+	read := func(a *Answer) (checker, error) {
+		want, err := parseDistribution(a.raw)
 		if err != nil {
 			return nil, err
 		}
@@ -282,14 +285,15 @@ func buildLaw(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
+	read := func(a *Answer) (checker, error) {
 		// A rounded decimal is one figure for every width; anything else
 		// is an exact formula in d.
+		figure := lawFormula(a.raw)
 		var law expr
 		var fig printed
 		var err error
-		if isDecimalText(strings.TrimSuffix(figure, "%")) {
-			if fig, err = parsePrinted(figure, places); err != nil {
+		if decimalPattern.MatchString(strings.TrimSpace(strings.TrimSuffix(figure, "%"))) || strings.HasSuffix(figure, "%") {
+			if fig, err = readNumber(figure, places, false); err != nil {
 				return nil, err
 			}
 		}
@@ -333,47 +337,10 @@ func buildLaw(c *Claim) (*prepared, error) {
 	return &prepared{read: read, problems: ps}, nil
 }
 
-// A trend figure is a direction in words; "stays at X" (or "constant at
-// X") also states the level, which every value must then match as a
-// printed figure does.
-type trendFigure struct {
-	direction string // grows, shrinks or constant
-	level     *printed
-}
-
-// trendWords maps the words a trend may be written in to its direction.
-var trendWords = map[string]string{
-	"grows": "grows", "increases": "grows", "rises": "grows",
-	"shrinks": "shrinks", "decreases": "shrinks", "falls": "shrinks",
-	"constant": "constant", "stays": "constant", "stays constant": "constant",
-	"stays the same": "constant", "is constant": "constant",
-}
-
-func parseTrendFigure(figure string, places int) (trendFigure, error) {
-	words := strings.ToLower(strings.Join(strings.Fields(figure), " "))
-	if dir, ok := trendWords[words]; ok {
-		return trendFigure{direction: dir}, nil
-	}
-	for _, prefix := range []string{"stays at ", "constant at ", "stays constant at "} {
-		if rest, ok := strings.CutPrefix(words, prefix); ok {
-			level, err := parsePrinted(rest, places)
-			if err != nil {
-				return trendFigure{}, err
-			}
-			return trendFigure{direction: "constant", level: &level}, nil
-		}
-	}
-	return trendFigure{}, fmt.Errorf("a trend is grows, shrinks, constant or \"stays at X\", not %q", figure)
-}
-
 // buildTrend checks "grows", "shrinks" or "constant" over the widths in
 // increasing order.
 func buildTrend(c *Claim) (*prepared, error) {
 	which, ps, dv, err := lawSetup(c)
-	if err != nil {
-		return nil, err
-	}
-	places, err := placesSetting(c)
 	if err != nil {
 		return nil, err
 	}
@@ -385,11 +352,8 @@ func buildTrend(c *Claim) (*prepared, error) {
 			return nil, fmt.Errorf("list the widths of a trend in increasing order")
 		}
 	}
-	read := func(figure string) (checker, error) {
-		want, err := parseTrendFigure(figure, places)
-		if err != nil {
-			return nil, err
-		}
+	read := func(a *Answer) (checker, error) {
+		want := a.trend
 		return func(ch *checking) (Verdict, error) {
 			var xs []rational.Value
 			var shown []string
@@ -408,6 +372,11 @@ func buildTrend(c *Claim) (*prepared, error) {
 				// Constant, so the first value is every value.
 				holds = want.level.matches(xs[0])
 				got = "constant at " + want.level.describe(xs[0])
+			}
+			if want.rate != nil {
+				rate, ok := rateOf(xs, ps, want.rate)
+				holds = holds && ok
+				got += ", " + rate
 			}
 			return Verdict{Holds: holds, Exact: got + ": " + strings.Join(shown, ", ")}, nil
 		}, nil

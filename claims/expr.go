@@ -39,8 +39,9 @@ func checkSize(v rational.Value) (rational.Value, error) {
 	return v, nil
 }
 
-// maxPowerTerm bounds the numerator and denominator of an exponent so that
-// no expression can ask for an enormous power or root.
+// maxPowerTerm bounds the denominator of an exponent, so that no
+// expression can ask for an enormous root; a whole exponent is bounded by
+// maxValueBits, as every value is (2^74 is a count people write).
 const maxPowerTerm = 64
 
 func (c constant) eval(int64) (rational.Value, error) { return c.v, nil }
@@ -94,10 +95,20 @@ func (p power) eval(d int64) (rational.Value, error) {
 		}
 		b, num = b.Inv(), -num
 	}
+	// By squaring: a whole exponent up to maxValueBits costs a dozen
+	// products, each of values of at most maxValueBits bits.
 	out := rational.NewRat(big.NewRat(1, 1))
-	for range num {
-		if out, err = checkSize(out.Mul(b)); err != nil {
-			return out, err
+	for num > 0 {
+		if num&1 == 1 {
+			if out, err = checkSize(out.Mul(b)); err != nil {
+				return out, err
+			}
+		}
+		num >>= 1
+		if num > 0 {
+			if b, err = checkSize(b.Mul(b)); err != nil {
+				return b, err
+			}
 		}
 	}
 	return out, nil
@@ -123,7 +134,12 @@ type exprParser struct {
 	pos    int
 	allowD bool
 	depth  int
+	powers int
 }
+
+// maxPowers bounds the powers and roots of one expression, so that no
+// answer can ask for thousands of large products.
+const maxPowers = 32
 
 func (p *exprParser) skipSpace() {
 	for p.pos < len(p.src) && p.src[p.pos] == ' ' {
@@ -160,10 +176,26 @@ func (p *exprParser) product() (expr, error) {
 				return nil, err
 			}
 			left = product{left: left, right: right, divide: true}
+		case p.implicit():
+			// 2√2, 8 sqrt(2), 16d: a product without its sign.
+			right, err := p.factor()
+			if err != nil {
+				return nil, err
+			}
+			left = product{left: left, right: right}
 		default:
 			return left, nil
 		}
 	}
+}
+
+// implicit reports whether the input continues with a factor that people
+// write after a number without a multiplication sign: a root or, in a
+// law, d.
+func (p *exprParser) implicit() bool {
+	p.skipSpace()
+	rest := p.src[p.pos:]
+	return strings.HasPrefix(rest, "√") || strings.HasPrefix(rest, "sqrt(") || p.allowD && strings.HasPrefix(rest, "d")
 }
 
 func (p *exprParser) factor() (expr, error) {
@@ -173,6 +205,9 @@ func (p *exprParser) factor() (expr, error) {
 	}
 	if !p.eat("^") {
 		return base, nil
+	}
+	if p.powers++; p.powers > maxPowers {
+		return nil, fmt.Errorf("%q has more than %d powers", p.src, maxPowers)
 	}
 	// An exponent is a rational: 2, 1/4 or (1/4).
 	paren := p.eat("(")
@@ -188,8 +223,8 @@ func (p *exprParser) factor() (expr, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exponent in %q: %v", p.src, err)
 	}
-	if new(big.Int).Abs(e.Num()).Cmp(big.NewInt(maxPowerTerm)) > 0 || e.Denom().Cmp(big.NewInt(maxPowerTerm)) > 0 {
-		return nil, fmt.Errorf("exponent %s in %q is too large (numerator and denominator at most %d)", e.RatString(), p.src, maxPowerTerm)
+	if new(big.Int).Abs(e.Num()).Cmp(big.NewInt(maxValueBits)) > 0 || e.Denom().Cmp(big.NewInt(maxPowerTerm)) > 0 {
+		return nil, fmt.Errorf("exponent %s in %q is too large (numerator at most %d, denominator at most %d)", e.RatString(), p.src, maxValueBits, maxPowerTerm)
 	}
 	return power{base: base, exp: e}, nil
 }

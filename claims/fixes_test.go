@@ -80,7 +80,13 @@ func TestQuestionAnswers(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, holds, v.Holds, fig)
 	}
-	_, err = q.Answer("a", 1, "about 3")
+	// "about 3" is 8/3 rounded to a whole number; "lots" is no number.
+	c, err := q.Answer("a", 1, "about 3")
+	require.NoError(t, err)
+	v, err := ch.Check(context.Background(), c)
+	require.NoError(t, err)
+	assert.True(t, v.Holds)
+	_, err = q.Answer("a", 1, "lots")
 	assert.Error(t, err)
 	_, err = ParseQuestion("variance d=6 is 6", nil)
 	assert.ErrorContains(t, err, "a question has no")
@@ -90,14 +96,16 @@ func TestQuestionAnswers(t *testing.T) {
 	// A space the engine would refuse is refused when the question is read.
 	_, err = ParseQuestion("variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33", nil)
 	assert.ErrorContains(t, err, "choose a smaller d_k or fewer values")
-	figs, err := q.Figures("0.0120")
+	a, err := q.Read("0.0120", false)
 	require.NoError(t, err)
+	figs := a.Figures()
 	assert.Equal(t, 4, figs[0].Places())
 	assert.Equal(t, 3, figs[0].SignificantDigits())
 	sm, err := ParseQuestion("softmax scores=1,2,3", nil)
 	require.NoError(t, err)
-	figs, err = sm.Figures("0.09, 0.245, 0.67")
+	a, err = sm.Read("0.09, 0.245, 0.67", false)
 	require.NoError(t, err)
+	figs = a.Figures()
 	assert.Len(t, figs, 3)
 	assert.Equal(t, 3, figs[1].Places())
 }

@@ -35,3 +35,40 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadAnswer feeds arbitrary text to the answer grammar for every shape
+// of question: it must read it or say why, and never panic.
+func FuzzReadAnswer(f *testing.F) {
+	for _, s := range []string{"65,536", "≈ 4096", "0.125 (=1/8)", "4^10 = 1048576", "$\\frac{1}{2}$", "grows like √d_k",
+		"stays at 1", "[0.09 0.24 0.67]", "3 out of 8", "6.5 × 10^{4}", "1,5", "((", "√", "= = =", "(=)", "\\sqrt[", "2¹⁶"} {
+		f.Add(s)
+	}
+	qs := []string{"cases d=8", "variance d=8 scale=sqrt", "softmax scores=1,2,3", "trend quantity=variance d=1,2,4",
+		"law quantity=std d=1,2,4", "distribution d=2", "share d=2 score=0"}
+	var questions []*Question
+	for _, q := range qs {
+		p, err := ParseQuestion(q, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		questions = append(questions, p)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, q := range questions {
+			for _, comma := range []bool{false, true} {
+				a, err := q.Read(text, comma)
+				if err != nil {
+					continue
+				}
+				_ = a.Reading()
+				_, _ = q.Claim("f", 1, a)
+				if c := a.Truncated(); c != nil {
+					_, _ = q.Claim("f", 1, c)
+				}
+				for _, s := range a.Sides() {
+					_, _ = q.Claim("f", 1, s)
+				}
+			}
+		}
+	})
+}

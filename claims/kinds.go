@@ -27,14 +27,21 @@ const MaxSamples = 1_000_000_000_000
 type kindSpec struct {
 	keys  map[string]bool
 	build func(c *Claim) (*prepared, error)
+	// shape is what an answer to the kind looks like, and words are
+	// the words an answer may name the quantity or its unit with
+	// ("std 2", "65536 pairs").
+	shape shape
+	words []string
 }
 
 // A prepared claim has its settings read and waits for a figure: a claims
 // file gives the figure on the same line, an answer key (a Question) takes
 // it from a student's answer.
 type prepared struct {
-	// read parses a figure and returns the check that compares it.
-	read func(figure string) (checker, error)
+	// read judges an answer read by the grammar: it returns the check
+	// that compares its figures, or an error when they do not fit the
+	// kind (a list of the wrong length, an exact softmax output).
+	read func(a *Answer) (checker, error)
 	// value computes the one exact value the claim is about; nil for
 	// kinds that are not about one value (laws, trends, lists, samples).
 	value func(ch *checking) (rational.Value, error)
@@ -48,25 +55,36 @@ var defaultable = map[string]bool{"values": true, "k-values": true, "samples": t
 
 var kinds map[string]kindSpec
 
+// The words an answer may use to name its quantity or unit.
+var (
+	pairWords     = []string{"pairs", "pair", "cases", "case", "combinations", "possibilities", "vector", "vectors", "(q,k)"}
+	countingWords = append([]string{"count", "number"}, pairWords...)
+	shareWords    = append([]string{"share", "fraction", "proportion", "probability", "chance", "p"}, pairWords...)
+	varianceWords = []string{"variance", "var", "σ^(2)", "sigma^(2)", "σ^2", "sigma^2", "σ2"}
+	stdWords      = []string{"std", "std.", "sd", "stdev", "std-dev", "standard", "deviation", "σ", "sigma"}
+	meanWords     = []string{"mean", "average", "expectation", "expected", "value", "e"}
+	quantityWords = append(append(append([]string{}, varianceWords...), stdWords...), meanWords...)
+)
+
 func init() {
 	space := map[string]bool{"values": false, "k-values": false, "d": true, "places": false}
 	scaled := merge(space, map[string]bool{"scale": false, "divide": false})
 	kinds = map[string]kindSpec{
-		"cases":          {space, buildCases},
-		"count":          {merge(space, map[string]bool{"score": true}), buildCount},
-		"share":          {merge(space, map[string]bool{"score": true}), buildShare},
-		"distribution":   {space, buildDistribution},
-		"sum-of-squares": {space, buildSumOfSquares},
-		"mean":           {scaled, buildQuantity("mean")},
-		"variance":       {scaled, buildQuantity("variance")},
-		"std":            {scaled, buildQuantity("std")},
-		"law":            {merge(scaled, map[string]bool{"quantity": true}), buildLaw},
-		"trend":          {merge(scaled, map[string]bool{"quantity": true}), buildTrend},
-		"ratio":          {merge(space, map[string]bool{"quantity": true, "divide": true, "versus": true}), buildRatio},
-		"number":         {map[string]bool{"value": true, "places": false}, buildNumber},
+		"cases":          {space, buildCases, oneValue, pairWords},
+		"count":          {merge(space, map[string]bool{"score": true}), buildCount, oneValue, countingWords},
+		"share":          {merge(space, map[string]bool{"score": true}), buildShare, oneValue, shareWords},
+		"distribution":   {space, buildDistribution, pairList, nil},
+		"sum-of-squares": {space, buildSumOfSquares, oneValue, []string{"sum", "squares", "sum-of-squares"}},
+		"mean":           {scaled, buildQuantity("mean"), oneValue, meanWords},
+		"variance":       {scaled, buildQuantity("variance"), oneValue, varianceWords},
+		"std":            {scaled, buildQuantity("std"), oneValue, stdWords},
+		"law":            {merge(scaled, map[string]bool{"quantity": true}), buildLaw, formula, quantityWords},
+		"trend":          {merge(scaled, map[string]bool{"quantity": true}), buildTrend, direction, nil},
+		"ratio":          {merge(space, map[string]bool{"quantity": true, "divide": true, "versus": true}), buildRatio, oneValue, []string{"times", "x", "×", "ratio", "factor"}},
+		"number":         {map[string]bool{"value": true, "places": false}, buildNumber, oneValue, nil},
 		"sample-variance": {map[string]bool{"d": true, "samples": true, "scale": false, "moments": false, "places": false},
-			buildSampleVariance},
-		"draw": {map[string]bool{"d": true, "scale": false, "moments": false, "places": false}, buildDraw},
+			buildSampleVariance, oneValue, varianceWords},
+		"draw": {map[string]bool{"d": true, "scale": false, "moments": false, "places": false}, buildDraw, oneValue, []string{"score"}},
 	}
 	addSoftmaxKinds(kinds)
 }

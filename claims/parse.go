@@ -167,7 +167,15 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 		return nil, err
 	}
 	c.Figure = strings.Join(words[is+1:], " ")
-	if c.check, err = c.prep.read(c.Figure); err != nil {
+	places, err := placesSetting(c)
+	if err != nil {
+		return nil, err
+	}
+	a, err := readAnswer(c.Kind, c.Figure, places, false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", c.Kind, err)
+	}
+	if c.check, err = c.prep.read(a); err != nil {
 		return nil, fmt.Errorf("%s: %v", c.Kind, err)
 	}
 	return c, nil

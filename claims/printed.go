@@ -8,111 +8,156 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A printed is one figure as a claims file writes it: an exact value
-// (integer, fraction or expression such as sqrt(32)) that must be equal, or
-// a decimal that stands for every number rounding to it.
+// A printed is one number as a person or a program wrote it, read once: an
+// exact value (integer, fraction or expression such as sqrt(32)) that must
+// be equal, or a decimal that stands for every number rounding to it.
 type printed struct {
 	text string
 	// exact is set for integers, fractions and expressions.
 	exact expr
-	// value and places are set for decimals: the digits as written and
-	// the number of decimal places they were rounded to (a percentage
-	// "99.97%" is the decimal 0.9997 with 4 places).
+	// value and places are set for decimals: the digits as written and the
+	// decimal places they were rounded to (a percentage "99.97%" is the
+	// decimal 0.9997 with 4 places; 6.5e4 is rounded to the thousands,
+	// places −3).
 	value  *big.Rat
 	places int
+	// digits are the significant digits a decimal shows.
+	digits int
+	// approx says the figure was written after ≈, ~ or "about": an
+	// integer so written is a decimal rounded at its last nonzero digit.
+	approx bool
+	// cut says the decimal is read as cut off, not rounded (see
+	// Answer.Truncated): it stands for [value, value + unit) away from 0.
+	cut bool
 }
 
 // isDecimal reports whether the figure is a rounded decimal.
 func (p printed) isDecimal() bool { return p.exact == nil }
 
-// parsePrinted reads one printed figure; minPlaces (0 when unset) is the
-// number of places the figure was rounded to when the printer dropped
-// trailing zeros, as numpy prints 0.030 as "0.03" and 0.000 as "0.".
+// parsePrinted reads one figure as a claims file or an answer writes a
+// number (see readNumber); minPlaces (0 when unset) is the number of places
+// the figure was rounded to when the printer dropped trailing zeros, as
+// numpy prints 0.030 as "0.03" and 0.000 as "0.".
 func parsePrinted(s string, minPlaces int) (printed, error) {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return printed{}, fmt.Errorf("a printed value is empty")
+	return readNumber(normalize(s), minPlaces, false)
+}
+
+// newDecimal is the decimal value with places and the significant digits
+// of its digit string.
+func newDecimal(text string, v *big.Rat, places int, digitString string, minPlaces int) (printed, error) {
+	p := printed{text: text, value: v, places: places, digits: significant(digitString)}
+	if minPlaces > 0 && minPlaces > p.places {
+		// Trailing zeros dropped by the printer were shown digits.
+		p.digits += minPlaces - p.places
+		p.places = minPlaces
 	}
-	p := printed{text: t}
-	body, percent := strings.CutSuffix(t, "%")
-	if isDecimalText(body) && (strings.Contains(body, ".") || percent || minPlaces > 0) {
-		digits := body
-		places := 0
-		if i := strings.IndexByte(body, '.'); i >= 0 {
-			places = len(body) - i - 1
-			if places == 0 {
-				digits = body[:i]
-			}
-		}
-		v, err := rational.ParseRat(digits)
-		if err != nil {
-			return p, fmt.Errorf("printed value %q: %v", t, err)
-		}
-		if percent {
-			v.Quo(v, big.NewRat(100, 1))
-			places += 2
-		}
-		p.value, p.places = v, max(places, minPlaces)
-		if p.places > rational.MaxPlaces {
-			return p, fmt.Errorf("printed value %q has more than %d decimal places", t, rational.MaxPlaces)
-		}
-		return p, nil
+	if p.digits == 0 {
+		p.digits = max(p.places, 0)
 	}
-	if percent {
-		return p, fmt.Errorf("printed value %q: a percentage must be a decimal number", t)
+	if p.places > rational.MaxPlaces || p.places < -rational.MaxPlaces {
+		return p, fmt.Errorf("%q has more than %d decimal places", text, rational.MaxPlaces)
 	}
-	e, err := parseExpr(t, false)
-	if err != nil {
-		return p, fmt.Errorf("printed value %q: %v", t, err)
-	}
-	if _, err := e.eval(0); err != nil {
-		return p, fmt.Errorf("printed value %q: %v", t, err)
-	}
-	p.exact = e
 	return p, nil
 }
 
-// isDecimalText reports whether s is an optional sign, digits and at most
-// one point.
-func isDecimalText(s string) bool {
-	s = strings.TrimLeft(s, "+-")
-	if s == "" || s == "." {
-		return false
-	}
-	points := 0
-	for _, r := range s {
-		switch {
-		case r == '.':
-			points++
-		case r < '0' || r > '9':
-			return false
+// significant counts the significant digits of a string of digits: every
+// digit from the first nonzero one on, trailing zeros included.
+func significant(digits string) int {
+	n := 0
+	seen := false
+	for _, r := range digits {
+		if r < '0' || r > '9' {
+			continue
+		}
+		if r != '0' {
+			seen = true
+		}
+		if seen {
+			n++
 		}
 	}
-	return points <= 1
+	return n
+}
+
+// halfUnit is half a unit in the p-th decimal place (p may be negative).
+func halfUnit(p int) *big.Rat {
+	ten := big.NewInt(10)
+	if p >= 0 {
+		return new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(new(big.Int).Exp(ten, big.NewInt(int64(p)), nil), 1))
+	}
+	return new(big.Rat).SetFrac(new(big.Int).Exp(ten, big.NewInt(int64(-p)), nil), big.NewInt(2))
 }
 
 // cell returns the closed interval of numbers that round to a decimal: its
 // value ± half a unit in the last place (both ends included, since a tie
 // may round either way).
-func (p printed) cell() (lo, hi *big.Rat) { return rational.RoundingCell(p.value, p.places) }
+func (p printed) cell() (lo, hi *big.Rat) {
+	half := halfUnit(p.places)
+	if p.cut {
+		unit := new(big.Rat).Add(half, half)
+		if p.value.Sign() < 0 || p.value.Sign() == 0 && strings.HasPrefix(strings.TrimLeft(p.text, "≈~ "), "-") {
+			return new(big.Rat).Sub(p.value, unit), new(big.Rat).Set(p.value)
+		}
+		return new(big.Rat).Set(p.value), new(big.Rat).Add(p.value, unit)
+	}
+	return new(big.Rat).Sub(p.value, half), new(big.Rat).Add(p.value, half)
+}
+
+// cutEdge returns the far end of a cut decimal's cell, which truncates to
+// the next decimal, not to this one: the cell is half-open.
+func (p printed) cutEdge() *big.Rat {
+	lo, hi := p.cell()
+	if p.value.Cmp(lo) == 0 {
+		return hi
+	}
+	return lo
+}
+
+// exactValue returns the value of an exact figure.
+func (p printed) exactValue() (rational.Value, error) { return p.exact.eval(0) }
 
 // matches reports whether the exact value x is what the figure prints: an
 // exact figure must equal it, a decimal must be x correctly rounded (x in
 // the decimal's cell).
 func (p printed) matches(x rational.Value) bool {
 	if !p.isDecimal() {
-		v, err := p.exact.eval(0)
+		v, err := p.exactValue()
 		return err == nil && v.Cmp(x) == 0
 	}
 	lo, hi := p.cell()
-	return x.Cmp(rational.NewRat(lo)) >= 0 && x.Cmp(rational.NewRat(hi)) <= 0
+	in := x.Cmp(rational.NewRat(lo)) >= 0 && x.Cmp(rational.NewRat(hi)) <= 0
+	return in && !(p.cut && x.Cmp(rational.NewRat(p.cutEdge())) == 0)
+}
+
+// equals reports whether the figure names exactly x: an exact figure equal
+// to it, or a decimal whose digits are x itself (0.125 for 1/8).
+func (p printed) equals(x rational.Value) bool {
+	if !p.isDecimal() {
+		return p.matches(x)
+	}
+	return x.Cmp(rational.NewRat(p.value)) == 0
+}
+
+// agrees reports whether two figures can name one number: equal exact
+// values, an exact value in a decimal's cell, or overlapping cells.
+func (p printed) agrees(q printed) bool {
+	if !p.isDecimal() {
+		v, err := p.exactValue()
+		return err == nil && q.matches(v)
+	}
+	if !q.isDecimal() {
+		return q.agrees(p)
+	}
+	plo, phi := p.cell()
+	qlo, qhi := q.cell()
+	return plo.Cmp(qhi) <= 0 && qlo.Cmp(phi) <= 0
 }
 
 // describe writes the exact value x and, for a decimal figure, x rounded
 // to the figure's places, e.g. "1/6 = 0.167".
 func (p printed) describe(x rational.Value) string {
 	s := x.String()
-	if p.isDecimal() {
+	if p.isDecimal() && p.places >= 0 {
 		r := x.Decimal(p.places, rational.RoundHalfEven)
 		if r != s {
 			s += " ≈ " + r
@@ -126,18 +171,46 @@ func (p printed) describe(x rational.Value) string {
 	return s
 }
 
-// parsePrintedList reads a list of figures separated by commas and/or
-// spaces, optionally in brackets as numpy prints arrays.
-func parsePrintedList(s string, minPlaces int) ([]printed, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
-	fields := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+// reading writes what the figure was read as: its value, and for a decimal
+// the places or significant digits it shows.
+func (p printed) reading() string {
+	if !p.isDecimal() {
+		v, err := p.exactValue()
+		if err != nil {
+			return p.text
+		}
+		return v.String()
+	}
+	v := p.value.RatString()
+	if p.places >= 0 && p.places <= 40 {
+		v = rational.FormatRat(p.value, p.places, rational.RoundHalfEven)
+	}
+	return fmt.Sprintf("%s, to %d significant digits", v, p.digits)
+}
+
+// parsePrintedList reads a list of figures, as softmax outputs are
+// written: separated by commas, semicolons or spaces (by semicolons or
+// spaces alone with decimal commas), optionally in square or round
+// brackets as numpy and people print vectors.
+func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
+	t := strings.TrimSpace(normalize(s))
+	if len(t) >= 2 && (t[0] == '[' && t[len(t)-1] == ']' || t[0] == '(' && t[len(t)-1] == ')') {
+		t = t[1 : len(t)-1]
+	}
+	sep := func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' }
+	if comma {
+		sep = func(r rune) bool { return r == ';' || r == ' ' || r == '\t' }
+	}
+	fields := strings.FieldsFunc(t, sep)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("the printed list %q is empty", s)
+		return nil, fmt.Errorf("the list %q is empty", s)
+	}
+	if len(fields) > MaxScores {
+		return nil, fmt.Errorf("the list has more than %d numbers", MaxScores)
 	}
 	out := make([]printed, len(fields))
 	for i, f := range fields {
-		p, err := parsePrinted(f, minPlaces)
+		p, err := readNumber(f, minPlaces, comma)
 		if err != nil {
 			return nil, err
 		}

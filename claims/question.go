@@ -88,21 +88,37 @@ func (q *Question) Takes(key string) bool {
 	return ok
 }
 
-// Answer returns the claim that the question's value is figure, as if
-// file had the claim at line; a figure the kind cannot read is an error.
+// Answer reads figure by the answer grammar and returns the claim that
+// the question's value is what it says, as if file had the claim at
+// line; a figure the grammar cannot read is a *ReadError.
 func (q *Question) Answer(file string, line int, figure string) (*Claim, error) {
-	figure = strings.Join(strings.Fields(figure), " ")
-	if figure == "" {
-		return nil, fmt.Errorf("the answer is empty")
+	a, err := q.Read(figure, false)
+	if err != nil {
+		return nil, err
+	}
+	return q.Claim(file, line, a)
+}
+
+// Claim returns the claim that the question's value is what the answer a
+// says, as if file had the claim at line. An answer read for a question
+// of another shape is read anew for this one; one whose figures do not
+// fit the question (a list of the wrong length, an exact softmax output)
+// is a *ReadError.
+func (q *Question) Claim(file string, line int, a *Answer) (*Claim, error) {
+	if kinds[q.Kind].shape != a.shape {
+		var err error
+		if a, err = q.Read(a.text, a.comma); err != nil {
+			return nil, err
+		}
 	}
 	settings := map[string]string{}
 	for k, v := range q.settings {
 		settings[k] = v
 	}
-	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: figure, prep: q.prep}
-	check, err := q.prep.read(figure)
+	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: a.text, prep: q.prep}
+	check, err := q.prep.read(a)
 	if err != nil {
-		return nil, err
+		return nil, &ReadError{read: a.Reading(), problem: err.Error()}
 	}
 	c.check = check
 	return c, nil
@@ -126,52 +142,10 @@ func (q *Question) Value(ctx context.Context, ch *Checker) (v rational.Value, ok
 	return v, true, nil
 }
 
-// Figures returns the printed numbers of an answer as the question reads
-// it: the one figure of a question about one value or of a sampled figure,
-// every output of a softmax vector, the level of "stays at X"; none for a
-// direction in words, a law or a distribution.
-func (q *Question) Figures(answer string) ([]Figure, error) {
-	places, err := placesSetting(&Claim{Settings: q.settings})
-	if err != nil {
-		return nil, err
-	}
-	var ps []printed
-	switch q.Kind {
-	case "softmax":
-		ps, err = parsePrintedList(answer, places)
-	case "trend":
-		var t trendFigure
-		if t, err = parseTrendFigure(answer, places); err == nil && t.level != nil {
-			ps = []printed{*t.level}
-		}
-	case "law", "distribution":
-	default:
-		var p printed
-		if p, err = parsePrinted(answer, places); err == nil {
-			ps = []printed{p}
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Figure, len(ps))
-	for i, p := range ps {
-		out[i] = Figure{p: p}
-	}
-	return out, nil
-}
-
 // A Figure is one number as printed: an exact value (an integer, a fraction
 // or an expression such as 2*sqrt(2)) that stands for itself, or a decimal
 // that stands for every number that rounds to it at the places shown.
 type Figure struct{ p printed }
-
-// ParseFigure reads one printed number; places > 0 says it was rounded to
-// that many places and printed with trailing zeros dropped.
-func ParseFigure(s string, places int) (Figure, error) {
-	p, err := parsePrinted(s, places)
-	return Figure{p: p}, err
-}
 
 // String returns the figure as written.
 func (f Figure) String() string { return f.p.text }
@@ -180,8 +154,8 @@ func (f Figure) String() string { return f.p.text }
 func (f Figure) IsDecimal() bool { return f.p.isDecimal() }
 
 // Places returns the decimal places a decimal figure was rounded to (a
-// percentage counts the places of its fraction: 99.97% has 4); 0 for an
-// exact figure.
+// percentage counts the places of its fraction: 99.97% has 4; 6.5e4 is
+// rounded to the thousands, −3); 0 for an exact figure.
 func (f Figure) Places() int {
 	if !f.p.isDecimal() {
 		return 0
@@ -190,23 +164,14 @@ func (f Figure) Places() int {
 }
 
 // SignificantDigits returns the significant digits a decimal figure shows:
-// every digit from the first nonzero one on, trailing zeros included
-// (0.0120 has 3); for a decimal that is all zeros, its places.
+// every digit from the first nonzero one on, trailing zeros after the
+// point included (0.0120 has 3, 6.50e4 has 3, ≈ 4100 has 2); for a decimal
+// that is all zeros, its places; 0 for an exact figure.
 func (f Figure) SignificantDigits() int {
 	if !f.p.isDecimal() {
 		return 0
 	}
-	digits := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, f.p.text)
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return f.p.places
-	}
-	return len(digits)
+	return f.p.digits
 }
 
 // Decimal returns the value of a decimal figure as written; nil for an

@@ -271,8 +271,8 @@ func buildSampleVariance(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, err := onePrinted(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, err := oneFigure(a)
 		if err != nil {
 			return nil, err
 		}
@@ -316,8 +316,8 @@ func buildDraw(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, err := onePrinted(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, err := oneFigure(a)
 		if err != nil {
 			return nil, err
 		}

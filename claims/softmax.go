@@ -19,9 +19,10 @@ const MaxScores = 64
 // jointly).
 func addSoftmaxKinds(m map[string]kindSpec) {
 	keys := map[string]bool{"scores": true, "rounded": false, "dk": false, "places": false}
-	m["softmax"] = kindSpec{keys, buildSoftmax}
-	m["softmax-entry"] = kindSpec{merge(keys, map[string]bool{"entry": true}), buildSoftmaxEntry}
-	m["jacobian-max"] = kindSpec{keys, buildJacobianMax}
+	outputWords := []string{"p", "output", "entry", "probability", "weight"}
+	m["softmax"] = kindSpec{keys, buildSoftmax, valueList, nil}
+	m["softmax-entry"] = kindSpec{merge(keys, map[string]bool{"entry": true}), buildSoftmaxEntry, oneValue, outputWords}
+	m["jacobian-max"] = kindSpec{keys, buildJacobianMax, oneValue, []string{"max", "entry", "largest"}}
 }
 
 // softmaxInput reads the scores, their rounding and the width they are
@@ -74,16 +75,16 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 
 // softmaxFigure turns a decimal figure into the softmax package's form.
 func softmaxFigure(p printed) (softmax.Printed, error) {
-	if !p.isDecimal() {
+	if !p.isDecimal() || p.places < 0 {
 		return softmax.Printed{}, fmt.Errorf("figure %q: a softmax figure is a decimal", p.text)
 	}
 	return softmax.Printed{Text: rational.FormatRat(p.value, p.places, rational.RoundHalfEven), Places: p.places}, nil
 }
 
-// oneSoftmaxFigure parses a figure as one printed decimal, both as printed
+// oneSoftmaxFigure returns the one decimal of an answer, both as printed
 // and in the softmax package's form.
-func oneSoftmaxFigure(c *Claim, figure string) (printed, softmax.Printed, error) {
-	fig, err := onePrinted(c, figure)
+func oneSoftmaxFigure(a *Answer) (printed, softmax.Printed, error) {
+	fig, err := oneFigure(a)
 	if err != nil {
 		return printed{}, softmax.Printed{}, err
 	}
@@ -115,27 +116,25 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	places, err := placesSetting(c)
-	if err != nil {
-		return nil, err
-	}
-	read := func(figure string) (checker, error) {
-		figs, err := parsePrintedList(figure, places)
-		if err != nil {
-			return nil, err
-		}
+	read := func(a *Answer) (checker, error) {
+		figs := a.list
 		if len(figs) != len(box.Lo) {
 			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
 		}
-		outs := make([]softmax.Printed, len(figs))
+		cells := make([]softmax.Interval, len(figs))
 		for i, f := range figs {
-			if outs[i], err = softmaxFigure(f); err != nil {
+			if _, err := softmaxFigure(f); err != nil {
 				return nil, err
 			}
+			lo, hi := f.cell()
+			cells[i] = softmax.Interval{Lo: lo, Hi: hi}
 		}
 		return func(ch *checking) (Verdict, error) {
-			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{Cache: &ch.soft})
+			reps, err := softmax.CheckCells(ch.ctx, box, cells, softmax.Options{Cache: &ch.soft})
 			if err != nil {
+				return Verdict{}, err
+			}
+			if err := cutEdges(ch, box, figs, reps); err != nil {
 				return Verdict{}, err
 			}
 			holds := true
@@ -184,8 +183,8 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, out, err := oneSoftmaxFigure(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(a)
 		if err != nil {
 			return nil, err
 		}
@@ -213,8 +212,8 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	read := func(figure string) (checker, error) {
-		fig, out, err := oneSoftmaxFigure(c, figure)
+	read := func(a *Answer) (checker, error) {
+		fig, out, err := oneSoftmaxFigure(a)
 		if err != nil {
 			return nil, err
 		}
@@ -228,4 +227,33 @@ func buildJacobianMax(c *Claim) (*prepared, error) {
 		}, nil
 	}
 	return &prepared{read: read}, nil
+}
+
+// cutEdges marks as inconsistent each output read as cut off whose value
+// may be the far end of its cell, which a truncating printer prints as the
+// next decimal: the cell of a cut decimal is half-open.
+func cutEdges(ch *checking, box softmax.Box, figs []printed, reps []softmax.Report) error {
+	cut := false
+	edges := make([]softmax.Interval, len(figs))
+	for i, f := range figs {
+		lo, hi := f.cell()
+		edges[i] = softmax.Interval{Lo: lo, Hi: hi}
+		if f.cut {
+			e := f.cutEdge()
+			edges[i], cut = softmax.Interval{Lo: e, Hi: e}, true
+		}
+	}
+	if !cut {
+		return nil
+	}
+	at, err := softmax.CheckCells(ch.ctx, box, edges, softmax.Options{Cache: &ch.soft})
+	if err != nil {
+		return err
+	}
+	for i, f := range figs {
+		if f.cut && at[i].Consistency != softmax.Inconsistent {
+			reps[i].Consistency = softmax.Inconsistent
+		}
+	}
+	return nil
 }

@@ -58,6 +58,16 @@ const (
 	RoundedEarly
 	// TooFewPlaces: the right value with fewer places or digits than asked.
 	TooFewPlaces
+	// VarianceOverC: a variance of q·k/c taken as Var(q·k)/c, not /c².
+	VarianceOverC
+	// SumNotMean: the sum of the squared scores over the pairs for their
+	// average, the variance.
+	SumNotMean
+	// WrongRate: a trend's direction right and its stated rate wrong.
+	WrongRate
+	// WorkDisagrees: shown work or a restatement that disagrees with the
+	// answer it stands beside.
+	WorkDisagrees
 	numKinds
 )
 
@@ -83,8 +93,21 @@ var catalogue = [numKinds]struct{ name, title, does string }{
 	{"neighbouring-width", "neighbouring width", "the value at a neighbouring d_k (d_k ± 1 or ± 2)"},
 	{"truncated", "cut off, not rounded", "the decimal cut off instead of rounded"},
 	{"rounded-early", "rounded early", "the value rounded to fewer places, then padded with zeros"},
-	{"too-few-places", "too few places", "the right value shown with fewer places or digits than the key asks (only this one earns partial credit)"},
+	{"too-few-places", "too few places", "the right value shown with fewer places or digits than the key asks (it earns partial=F of the points)"},
+	{"variance-divided-by-c", "variance divided by c, not c²", "the variance of q·k/c taken as Var(q·k)/c instead of Var(q·k)/c²"},
+	{"sum-not-mean", "sum of squares for their average", "the squared scores summed over the pairs instead of averaged (the variance is their mean when the mean score is 0)"},
+	{"wrong-rate", "wrong rate", "a trend's direction right but the rate it states wrong"},
+	{"work-disagrees", "shown work disagrees", "an answer with shown work or a restatement whose sides do not all give the same value"},
 }
+
+// kindByName finds a kind by its stable name.
+var kindByName = func() map[string]MistakeKind {
+	out := map[string]MistakeKind{}
+	for k := StdForVariance; k < numKinds; k++ {
+		out[catalogue[k].name] = k
+	}
+	return out
+}()
 
 // Catalogue returns every MistakeKind, in the order grading tries them.
 func Catalogue() []MistakeKind {

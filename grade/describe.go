@@ -9,10 +9,14 @@ import (
 
 // Describe returns what a part asks, in words: the key's ask line when it
 // has one, else a description of its claim, such as "Var(q·k / √d_k) at
-// d_k = 8".
+// d_k = 8". It never gives the answer away: a number question without an
+// ask line is "the number question ID asks for".
 func Describe(p *Part) string {
 	if p.Ask != "" {
 		return p.Ask
+	}
+	if p.Claim.Kind == "number" {
+		return "the number question " + p.Question.ID + " asks for"
 	}
 	return describeClaim(p.Claim)
 }
@@ -78,8 +82,6 @@ func describeClaim(q *claims.Question) string {
 		return "does " + quantity(q.Setting("quantity")) + " grow, shrink or stay constant as d_k rises through " + widths() + entries + "?"
 	case "ratio":
 		return fmt.Sprintf("%s(q·k / %s) ÷ %s(q·k / %s)%s%s", q.Setting("quantity"), q.Setting("divide"), q.Setting("quantity"), q.Setting("versus"), at, entries)
-	case "number":
-		return q.Setting("value")
 	case "softmax":
 		return scores()
 	case "softmax-entry":

@@ -23,7 +23,7 @@ answer 1.d    variance d=8 scale=d   decimals=3 points=2
 	if err != nil {
 		panic(err)
 	}
-	result, err := grade.NewGrader().Grade(context.Background(), key, answers)
+	result, err := grade.NewGrader(grade.Options{}).Grade(context.Background(), key, answers)
 	if err != nil {
 		panic(err)
 	}

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -23,14 +24,16 @@ const (
 	Short
 	// Wrong: the answer does not hold.
 	Wrong
-	// Unreadable: the answer is not a figure the question can read.
+	// Unreadable: the answer could not be read as an answer to the
+	// question (or the part was answered twice, differently). It scores 0
+	// and is flagged for review: it is not wrong, only not understood.
 	Unreadable
 )
 
-var markNames = []string{"no answer", "right", "too few places", "wrong", "unreadable"}
+var markNames = []string{"no answer", "right", "too few places", "wrong", "could not read"}
 
-// String returns "no answer", "right", "too few places", "wrong" or
-// "unreadable".
+// String returns "no answer", "right", "too few places", "wrong" or "could
+// not read".
 func (v Mark) String() string {
 	if v < 0 || int(v) >= len(markNames) {
 		return fmt.Sprintf("Mark(%d)", int(v))
@@ -53,6 +56,10 @@ type PartResult struct {
 	// Exact is the exact value (or what the checker computed) when the
 	// answer is right or the key shows values; "" otherwise.
 	Exact string
+	// Read is what the answer was read as ("0.125, to 3 significant
+	// digits and 1/8"), for a teacher checking the reader; "" when it
+	// could not be read.
+	Read string
 }
 
 // Mistake returns the name of the answer's first named mistake, or "".
@@ -72,10 +79,34 @@ type Result struct {
 	Parts   []PartResult
 	Score   *big.Rat
 	Max     *big.Rat
+	// Flags are what a teacher should look at besides the grade: lines
+	// that could not be read, a student line that disagrees with the
+	// roster, answers that fit another variant, answers shared with
+	// another file.
+	Flags []Flag
+	// Err is why the file could not be graded at all (missing, not text,
+	// not the student's): a rejected file keeps its row in every class
+	// output. Parts is then empty and Score 0.
+	Err error
+}
+
+// A Flag is something about an answer file a teacher should review.
+type Flag struct {
+	// Name is the flag's stable name: "unreadable-lines", "student-line",
+	// "not-on-roster", "other-variant", "shared-answers", "same-student",
+	// "same-file".
+	Name string
+	// Says what was found, in a sentence.
+	Says string
+
+	values map[string]string // other-variant: the variant the answers fit
 }
 
 // AllRight reports whether every answer is right.
 func (r *Result) AllRight() bool {
+	if r.Err != nil {
+		return false
+	}
 	for _, p := range r.Parts {
 		if p.Mark != Right {
 			return false
@@ -84,22 +115,98 @@ func (r *Result) AllRight() bool {
 	return true
 }
 
+// Rejected returns the result of an answer file that could not be graded:
+// its name, the student it is for (if known), the key's maximum and why.
+func Rejected(k *Key, name, student string, err error) *Result {
+	if student == "" {
+		student = name
+	}
+	return &Result{Key: k, Answers: &Answers{Name: name, ByPart: map[string]Answer{}}, Student: student,
+		Score: new(big.Rat), Max: k.MaxScore(), Err: err}
+}
+
+// flag adds a flag to the result.
+func (r *Result) flag(name, says string) { r.Flags = append(r.Flags, Flag{Name: name, Says: says}) }
+
 // A Grader grades answer files with one claims checker, so that each
 // distribution is computed once for a whole class; it is not safe for
 // concurrent use.
 type Grader struct {
-	ch *claims.Checker
+	opt Options
+	ch  *claims.Checker
+	// values caches the exact value of each question about one value, by
+	// its text: a distribution too large for the checker's cache is then
+	// computed once, not once per answer.
+	values map[string]cachedValue
+	// variantParts caches the parts of other variants, for the fit check.
+	variantParts map[string]*Part
+	// alternatives caches each part's built-in mistaken questions, and
+	// judged each part's grade by the answer's text: a class writes the
+	// same answers again and again.
+	alternatives map[*Part][]alternative
+	judged       map[judgedKey]PartResult
 }
 
-// NewGrader returns a Grader.
-func NewGrader() *Grader {
-	return &Grader{ch: claims.NewChecker(claims.Limits{})}
+type judgedKey struct {
+	part *Part
+	text string
+}
+
+// maxJudged bounds the grades a Grader keeps by answer.
+const maxJudged = 200_000
+
+type cachedValue struct {
+	x      rational.Value
+	single bool
+}
+
+// maxCachedValues bounds the values a Grader keeps.
+const maxCachedValues = 100_000
+
+// Options are how a Grader reads and computes; the zero Options are the
+// defaults.
+type Options struct {
+	// DecimalComma reads a comma between digits as the decimal point in
+	// every answer (1,5 is 1.5), as a key's decimal-comma=yes does for one
+	// part; without it such a comma is refused as ambiguous.
+	DecimalComma bool
+	// Limits bound what the Grader computes, as they bound a claims
+	// checker's work (Plan refuses a key over them).
+	Limits claims.Limits
+}
+
+// NewGrader returns a Grader with the given options.
+func NewGrader(o Options) *Grader {
+	return &Grader{opt: o, ch: claims.NewChecker(o.Limits), values: map[string]cachedValue{}, variantParts: map[string]*Part{},
+		alternatives: map[*Part][]alternative{}, judged: map[judgedKey]PartResult{}}
+}
+
+// comma reports whether answers to p use decimal commas.
+func (g *Grader) comma(p *Part) bool { return p.comma || g.opt.DecimalComma }
+
+// value returns the one exact value q asks for, computed once per Grader;
+// single is false for a question not about one value.
+func (g *Grader) value(ctx context.Context, q *claims.Question) (x rational.Value, single bool, err error) {
+	key := q.Kind + " " + q.Text
+	if c, ok := g.values[key]; ok {
+		return c.x, c.single, nil
+	}
+	x, single, err = q.Value(ctx, g.ch)
+	if err != nil {
+		return x, false, err
+	}
+	if len(g.values) < maxCachedValues {
+		g.values[key] = cachedValue{x, single}
+	}
+	return x, single, nil
 }
 
 // Grade grades a's answers against k, which must not be a template (see
-// Variant); its computations stop, with ctx's error, once ctx is done. An
-// error means an answer could not be decided at all (a computation was
-// cancelled or refused).
+// Variant); its computations stop, with ctx's error, once ctx is done. For
+// a variant that is not all right, it also looks for another variant the
+// answers fit better (a wrong seed or student id, or answers copied from
+// another student) and flags it. An error means an answer could not be
+// decided at all (a computation was cancelled or refused).
 func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error) {
 	if k.IsTemplate() {
 		return nil, fmt.Errorf("%s draws values: grade a variant of it", k.Name)
@@ -107,6 +214,17 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 	res := &Result{Key: k, Answers: a, Student: a.Student, Score: new(big.Rat), Max: k.MaxScore()}
 	if res.Student == "" {
 		res.Student = a.Name
+	}
+	if n := len(a.Problems); n > 0 {
+		lines := make([]string, n)
+		for i, p := range a.Problems {
+			lines[i] = fmt.Sprintf("line %d: %s", p.Line, p.Msg)
+		}
+		what := fmt.Sprintf("%d lines of the file could not be read and were", n)
+		if n == 1 {
+			what = "1 line of the file could not be read and was"
+		}
+		res.flag("unreadable-lines", fmt.Sprintf("%s left out: %s.", what, strings.Join(lines, "; ")))
 	}
 	for _, p := range k.Parts() {
 		r, err := g.gradePart(ctx, p, a)
@@ -116,7 +234,83 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 		res.Score.Add(res.Score, r.Points)
 		res.Parts = append(res.Parts, r)
 	}
+	if k.template != nil && !res.AllRight() {
+		if err := g.checkFit(ctx, res); err != nil {
+			return nil, err
+		}
+	}
 	return res, nil
+}
+
+// judged is an answer read and judged against one question.
+type judged struct {
+	read   *claims.Answer
+	holds  bool
+	exact  string
+	value  rational.Value
+	single bool // the question is about one exact value
+}
+
+// judge reads and judges an answer; a *claims.ReadError says it could not
+// be read.
+func (g *Grader) judge(ctx context.Context, p *Part, file string, ans Answer) (judged, error) {
+	read, err := p.Claim.Read(ans.Text, g.comma(p))
+	if err != nil {
+		return judged{}, err
+	}
+	return g.judgeRead(ctx, p, p.Claim, file, ans.Line, read)
+}
+
+func (g *Grader) judgeRead(ctx context.Context, p *Part, q *claims.Question, file string, line int, read *claims.Answer) (judged, error) {
+	j := judged{read: read}
+	c, err := q.Claim(file, line, read)
+	if err != nil {
+		return j, err
+	}
+	x, single, err := g.value(ctx, q)
+	if err != nil {
+		return j, err
+	}
+	j.value, j.single = x, single
+	var v claims.Verdict
+	if single {
+		// Every side is x, or x correctly rounded: the claims check of a
+		// value, against the value computed once.
+		j.holds = allMatch(read.Figures(), x)
+	} else {
+		if v, err = g.ch.Check(ctx, c); err != nil {
+			return j, err
+		}
+		j.holds = v.Holds
+	}
+	j.exact = exactWords(p, x, single, v)
+	return j, nil
+}
+
+// holds reports whether read holds for question q; an answer q cannot
+// read, or a question it cannot decide, does not hold: no mistake is named
+// on a guess.
+func (g *Grader) holds(ctx context.Context, q *claims.Question, file string, line int, read *claims.Answer) (bool, error) {
+	c, err := q.Claim(file, line, read)
+	if err != nil {
+		return false, nil
+	}
+	if x, single, err := g.value(ctx, q); err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, nil
+	} else if single {
+		return allMatch(read.Figures(), x), nil
+	}
+	v, err := g.ch.Check(ctx, c)
+	if err != nil {
+		if ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		return false, nil
+	}
+	return v.Holds, nil
 }
 
 func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult, error) {
@@ -126,26 +320,44 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		r.Mark, r.Feedback = Unanswered, "No answer."
 		return r, nil
 	}
-	claim, err := p.Claim.Answer(a.Name, ans.Line, ans.Text)
-	if err != nil {
+	if ans.conflict != "" {
 		r.Mark = Unreadable
-		r.Feedback = fmt.Sprintf("Cannot read %q as an answer to this question: %v.", ans.Text, err)
+		r.Feedback = "Could not read: the part is " + ans.conflict + ". Answer each part once."
 		return r, nil
 	}
-	v, err := g.ch.Check(ctx, claim)
-	if err != nil {
-		return r, err
+	key := judgedKey{p, ans.Text}
+	if done, ok := g.judged[key]; ok {
+		done.Answer = ans
+		return done, nil
 	}
-	exact, err := g.exact(ctx, p, v)
-	if err != nil {
-		return r, err
+	r, err := g.gradeAnswer(ctx, p, a.Name, ans)
+	if err == nil && len(g.judged) < maxJudged {
+		g.judged[key] = r
 	}
-	if v.Holds {
-		r.Exact = exact
-		if short := g.shortBy(p, ans.Text); short != "" {
+	return r, err
+}
+
+// gradeAnswer grades one answer; the result depends only on the part and
+// the answer's text.
+func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answer) (PartResult, error) {
+	r := PartResult{Part: p, Answer: ans, Points: new(big.Rat)}
+	j, err := g.judge(ctx, p, file, ans)
+	if err != nil {
+		var re *claims.ReadError
+		if !errors.As(err, &re) {
+			return r, err
+		}
+		r.Mark = Unreadable
+		r.Feedback = fmt.Sprintf("Could not read %s: %s. %s", quote(ans.Text), strings.TrimSuffix(re.Error(), "."), hint(p, g.comma(p)))
+		return r, nil
+	}
+	r.Read = j.read.Reading()
+	if j.holds {
+		r.Exact = j.exact
+		if short := shortBy(p, j); short != "" {
 			r.Mark = Short
 			r.Points = new(big.Rat).Mul(p.Points, p.Partial)
-			r.Mistakes = []Mistake{known(TooFewPlaces, short)}
+			r.Mistakes = []Mistake{known(TooFewPlaces, "The value is right, but "+short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
 		}
@@ -154,9 +366,17 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 		return r, nil
 	}
 	r.Mark = Wrong
-	if r.Mistakes, err = g.mistakes(ctx, p, ans); err != nil {
+	if r.Mistakes, err = g.mistakes(ctx, p, file, ans.Line, j); err != nil {
 		return r, err
 	}
+	r.Points = creditFor(p, r.Mistakes)
+	r.Feedback = feedback(p, r, j)
+	return r, nil
+}
+
+// feedback words a wrong answer's feedback: its mistakes, the key's hint
+// and, where the key shows values, the exact value.
+func feedback(p *Part, r PartResult, j judged) string {
 	var b strings.Builder
 	switch len(r.Mistakes) {
 	case 0:
@@ -171,28 +391,59 @@ func (g *Grader) gradePart(ctx context.Context, p *Part, a *Answers) (PartResult
 			b.WriteString(" " + m.Says)
 		}
 	}
+	if r.Points.Sign() > 0 {
+		fmt.Fprintf(&b, " (Partial credit: %s of %s points.)", pointsWords(r.Points), pointsWords(p.Points))
+	}
 	if p.Hint != "" {
 		b.WriteString(" Hint: " + p.Hint)
 	}
 	if p.Show {
-		r.Exact = exact
-		b.WriteString(" The answer is " + exact + ".")
+		b.WriteString(" The answer is " + j.exact + ".")
 	}
-	r.Feedback = b.String()
-	return r, nil
+	return b.String()
 }
 
-// exact words the exact value of p's question: the value and, when the key
-// asks for decimals, its decimal (half-even) at those places; for a
-// question not about one value, what the checker computed.
-func (g *Grader) exact(ctx context.Context, p *Part, v claims.Verdict) (string, error) {
-	x, ok, err := p.Claim.Value(ctx, g.ch)
-	if err != nil {
-		return "", err
+// creditFor returns the points of a wrong answer: the largest share the
+// key gives one of its named mistakes (credit=NAME:F on the answer line,
+// credit=F on a key's mistake line), times the part's points.
+func creditFor(p *Part, ms []Mistake) *big.Rat {
+	best := new(big.Rat)
+	for _, m := range ms {
+		var c *big.Rat
+		if m.Kind == 0 {
+			for _, km := range p.Mistakes {
+				if km.Name == m.Name {
+					c = km.credit
+				}
+			}
+		}
+		if pc, ok := p.credit[m.Name]; ok {
+			c = pc
+		}
+		if c != nil && c.Cmp(best) > 0 {
+			best = c
+		}
 	}
-	if !ok {
+	return new(big.Rat).Mul(best, p.Points)
+}
+
+// pointsWords writes points as the shortest decimal that is exactly them.
+func pointsWords(r *big.Rat) string {
+	for places := 0; places < 40; places++ {
+		if rational.HasPlaces(r, places) {
+			return rational.FormatRat(r, places, rational.RoundHalfEven)
+		}
+	}
+	return r.RatString()
+}
+
+// exactWords words the exact value of p's question: the value and, when
+// the key asks for decimals, its decimal (half-even) at those places; for
+// a question not about one value, what the checker computed.
+func exactWords(p *Part, x rational.Value, single bool, v claims.Verdict) string {
+	if !single {
 		// What the checker computed, without its marks on the figure.
-		return strings.ReplaceAll(v.Exact, " (differs)", ""), nil
+		return strings.ReplaceAll(v.Exact, " (differs)", "")
 	}
 	s := x.String()
 	if p.Decimals > 0 {
@@ -200,93 +451,70 @@ func (g *Grader) exact(ctx context.Context, p *Part, v claims.Verdict) (string, 
 			s += " ≈ " + d
 		}
 	}
-	return s, nil
+	return s
 }
 
-// shortBy says how a right answer falls short of the places or digits the
-// key asks for, or returns "".
-func (g *Grader) shortBy(p *Part, answer string) string {
-	if p.Decimals == 0 && p.Digits == 0 {
+// shortBy says how a right answer falls short of the precision rule of
+// its part (the key's decimals or digits, else MinDigits significant
+// digits), or returns "". An exact figure is precise whatever the rule,
+// and under the default rule so is a decimal that is the exact value
+// itself (0.5 for 1/2); for an answer about one value with several sides,
+// its most precise side counts.
+func shortBy(p *Part, j judged) string {
+	figs := j.read.Figures()
+	if len(figs) == 0 {
 		return ""
 	}
-	figs, err := p.Claim.Figures(answer)
-	if err != nil {
-		return ""
-	}
+	single := j.single && len(j.read.Figures()) > 0 && !isList(p)
+	var short string
 	for _, f := range figs {
-		if !f.IsDecimal() {
-			continue // an exact figure is as precise as any decimal
+		s := ""
+		switch {
+		case !f.IsDecimal():
+		case !p.precisionSet && j.single && rational.NewRat(f.Decimal()).Cmp(j.value) == 0:
+		case p.Decimals > 0 && f.Places() < p.Decimals:
+			s = fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(f.Places()), placesWords(p.Decimals))
+		case p.Digits > 0 && f.SignificantDigits() < p.Digits:
+			s = fmt.Sprintf("it shows %s; give at least %d.", digitsWords(f.SignificantDigits()), p.Digits)
+			if !p.precisionSet {
+				s = fmt.Sprintf("it shows %s, which does not pin the value down; give at least %d, or the exact value.", digitsWords(f.SignificantDigits()), p.Digits)
+			}
 		}
-		if f.Places() < p.Decimals {
-			return fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(f.Places()), placesWords(p.Decimals))
+		if single && s == "" {
+			return "" // one precise side is enough
 		}
-		if f.SignificantDigits() < p.Digits {
-			return fmt.Sprintf("it shows %d significant digits; give at least %d.", f.SignificantDigits(), p.Digits)
+		if s != "" && short == "" {
+			short = s
 		}
 	}
-	return ""
+	return short
 }
 
-// mistakes returns the named mistakes a wrong answer matches: the key's
-// own, then the built-in ones, each checked exactly with the student's
-// figure. A mistaken question that cannot be decided is skipped: no
-// mistake is named on a guess.
-func (g *Grader) mistakes(ctx context.Context, p *Part, ans Answer) ([]Mistake, error) {
-	var out []Mistake
-	seen := map[string]bool{}
-	addOnce := func(m Mistake) {
-		if !seen[m.Name+"\x00"+m.Says] {
-			seen[m.Name+"\x00"+m.Says] = true
-			out = append(out, m)
-		}
+func isList(p *Part) bool { return p.Claim.Kind == "softmax" }
+
+func digitsWords(n int) string {
+	if n == 1 {
+		return "1 significant digit"
 	}
-	holds := func(q *claims.Question) (bool, error) {
-		c, err := q.Answer("", ans.Line, ans.Text)
-		if err != nil {
-			return false, nil
-		}
-		v, err := g.ch.Check(ctx, c)
-		if err != nil {
-			if ctx.Err() != nil {
-				return false, ctx.Err()
-			}
-			return false, nil
-		}
-		return v.Holds, nil
+	return fmt.Sprintf("%d significant digits", n)
+}
+
+// hint says, for an answer that could not be read, how to write one.
+func hint(p *Part, comma bool) string {
+	switch p.Claim.Kind {
+	case "trend":
+		return `Write grows, shrinks or stays constant, with a rate if you like ("grows like √d"); sqrtdk help answers has the rest.`
+	case "softmax":
+		return "Write the outputs as a list, such as 0.09, 0.24, 0.67; sqrtdk help answers has the rest."
+	case "law":
+		return "Write a formula in d, such as sqrt(d) or 16*d, or one number; sqrtdk help answers has the rest."
+	case "distribution":
+		return "Write the distribution as [(score, count), …]; sqrtdk help answers has the rest."
 	}
-	for _, m := range p.Mistakes {
-		ok, err := holds(m.Claim)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			addOnce(Mistake{Name: m.Name, Says: m.Says})
-		}
+	if comma {
+		return "Write a number such as 65536, 0,125, 1/8, 2√2, 6,5e4 or 12,5 % (decimal commas); sqrtdk help answers has the rest."
 	}
-	for _, alt := range alternatives(p) {
-		var ok bool
-		if alt.claim != nil {
-			var err error
-			if ok, err = holds(alt.claim); err != nil {
-				return nil, err
-			}
-		} else if f, err := claims.ParseFigure(ans.Text, 0); err == nil {
-			ok = f.Matches(alt.value)
-		}
-		if ok {
-			addOnce(known(alt.kind, alt.says))
-		}
-	}
-	if x, ok, err := p.Claim.Value(ctx, g.ch); err == nil && ok {
-		if figs, err := p.Claim.Figures(ans.Text); err == nil && len(figs) == 1 {
-			for _, m := range roundingMistakes(figs[0], x) {
-				addOnce(m)
-			}
-		}
-	} else if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return "Write a number such as 65536, 0.125, 1/8, 2√2, 6.5e4 or 12.5%; sqrtdk help answers has the rest."
 }
 
 func lowerFirst(s string) string {

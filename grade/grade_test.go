@@ -3,8 +3,10 @@ package grade
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -79,8 +81,25 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"rounded-early", "variance d=6 scale=d decimals=3", "0.170", "0.171"},
 		{"too-few-places", "variance d=6 scale=d decimals=3", "0.17", "0.18"},
 		{"too-few-places", "variance d=6 scale=d digits=3", "0.2", "0.3"},
+		{"too-few-places", "variance d=8 scale=d", "0.1", "0.2"},
+		{"too-few-places", "share d=2 score=0", "0.", "0.6"},
+		{"too-few-places", "share d=2 score=0", "1.", "0.6"},
+		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2*sqrt(2)", "3*sqrt(2)"},
+		{"variance-divided-by-c", "variance d=8 scale=sqrt", "2.83", "2.84"},
+		{"variance-divided-by-c", "variance d=2 values=-2,2 scale=sqrt", "22.6", "22.7"},
+		{"variance-divided-by-c", "variance d=4096 divide=64", "64", "63"},
+		{"sum-not-mean", "variance d=2", "32", "31"},
+		{"sum-not-mean", "variance d=2 scale=sqrt", "16", "15"},
+		{"wrong-rate", "trend quantity=variance scale=d^1/4 d=1,2,4,6,8", "grows like d^(1/4)", "shrinks like d^(1/4)"},
+		{"wrong-rate", "trend quantity=std d=1,2,4", "grows linearly", "grows like sqrt(d)"},
+		{"work-disagrees", "cases d=8", "4^8 = 65535", "4^8 = 65536"},
+		{"work-disagrees", "variance d=8 scale=d", "0.125 (=1/4)", "0.125 (=1/8)"},
+		{"model-width", "variance d=64 d-model=512", "512", "511"},
+		{"divided-by-d", "softmax scores=1,2,3 dk=4", "0.25, 0.33, 0.42", "0.25, 0.33, 0.43"},
+		{"truncated", "softmax scores=1,2,3 decimals=2", "0.09, 0.24, 0.66", "0.09, 0.24, 0.65"},
+		{"truncated", "softmax scores=1,1,1,1,1,1 decimals=2", "0.16, 0.16, 0.16, 0.16, 0.16, 0.16", "0.15, 0.16, 0.16, 0.16, 0.16, 0.16"},
 	}
-	g := NewGrader()
+	g := NewGrader(Options{})
 	for _, c := range cases {
 		t.Run(c.mistake+"/"+c.key, func(t *testing.T) {
 			k := parseKey(t, "answer a "+c.key+"\n")
@@ -105,9 +124,9 @@ func TestEveryNamedMistake(t *testing.T) {
 
 func TestKeyMistake(t *testing.T) {
 	k := parseKey(t, "answer v variance d=2\nmistake v sum-of-squares d=2 => You summed the squares.\nmistake v name=mean-not-var mean d=2 => That is the mean.\n")
-	g := NewGrader()
+	g := NewGrader(Options{})
 	r := gradeText(t, g, k, "v 32\n").Parts[0]
-	assert.Equal(t, []string{"v-mistake-1"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
+	assert.Equal(t, []string{"v-mistake-1", "sum-not-mean"}, mistakeNamesOf(r), "a key's mistake without a name is named after its part and place")
 	assert.Zero(t, r.Mistakes[0].Kind)
 	r = gradeText(t, g, k, "v 0\n").Parts[0]
 	assert.Equal(t, []string{"mean-not-var"}, mistakeNamesOf(r), "the name the key gives")
@@ -117,7 +136,7 @@ func TestKeyMistake(t *testing.T) {
 
 func TestNoMistakeMatched(t *testing.T) {
 	k := parseKey(t, "answer v variance d=8 show=yes\nanswer w variance d=8\n")
-	r := gradeText(t, NewGrader(), k, "v 100\nw 100\n")
+	r := gradeText(t, NewGrader(Options{}), k, "v 100\nw 100\n")
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes. The answer is 8.", r.Parts[0].Feedback)
 	assert.Equal(t, "Wrong, and it matches none of the known mistakes.", r.Parts[1].Feedback, "show=no hides the value")
 	assert.Empty(t, r.Parts[1].Exact)
@@ -129,21 +148,25 @@ func TestNoMistakeMatched(t *testing.T) {
 // not pass.
 func TestEditingTheQuestionDoesNotHelp(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	// 2.0 is the raw variance at d_k = 2, not at the key's 8.
 	r := gradeText(t, g, k, "1.raw 2.0\n1.cases variance d=2 is 16\n1.sqrt d=2 1.00\n")
 	assert.Equal(t, Wrong, r.Parts[1].Mark)
 	assert.Equal(t, Unreadable, r.Parts[0].Mark)
 	assert.Equal(t, Unreadable, r.Parts[2].Mark)
 	assert.Equal(t, "0", r.Score.RatString())
-	// A line that names an id the key does not have is an error.
-	_, err := ParseAnswers("s.answers", strings.NewReader("1.raw 8.0\n1.mine 2\n"), k)
-	require.EqualError(t, err, `s.answers:2: the key has no question "1.mine" (it has 1, 1.cases, 1.raw, 1.sqrt, 1.d, 2, 2.raw, 2.sqrt, 3, p1, p2, p2.raw, p2.std, p2.scaled, p3, p3.var, p3.zero, p4)`)
+	// A line that names an id the key does not have is a problem of the
+	// file; the rest is graded.
+	a, err := ParseAnswers("s.answers", strings.NewReader("1.raw 8.0\n1.mine 2\n"), k)
+	require.NoError(t, err)
+	require.Len(t, a.Problems, 1)
+	assert.EqualError(t, a.Problems[0], `s.answers:2: the key has no question "1.mine" (it has 1, 1.cases, 1.raw, 1.sqrt, 1.d, 2, 2.raw, 2.sqrt, 3, p1, p2, p2.raw and 6 more)`)
+	assert.Equal(t, "8.0", a.ByPart["1.raw"].Text)
 }
 
 func TestPointsAndPartialCredit(t *testing.T) {
 	k := parseKey(t, "with decimals=3 partial=0.5\nanswer a variance d=6 scale=d points=2.5\nanswer b variance d=6 scale=d points=0.25\nanswer c variance d=6 scale=d points=0\n")
-	r := gradeText(t, NewGrader(), k, "a 0.17\nb 1/6\nc 0.167\n")
+	r := gradeText(t, NewGrader(Options{}), k, "a 0.17\nb 1/6\nc 0.167\n")
 	assert.Equal(t, Short, r.Parts[0].Mark)
 	assert.Equal(t, "5/4", r.Parts[0].Points.RatString())
 	assert.Equal(t, Right, r.Parts[1].Mark, "an exact answer is as precise as any decimal")
@@ -153,7 +176,7 @@ func TestPointsAndPartialCredit(t *testing.T) {
 
 func TestRowsAndSpellings(t *testing.T) {
 	k := lessonKey(t)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	for _, text := range []string{
 		"1 65536 8.0 1.00 0.125\n",
 		"1: 65536, 8.0, 1.00, 0.125\n",
@@ -170,23 +193,35 @@ func TestRowsAndSpellings(t *testing.T) {
 	}
 }
 
-func TestAnswerFileErrors(t *testing.T) {
+// A line that cannot be read is a problem of the file, never a reason to
+// leave the rest ungraded; only a file that is not text is refused.
+func TestAnswerFileProblems(t *testing.T) {
 	k := lessonKey(t)
 	cases := []struct{ text, want string }{
-		{"1.raw 8.0\n1.raw 8\n", "t.answers:2: 1.raw is answered twice (also on line 1)"},
+		{"1.raw 8.0\n1.raw 8\n", "t.answers:2: 1.raw is answered twice, differently (also on line 1)"},
+		{"1.raw 8.0\n1.raw  8.0\n", "t.answers:2: 1.raw is answered again (as on line 1); the first is graded"},
 		{"1 65536 8.0\n", "t.answers:1: question 1 has 4 parts (1.cases, 1.raw, 1.sqrt, 1.d), this line gives 2 answers"},
-		{"1 65536 8.0 1.00 0.125\n1.d 0.125\n", "t.answers:2: 1.d is answered twice (also on line 1)"},
+		{"1 65536 8.0 1.00 0.125\n1.d 0.125\n", "t.answers:2: 1.d is answered again (as on line 1)"},
 		{"7 1\n", `t.answers:1: the key has no question "7"`},
 		{"student a b\n", `t.answers:1: student: "a b" is not an id`},
-		{"student a\nstudent b\n", "t.answers:2: a second student line"},
+		{"student a\nstudent b\n", "t.answers:2: a second student line names b; the first, a, stands"},
 		{"1.raw \xff\n", "t.answers:1: the line is not valid UTF-8"},
 		{strings.Repeat("x", MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
 	}
 	for _, c := range cases {
-		_, err := ParseAnswers("t.answers", strings.NewReader(c.text), k)
-		require.Error(t, err, c.text)
-		assert.Contains(t, err.Error(), c.want)
+		a, err := ParseAnswers("t.answers", strings.NewReader(c.text+"p4 4\n"), k)
+		require.NoError(t, err, c.text)
+		require.NotEmpty(t, a.Problems, c.text)
+		assert.Contains(t, a.Problems[0].Error(), c.want)
+		assert.Equal(t, "4", a.ByPart["p4"].Text, "the rest of %q is read", c.text)
 	}
+	_, err := ParseAnswers("t.answers", strings.NewReader("1.raw 8\x00\n"), k)
+	assert.ErrorContains(t, err, "t.answers:1: the file is not text")
+	// Two different answers to one part: could not read, flagged.
+	r := gradeText(t, NewGrader(Options{}), k, "1.raw 8.0\n1.raw 2.0\n")
+	assert.Equal(t, Unreadable, r.Parts[1].Mark)
+	assert.Contains(t, r.Parts[1].Feedback, `answered twice, "8.0" on line 1 and "2.0" on line 2`)
+	assert.Equal(t, "unreadable-lines", r.Flags[0].Name)
 }
 
 func TestKeyErrors(t *testing.T) {
@@ -194,14 +229,14 @@ func TestKeyErrors(t *testing.T) {
 		{"answer a variance d=2\nanswer a variance d=4\n", "t.key:2: answer a is given twice"},
 		{"answer a variance d=2 points=-1\n", "t.key:1: answer a: points=-1: write a non-negative decimal number"},
 		{"answer a variance d=2 points=x\n", "t.key:1: answer a: points=x:"},
-		{"answer a variance d=2 partial=2\n", "partial=2: a share of the points, from 0 to 1"},
+		{"answer a variance d=2 partial=2\n", "partial=2: write a share of the points, a decimal from 0 to 1"},
 		{"answer a variance d=2 is 2\n", `t.key:1: answer a: variance: a question has no " is FIGURE"`},
 		{"answer a variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\n", "choose a smaller d_k or fewer values"},
 		{"answer a bogus d=2\n", `unknown claim kind "bogus"`},
 		{"answer a.b.c variance d=2\n", `"a.b.c" is not an id`},
 		{"answer 1 variance d=2\nanswer 1.x variance d=2\n", "t.key:2: question 1 has parts: give each an id 1.PART"},
 		{"hint z text\n", `t.key:1: hint: no answer line "z" before this line`},
-		{"answer a variance d=2\nmistake a std d=2\n", "t.key:2: mistake a: write mistake a [name=NAME] CLAIM => what the student did"},
+		{"answer a variance d=2\nmistake a std d=2\n", "t.key:2: mistake a: write mistake a [name=NAME] [credit=F] CLAIM => what the student did"},
 		{"answer a variance d=2\nmistake a name=unscaled std d=2 => x\n", `t.key:2: mistake a: "unscaled" is the name of a built-in mistake`},
 		{"answer a variance d=2\nmistake a name=a!b std d=2 => x\n", `t.key:2: mistake a: name "a!b" must be letters`},
 		{"answer a variance d=2\nmistake a name=m std d=2 => x\nmistake a name=m mean d=2 => y\n", `t.key:3: mistake a: the name "m" is given twice`},
@@ -228,7 +263,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
-	_, err = NewGrader().Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
+	_, err = NewGrader(Options{}).Grade(context.Background(), tmpl, &Answers{ByPart: map[string]Answer{}})
 	require.Error(t, err, "a template is graded through a variant")
 
 	seen := map[string]bool{}
@@ -239,6 +274,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 		b, err := tmpl.Variant("2026", student)
 		require.NoError(t, err)
 		assert.Equal(t, a.Values, b.Values)
+		assert.NotEqual(t, "6", a.Values["d"], "the lesson prints the row of d_k = 6")
 		seen[fmt.Sprint(a.Values)] = true
 		c, err := tmpl.Variant("2027", student)
 		require.NoError(t, err)
@@ -249,7 +285,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	assert.Equal(t, 2, Pick("2026", "ada", "a", 3))
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"d": "6", "a": "4", "s": "d^1/3"}, v.Values)
+	assert.Equal(t, map[string]string{"d": "5", "a": "7", "s": "d^3/4"}, v.Values)
 	_, err = tmpl.Variant("", "ada")
 	assert.ErrorContains(t, err, "give the seed")
 }
@@ -263,13 +299,13 @@ func TestVariantGradedFromItsKey(t *testing.T) {
 	defer f.Close()
 	tmpl, err := ParseKey("exercises/variants.key", f)
 	require.NoError(t, err)
-	g := NewGrader()
+	g := NewGrader(Options{})
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
 	sols, err := g.Solutions(context.Background(), v)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"4096", "6 ≈ 6.0", "1 ≈ 1.00", "1/6 ≈ 0.167", "512 ≈ 512.0", "256 ≈ 256.00", "grows: 1, 2^(1/3), 4^(1/3), 6^(1/3), 2"}, sols)
-	answers := "student ada\n1 4096 6.0 1.00 0.167\n2 512.0 256.00\n3 grows\n"
+	assert.Equal(t, []string{"1024", "5 ≈ 5.0", "1 ≈ 1.00", "1/5 ≈ 0.200", "4802 ≈ 4802.0", "2401 ≈ 2401.00", "shrinks: 1, 1/2*sqrt(2), 1/2, 1/6*sqrt(6), 1/4*sqrt(2)"}, sols)
+	answers := "student ada\n1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"
 	a, err := ParseAnswers("ada.answers", strings.NewReader(answers), tmpl)
 	require.NoError(t, err)
 	r, err := g.Grade(context.Background(), v, a)
@@ -324,7 +360,7 @@ func TestClassOfThirty(t *testing.T) {
 		"p2.raw":    {{"4096", Right, ""}, {"64", Wrong, "std-for-variance"}},
 		"p2.std":    {{"64", Right, ""}, {"4096", Wrong, "variance-for-std"}, {"8", Wrong, ""}},
 		"p2.scaled": {{"1", Right, ""}, {"1/4096", Wrong, "divided-by-d"}, {"4096", Wrong, "unscaled"}},
-		"p3.var":    {{"2", Right, ""}, {"32", Wrong, key("p3.var")}, {"2.0", Right, ""}},
+		"p3.var":    {{"2", Right, ""}, {"32", Wrong, "sum-not-mean"}, {"2.0", Right, ""}},
 		"p3.zero":   {{"1/2", Right, ""}, {"8", Wrong, "count-for-share"}, {"50%", Right, ""}},
 		"p4":        {{"4", Right, ""}, {"1", Wrong, "unit-entries"}, {"16", Wrong, "variance-for-std"}},
 	}
@@ -334,7 +370,7 @@ func TestClassOfThirty(t *testing.T) {
 		opts := options[parts[part].ID]
 		return opts[(student*7+part*3+student/5)%len(opts)]
 	}
-	g := NewGrader()
+	g := NewGrader(Options{})
 	var results []*Result
 	wantRight := map[string]int{}
 	wantMistakes := map[string]map[string]int{}
@@ -391,4 +427,142 @@ func TestClassOfThirty(t *testing.T) {
 		assert.Equal(t, best, top, it.ID)
 		assert.Equal(t, n, tn, it.ID)
 	}
+}
+
+// zeros is a reader of n newlines, or of n bytes of one long line.
+type repeated struct {
+	b byte
+	n int
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	m := min(len(p), r.n)
+	for i := range p[:m] {
+		p[i] = r.b
+	}
+	r.n -= m
+	return m, nil
+}
+
+// An answer file of any size is read in memory bounded by the key: 64 MB
+// of blank lines, one line of 64 MB, or a million lines of junk.
+func TestAnswersStreamInBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 192 MB")
+	}
+	k := lessonKey(t)
+	for _, c := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"blank lines", &repeated{'\n', 64 << 20}},
+		{"one long line", &repeated{'x', 64 << 20}},
+		{"junk lines", strings.NewReader(strings.Repeat("zz 1\n", 1<<20))},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		a, err := ParseAnswers("big.answers", io.MultiReader(c.r, strings.NewReader("\np4 4\n")), k)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err, c.name)
+		assert.Equal(t, "4", a.ByPart["p4"].Text, c.name)
+		assert.LessOrEqual(t, len(a.Problems), maxProblems, c.name)
+		// The stream is read through a 64 KiB buffer; nothing it reads is
+		// kept, and blank lines or one long line allocate nothing per byte.
+		runtime.GC()
+		var live runtime.MemStats
+		runtime.ReadMemStats(&live)
+		assert.Less(t, int64(live.HeapAlloc)-int64(before.HeapAlloc), int64(4<<20), "%s: %d bytes kept", c.name, int64(live.HeapAlloc)-int64(before.HeapAlloc))
+		limit := uint64(4 << 20)
+		if c.name == "junk lines" {
+			limit = 300 << 20 // a few short strings per line, none kept
+		}
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, limit, "%s: allocated %d bytes", c.name, after.TotalAlloc-before.TotalAlloc)
+	}
+}
+
+// A sheet printed with another seed: every answer is right for another
+// width, so each names a neighbouring width; the file is flagged as
+// fitting that variant. One neighbouring width alone, or mistakes that
+// explain the answers (2^d for 4^d), are not.
+func TestOtherVariantFlagged(t *testing.T) {
+	f, err := os.Open("../exercises/variants.key")
+	require.NoError(t, err)
+	defer f.Close()
+	tmpl, err := ParseKey("exercises/variants.key", f)
+	require.NoError(t, err)
+	v, err := tmpl.Variant("2026", "ada") // d = 5, a = 7, s = d^3/4
+	require.NoError(t, err)
+	g := NewGrader(Options{})
+	flagsOf := func(answers string) []string {
+		a, err := ParseAnswers("ada.answers", strings.NewReader("student ada\n"+answers), tmpl)
+		require.NoError(t, err)
+		r, err := g.Grade(context.Background(), v, a)
+		require.NoError(t, err)
+		var out []string
+		for _, fl := range r.Flags {
+			out = append(out, fl.Name+": "+fl.Says)
+		}
+		return out
+	}
+	got := flagsOf("1 16384 7.0 1.00 0.143\n2 4802.0 2401.00\n3 shrinks\n")
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "other-variant: These answers fit the variant d = 7, a = 7, s = d^3/4 better than student ada's own (d = 5, a = 7, s = d^3/4)")
+	assert.Empty(t, flagsOf("1 1024 7.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"), "one neighbouring width")
+	assert.Empty(t, flagsOf("1 2^5 2.2 1.00 1.000\n2 4802.0 2401.00\n3 shrinks\n"), "mistakes that explain the answers")
+	assert.Empty(t, flagsOf("1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 grows like d^(1/3)\n"), "one part that fits another variant (s = d^1/3)")
+}
+
+// 1/4 cut off at two places is 0.25, not 0.24: the cell of a cut-off
+// output is half-open, so 0.24 for softmax outputs of exactly 1/4 names
+// no truncation.
+func TestTruncatedSoftmaxEdge(t *testing.T) {
+	k := parseKey(t, "answer a softmax scores=1,1,1,1 decimals=2\n")
+	r := gradeText(t, NewGrader(Options{}), k, "a 0.24, 0.24, 0.24, 0.24\n").Parts[0]
+	assert.Equal(t, Wrong, r.Mark)
+	assert.NotContains(t, mistakeNamesOf(r), "truncated", r.Feedback)
+}
+
+// TestIssue21Answers: the answers the issue found scored 0 as "cannot
+// read" are right, and the two it found accepted are too few places.
+func TestIssue21Answers(t *testing.T) {
+	k := parseKey(t, `answer cases cases d=8
+answer eighth variance d=8 scale=d
+answer raw variance d=2 values=-2,2
+answer six cases d=6
+answer std std d=4
+answer trend trend quantity=variance scale=d^1/4 d=1,2,4,6,8
+answer half share d=2 score=0
+`)
+	g := NewGrader(Options{})
+	for id, answers := range map[string][]string{
+		"cases":  {"65,536", "65 536", "6.5536e4", "4**8", "65536 pairs"},
+		"eighth": {"1.25e-1", "0.125 (=1/8)"},
+		"raw":    {"3.2e1"},
+		"six":    {"≈ 4096"},
+		"std":    {"std 2"},
+		"trend":  {"it grows", "grows like sqrt(d)", "grows (like √d_k)"},
+	} {
+		for _, a := range answers {
+			r := gradeText(t, g, k, id+" "+a+"\n")
+			assert.Equal(t, Right, r.Parts[indexOf(k, id)].Mark, "%s %q: %s", id, a, r.Parts[indexOf(k, id)].Feedback)
+		}
+	}
+	for id, a := range map[string]string{"half": "0.", "eighth": "0.1"} {
+		r := gradeText(t, g, k, id+" "+a+"\n").Parts[indexOf(k, id)]
+		assert.Equal(t, Short, r.Mark, "%s %q", id, a)
+		assert.Equal(t, "0", r.Points.RatString())
+	}
+}
+
+func indexOf(k *Key, id string) int {
+	for i, p := range k.Parts() {
+		if p.ID == id {
+			return i
+		}
+	}
+	return -1
 }

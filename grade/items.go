@@ -8,14 +8,15 @@ import (
 type Item struct {
 	ID        string
 	MaxPoints *big.Rat
-	// Students is the number of answer files; Answered of them answer
-	// the part; Right answer it right, Short right with too few places.
-	Students, Answered, Right, Short int
+	// Students is the number of answer files graded; Answered of them
+	// answer the part; Right answer it right, Short right with too few
+	// places, Wrong wrong; Unreadable could not be read (counted apart:
+	// they are not wrong, only not understood).
+	Students, Answered, Right, Short, Wrong, Unreadable int
 	// Points is the sum of the points scored on the part.
 	Points *big.Rat
 	// Mistakes counts each named mistake, by the first one each wrong
-	// answer matches; Unmatched counts wrong or unreadable answers that
-	// match none.
+	// answer matches; Unmatched counts wrong answers that match none.
 	Mistakes  map[string]int
 	Unmatched int
 
@@ -59,11 +60,14 @@ func mistakeRank(p *Part, m Mistake) int {
 
 // Analyse returns the item analysis of a class, one Item per part in key
 // order (parts are matched by id, so variants of one template key are
-// analysed together).
+// analysed together); files that could not be graded are left out.
 func Analyse(rs []*Result) []Item {
 	var items []Item
 	index := map[string]int{}
 	for _, r := range rs {
+		if r.Err != nil {
+			continue
+		}
 		for _, p := range r.Parts {
 			i, ok := index[p.Part.ID]
 			if !ok {
@@ -81,9 +85,13 @@ func Analyse(rs []*Result) []Item {
 				it.Right++
 			case Short:
 				it.Short++
+			case Wrong:
+				it.Wrong++
+			case Unreadable:
+				it.Unreadable++
 			}
 			it.Answered++
-			if p.Mark == Wrong || p.Mark == Unreadable || p.Mark == Short {
+			if p.Mark == Wrong || p.Mark == Short {
 				if len(p.Mistakes) > 0 {
 					m := p.Mistakes[0]
 					it.Mistakes[m.Name]++

@@ -1,8 +1,6 @@
 package grade
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -14,25 +12,26 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/rational"
-
-	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // MaxLineBytes bounds one line of a key or an answer file, as it bounds a
 // line of a claims file.
 const MaxLineBytes = claims.MaxLineBytes
 
+// MaxKeyBytes bounds the size of a key: a thousand answers with room for
+// their questions, hints and comments.
+const MaxKeyBytes = 1 << 20
+
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
 
-// MaxFileBytes bounds the size of one key or answer file: a thousand
-// answers with lines of a kilobyte, far more than any key or answer file
-// people write. A program that reads a file refuses a larger one by its
-// size, before reading it (sqrtdk does).
-const MaxFileBytes = 1 << 20
-
 // MaxPoints bounds the points of one answer.
 const MaxPoints = 1_000_000
+
+// MinDigits is the precision rule of a part whose key sets none: a
+// decimal answer must show at least this many significant digits, unless
+// it is the exact value itself (0.5 for 1/2).
+const MinDigits = 2
 
 // A SyntaxError is a problem with one line of a key or an answer file: the
 // claims file's error, as a key's questions are claims.
@@ -58,6 +57,11 @@ type Key struct {
 
 	lines []string // the key's text, for variants
 	parts map[string]*Part
+	// Of a template: what its variants may draw (see draw.go).
+	variants variantRules
+	// Of a variant: the template and seed it was drawn from.
+	template *Key
+	seed     string
 }
 
 // A Question is what a key asks under one id: its wording and its parts.
@@ -87,7 +91,8 @@ type Part struct {
 	// Points is what a right answer scores (a decimal, default 1).
 	Points *big.Rat
 	// Decimals and Digits are the least decimal places and significant
-	// digits a decimal answer must show (0: any).
+	// digits a decimal answer must show; when the key sets neither,
+	// Digits is MinDigits.
 	Decimals, Digits int
 	// Partial is the share of Points an answer gets when its value is
 	// right but it shows too few places or digits (default 0).
@@ -101,6 +106,19 @@ type Part struct {
 	// Mistakes are the key's own named mistakes for this part, tried
 	// before the built-in ones.
 	Mistakes []KeyMistake
+
+	credit       map[string]*big.Rat // share of Points per named mistake
+	coincide     map[string]bool     // mistakes the key knows coincide here (Lint)
+	comma        bool                // answers use decimal commas
+	precisionSet bool                // the key sets decimals or digits
+	with         withSource          // the with line the claim's defaults came from
+}
+
+// withSource is the with line whose claim settings a part takes.
+type withSource struct {
+	line     int    // 0: none
+	settings string // what it sets, "values=-2,2"
+	spans    string // a question that stands between the with line and the part's, if any
 }
 
 // A KeyMistake is a mistake a key names for one part: answers that the
@@ -111,14 +129,8 @@ type KeyMistake struct {
 	Claim *claims.Question
 	Says  string
 	Line  int
-}
 
-// A Draw is a value a variant draws: one of Choices, picked from the seed
-// and the student id (see Variant).
-type Draw struct {
-	Name    string
-	Choices []string
-	Line    int
+	credit *big.Rat // share of the points, nil for none
 }
 
 // Part returns the part with the given id, or nil.
@@ -149,7 +161,7 @@ func (k *Key) IsTemplate() bool { return len(k.Draws) > 0 && k.Values == nil }
 // options are the grading options of an answer line; every other key=value
 // belongs to the claim.
 var options = map[string]bool{"points": true, "decimals": true, "digits": true, "partial": true,
-	"show": true, "visibility": true, "d-model": true}
+	"show": true, "visibility": true, "d-model": true, "credit": true, "decimal-comma": true, "coincide": true}
 
 // Visibilities are Gradescope's visibility settings for a test.
 var Visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
@@ -159,18 +171,21 @@ var (
 	questionID  = regexp.MustCompile(`^` + idPattern + `$`)
 	partID      = regexp.MustCompile(`^(` + idPattern + `)(?:\.(` + idPattern + `))?$`)
 	placeholder = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_]*)\}`)
+	drawName    = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 )
 
 // ParseKey reads an answer key; name is used in error messages. It returns
 // a *SyntaxError for the first line that is wrong. A key with draw lines is
-// a template: it is checked with every draw at its first choice, and
+// a template: every line is checked at every choice of the draws it uses
+// (so no variant can fail), the variants must number at least the key's
+// minimum (200 by default) without a value the lesson prints, and it is
 // graded through Variant.
 func ParseKey(name string, r io.Reader) (*Key, error) {
-	lines, err := readLines(name, r)
+	lines, err := readKeyLines(name, r)
 	if err != nil {
 		return nil, err
 	}
-	draws, err := parseDraws(name, lines)
+	draws, rules, err := parseDraws(name, lines)
 	if err != nil {
 		return nil, err
 	}
@@ -182,32 +197,55 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range k.Parts() {
+		if err := rules.checkRanges(p); err != nil {
+			return nil, &SyntaxError{File: name, Line: p.Line, Msg: err.Error()}
+		}
+		for _, c := range append(sortedKeys(p.credit), sortedKeys(p.coincide)...) {
+			if _, ok := kindByName[c]; ok {
+				continue
+			}
+			own := false
+			for _, m := range p.Mistakes {
+				own = own || m.Name == c
+			}
+			if !own {
+				return nil, &SyntaxError{File: name, Line: p.Line, Msg: fmt.Sprintf("answer %s: %s: no mistake of that name (the catalogue's, such as wrong-rate or too-few-places, or the key's own for %s)", p.ID, c, p.ID)}
+			}
+		}
+	}
 	if len(draws) > 0 {
 		k.Values = nil
+		k.variants = rules
+		if err := k.checkChoices(); err != nil {
+			return nil, err
+		}
 	}
 	return k, nil
 }
 
-// readLines reads a file's lines, refusing invalid UTF-8 and overlong
-// lines; a byte-order mark at the start is dropped.
-func readLines(name string, r io.Reader) ([]string, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
-	sc.Split(textline.ScanLines)
+// readKeyLines reads a key's lines (ends LF, CRLF or CR), refusing text
+// that is not UTF-8, lines longer than MaxLineBytes and keys larger than
+// MaxKeyBytes; control characters are made visible.
+func readKeyLines(name string, r io.Reader) ([]string, error) {
 	var lines []string
-	for sc.Scan() {
-		line := sc.Text()
-		if len(lines) == 0 {
-			line = strings.TrimPrefix(line, "\uFEFF")
+	total := 0
+	err := eachLine(r, false, func(n int, raw []byte, overlong bool) error {
+		total += len(raw) + 1
+		switch {
+		case total > MaxKeyBytes:
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the key is larger than %d bytes", MaxKeyBytes)}
+		case overlong:
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+		case !utf8.Valid(raw):
+			return &SyntaxError{File: name, Line: n, Msg: "the line is not valid UTF-8"}
 		}
-		if !utf8.ValidString(line) {
-			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: "the line is not valid UTF-8"}
-		}
-		lines = append(lines, line)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &SyntaxError{File: name, Line: len(lines) + 1, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+		lines = append(lines, visible(string(raw)))
+		return nil
+	})
+	if err != nil {
+		if _, ok := err.(*SyntaxError); ok {
+			return nil, err
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
@@ -221,74 +259,6 @@ func stripComment(s string) string {
 		s = s[:i]
 	}
 	return strings.TrimSpace(s)
-}
-
-// MaxChoices bounds the choices of one draw.
-const MaxChoices = 10_000
-
-func parseDraws(name string, lines []string) ([]Draw, error) {
-	var draws []Draw
-	seen := map[string]bool{}
-	for i, raw := range lines {
-		words := strings.Fields(stripComment(raw))
-		if len(words) == 0 || words[0] != "draw" {
-			continue
-		}
-		fail := func(format string, args ...any) error {
-			return &SyntaxError{File: name, Line: i + 1, Msg: fmt.Sprintf(format, args...)}
-		}
-		if len(words) != 4 || words[2] != "from" {
-			return nil, fail("write draw NAME from A..B or draw NAME from a,b,c")
-		}
-		n := words[1]
-		if !regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`).MatchString(n) {
-			return nil, fail("draw: %q is not a name (a letter, then letters, digits or _)", n)
-		}
-		if seen[n] {
-			return nil, fail("draw: %s is drawn twice", n)
-		}
-		seen[n] = true
-		choices, err := parseChoices(words[3])
-		if err != nil {
-			return nil, fail("draw %s: %v", n, err)
-		}
-		draws = append(draws, Draw{Name: n, Choices: choices, Line: i + 1})
-	}
-	return draws, nil
-}
-
-// parseChoices reads A..B (integers, both included) or a comma list.
-func parseChoices(s string) ([]string, error) {
-	if lo, hi, ok := strings.Cut(s, ".."); ok {
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := strconv.Atoi(hi)
-		if err1 != nil || err2 != nil || a > b {
-			return nil, fmt.Errorf("%q is not a range A..B of integers with A ≤ B", s)
-		}
-		if b-a >= MaxChoices {
-			return nil, fmt.Errorf("%q has more than %d choices", s, MaxChoices)
-		}
-		var out []string
-		for v := a; v <= b; v++ {
-			out = append(out, strconv.Itoa(v))
-		}
-		return out, nil
-	}
-	out := strings.Split(s, ",")
-	if len(out) > MaxChoices {
-		return nil, fmt.Errorf("more than %d choices", MaxChoices)
-	}
-	seen := map[string]bool{}
-	for _, c := range out {
-		if c == "" {
-			return nil, fmt.Errorf("an empty choice in %q", s)
-		}
-		if seen[c] {
-			return nil, fmt.Errorf("%s is a choice twice", c)
-		}
-		seen[c] = true
-	}
-	return out, nil
 }
 
 // substitute replaces every {name} by its drawn value.
@@ -305,135 +275,32 @@ func substitute(s string, values map[string]string) (string, error) {
 	return out, err
 }
 
+// keyParser holds what parsing a key's lines carries from line to line.
+type keyParser struct {
+	k              *Key
+	questions      map[string]*Question
+	claimDefaults  map[string]string
+	optionDefaults map[string]string
+	with           withSource
+	lastQuestion   string // the last question line's id
+	withQuestion   string // the last question line's id when the with line was read
+}
+
 // parseKeyLines parses a key's lines with the drawn values substituted.
 func parseKeyLines(name string, lines []string, draws []Draw, values map[string]string) (*Key, error) {
 	k := &Key{Name: name, Draws: draws, Values: values, lines: lines, parts: map[string]*Part{}}
-	questions := map[string]*Question{}
-	claimDefaults := map[string]string{}
-	optionDefaults := map[string]string{}
+	kp := &keyParser{k: k, questions: map[string]*Question{}, claimDefaults: map[string]string{}, optionDefaults: map[string]string{}}
 	for i, raw := range lines {
 		n := i + 1
-		fail := func(format string, args ...any) error {
-			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf(format, args...)}
-		}
 		line, err := substitute(stripComment(raw), values)
+		if err == nil {
+			err = kp.line(n, line)
+		}
 		if err != nil {
-			return nil, fail("%v", err)
-		}
-		if line == "" {
-			continue
-		}
-		word, rest, _ := strings.Cut(line, " ")
-		rest = strings.TrimSpace(rest)
-		switch word {
-		case "draw":
-			continue
-		case "title":
-			if k.Title != "" {
-				return nil, fail("a second title line")
+			if se, ok := err.(*SyntaxError); ok {
+				return nil, se
 			}
-			if rest == "" {
-				return nil, fail("title: write the key's title")
-			}
-			k.Title = rest
-		case "with":
-			claimDefaults, optionDefaults = map[string]string{}, map[string]string{}
-			for _, w := range strings.Fields(rest) {
-				key, v, ok := strings.Cut(w, "=")
-				if !ok || key == "" || v == "" {
-					return nil, fail("with: %q is not key=value", w)
-				}
-				if options[key] {
-					optionDefaults[key] = v
-				} else {
-					claimDefaults[key] = v
-				}
-			}
-			if _, err := readOptions(&Part{}, optionDefaults); err != nil {
-				return nil, fail("with: %v", err)
-			}
-		case "question":
-			id, ask, _ := strings.Cut(rest, " ")
-			if !questionID.MatchString(id) {
-				return nil, fail("question: %q is not an id (letters, digits, - and _, no dot)", id)
-			}
-			if _, dup := questions[id]; dup {
-				return nil, fail("question %s is given twice", id)
-			}
-			q := &Question{ID: id, Line: n, Ask: strings.TrimSpace(ask)}
-			questions[id] = q
-			k.Questions = append(k.Questions, q)
-		case "answer":
-			p, err := parseAnswerLine(rest, claimDefaults, optionDefaults)
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-			if _, dup := k.parts[p.ID]; dup {
-				return nil, fail("answer %s is given twice", p.ID)
-			}
-			qid, part := splitID(p.ID)
-			q, ok := questions[qid]
-			if !ok {
-				q = &Question{ID: qid, Line: n}
-				questions[qid] = q
-				k.Questions = append(k.Questions, q)
-			}
-			if len(q.Parts) > 0 && (part == "" || q.Parts[0].ID == qid) {
-				return nil, fail("question %s has parts: give each an id %s.PART", qid, qid)
-			}
-			if len(k.parts) == MaxParts {
-				return nil, fail("more than %d answers in one key", MaxParts)
-			}
-			p.Question, p.Line = q, n
-			q.Parts = append(q.Parts, p)
-			k.parts[p.ID] = p
-		case "hint", "mistake", "ask":
-			id, text, _ := strings.Cut(rest, " ")
-			p, ok := k.parts[id]
-			if !ok {
-				return nil, fail("%s: no answer line %q before this line", word, id)
-			}
-			text = strings.TrimSpace(text)
-			if word != "mistake" && text == "" {
-				return nil, fail("%s %s: write the text", word, id)
-			}
-			switch word {
-			case "hint":
-				p.Hint = strings.TrimSpace(p.Hint + " " + text)
-				continue
-			case "ask":
-				p.Ask = strings.TrimSpace(p.Ask + " " + text)
-				continue
-			}
-			claim, says, ok := strings.Cut(text, "=>")
-			says = strings.TrimSpace(says)
-			if !ok || says == "" {
-				return nil, fail("mistake %s: write mistake %s [name=NAME] CLAIM => what the student did", id, id)
-			}
-			mistakeName := fmt.Sprintf("%s-mistake-%d", id, len(p.Mistakes)+1)
-			if first, after, _ := strings.Cut(strings.TrimSpace(claim), " "); strings.HasPrefix(first, "name=") {
-				mistakeName, claim = strings.TrimPrefix(first, "name="), after
-				if !questionID.MatchString(mistakeName) {
-					return nil, fail("mistake %s: name %q must be letters, digits, - and _", id, mistakeName)
-				}
-				for _, known := range Catalogue() {
-					if known.String() == mistakeName {
-						return nil, fail("mistake %s: %q is the name of a built-in mistake; name the key's own otherwise", id, mistakeName)
-					}
-				}
-			}
-			for _, m := range p.Mistakes {
-				if m.Name == mistakeName {
-					return nil, fail("mistake %s: the name %q is given twice", id, mistakeName)
-				}
-			}
-			cq, err := claims.ParseQuestion(claim, claimDefaults)
-			if err != nil {
-				return nil, fail("mistake %s: %v", id, err)
-			}
-			p.Mistakes = append(p.Mistakes, KeyMistake{Name: mistakeName, Claim: cq, Says: says, Line: n})
-		default:
-			return nil, fail("unknown line %q: a key has title, with, draw, question, answer, ask, hint and mistake lines", word)
+			return nil, &SyntaxError{File: name, Line: n, Msg: err.Error()}
 		}
 	}
 	for _, q := range k.Questions {
@@ -442,9 +309,175 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 		}
 	}
 	if len(k.parts) == 0 {
-		return nil, &SyntaxError{File: name, Line: len(lines), Msg: "the key has no answer lines"}
+		return nil, &SyntaxError{File: name, Line: max(len(lines), 1), Msg: "the key has no answer lines"}
 	}
 	return k, nil
+}
+
+// line parses one line of a key.
+func (kp *keyParser) line(n int, line string) error {
+	k := kp.k
+	if line == "" {
+		return nil
+	}
+	word, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	switch word {
+	case "draw", "variants", "range":
+		return nil // read by parseDraws
+	case "title":
+		if k.Title != "" {
+			return fmt.Errorf("a second title line")
+		}
+		if rest == "" {
+			return fmt.Errorf("title: write the key's title")
+		}
+		k.Title = rest
+	case "with":
+		claimDefaults, optionDefaults := map[string]string{}, map[string]string{}
+		for _, w := range strings.Fields(rest) {
+			key, v, ok := strings.Cut(w, "=")
+			if !ok || key == "" || v == "" {
+				return fmt.Errorf("with: %s is not key=value", quote(w))
+			}
+			if _, dup := claimDefaults[key]; dup {
+				return fmt.Errorf("with: %s is set twice", key)
+			}
+			if _, dup := optionDefaults[key]; dup {
+				return fmt.Errorf("with: %s is set twice", key)
+			}
+			if options[key] {
+				optionDefaults[key] = v
+			} else {
+				claimDefaults[key] = v
+			}
+		}
+		if err := readOptions(&Part{}, optionDefaults); err != nil {
+			return fmt.Errorf("with: %v", err)
+		}
+		// The claims' own check of a default: a key it does not know.
+		if _, err := claims.ParseQuestion("number value=1", claimDefaults); err != nil {
+			return fmt.Errorf("with: %v", err)
+		}
+		kp.claimDefaults, kp.optionDefaults = claimDefaults, optionDefaults
+		kp.with = withSource{}
+		if len(claimDefaults) > 0 {
+			var set []string
+			for _, key := range sortedKeys(claimDefaults) {
+				set = append(set, key+"="+claimDefaults[key])
+			}
+			kp.with = withSource{line: n, settings: strings.Join(set, " ")}
+		}
+		kp.withQuestion = kp.lastQuestion
+	case "question":
+		id, ask, _ := strings.Cut(rest, " ")
+		if !questionID.MatchString(id) {
+			return fmt.Errorf("question: %s is not an id (letters, digits, - and _, no dot)", quote(id))
+		}
+		if _, dup := kp.questions[id]; dup {
+			return fmt.Errorf("question %s is given twice", id)
+		}
+		q := &Question{ID: id, Line: n, Ask: strings.TrimSpace(ask)}
+		kp.questions[id] = q
+		k.Questions = append(k.Questions, q)
+		kp.lastQuestion = id
+	case "answer":
+		p, err := parseAnswerLine(rest, kp.claimDefaults, kp.optionDefaults)
+		if err != nil {
+			return err
+		}
+		if _, dup := k.parts[p.ID]; dup {
+			return fmt.Errorf("answer %s is given twice", p.ID)
+		}
+		qid, part := splitID(p.ID)
+		q, ok := kp.questions[qid]
+		if !ok {
+			q = &Question{ID: qid, Line: n}
+			kp.questions[qid] = q
+			k.Questions = append(k.Questions, q)
+			kp.lastQuestion = qid
+		}
+		if len(q.Parts) > 0 && (part == "" || q.Parts[0].ID == qid) {
+			return fmt.Errorf("question %s has parts: give each an id %s.PART", qid, qid)
+		}
+		if len(k.parts) == MaxParts {
+			return fmt.Errorf("more than %d answers in one key", MaxParts)
+		}
+		p.Question, p.Line = q, n
+		p.with = kp.with
+		if kp.with.line > 0 && kp.withQuestion != "" && kp.withQuestion != qid {
+			p.with.spans = kp.withQuestion
+		}
+		q.Parts = append(q.Parts, p)
+		k.parts[p.ID] = p
+	case "hint", "mistake", "ask":
+		return kp.partLine(n, word, rest)
+	default:
+		return fmt.Errorf("unknown line %s: a key has title, with, draw, variants, range, question, answer, ask, hint and mistake lines", quote(word))
+	}
+	return nil
+}
+
+// partLine parses a hint, ask or mistake line.
+func (kp *keyParser) partLine(n int, word, rest string) error {
+	id, text, _ := strings.Cut(rest, " ")
+	p, ok := kp.k.parts[id]
+	if !ok {
+		return fmt.Errorf("%s: no answer line %s before this line", word, quote(id))
+	}
+	text = strings.TrimSpace(text)
+	if word != "mistake" && text == "" {
+		return fmt.Errorf("%s %s: write the text", word, id)
+	}
+	switch word {
+	case "hint":
+		p.Hint = strings.TrimSpace(p.Hint + " " + text)
+		return nil
+	case "ask":
+		p.Ask = strings.TrimSpace(p.Ask + " " + text)
+		return nil
+	}
+	claim, says, ok := strings.Cut(text, "=>")
+	says = strings.TrimSpace(says)
+	if !ok || says == "" {
+		return fmt.Errorf("mistake %s: write mistake %s [name=NAME] [credit=F] CLAIM => what the student did", id, id)
+	}
+	m := KeyMistake{Name: fmt.Sprintf("%s-mistake-%d", id, len(p.Mistakes)+1), Says: says, Line: n}
+	named := false
+	for {
+		first, after, _ := strings.Cut(strings.TrimSpace(claim), " ")
+		switch {
+		case strings.HasPrefix(first, "name=") && !named:
+			m.Name, claim, named = strings.TrimPrefix(first, "name="), after, true
+			if !questionID.MatchString(m.Name) {
+				return fmt.Errorf("mistake %s: name %s must be letters, digits, - and _", id, quote(m.Name))
+			}
+			if _, known := kindByName[m.Name]; known {
+				return fmt.Errorf("mistake %s: %s is the name of a built-in mistake; name the key's own otherwise", id, quote(m.Name))
+			}
+			continue
+		case strings.HasPrefix(first, "credit=") && m.credit == nil:
+			c, err := share(strings.TrimPrefix(first, "credit="))
+			if err != nil {
+				return fmt.Errorf("mistake %s: credit=%s: %v", id, strings.TrimPrefix(first, "credit="), err)
+			}
+			m.credit, claim = c, after
+			continue
+		}
+		break
+	}
+	for _, other := range p.Mistakes {
+		if other.Name == m.Name {
+			return fmt.Errorf("mistake %s: the name %s is given twice", id, quote(m.Name))
+		}
+	}
+	cq, err := claims.ParseQuestion(claim, kp.claimDefaults)
+	if err != nil {
+		return fmt.Errorf("mistake %s: %v", id, err)
+	}
+	m.Claim = cq
+	p.Mistakes = append(p.Mistakes, m)
+	return nil
 }
 
 // splitID splits "1.raw" into "1" and "raw"; "3" into "3" and "".
@@ -462,7 +495,7 @@ func parseAnswerLine(rest string, claimDefaults, optionDefaults map[string]strin
 	}
 	id := words[0]
 	if !partID.MatchString(id) {
-		return nil, fmt.Errorf("answer: %q is not an id (QUESTION or QUESTION.PART, each letters, digits, - and _)", id)
+		return nil, fmt.Errorf("answer: %s is not an id (QUESTION or QUESTION.PART, each letters, digits, - and _)", quote(id))
 	}
 	var claimWords []string
 	opts := map[string]string{}
@@ -487,59 +520,100 @@ func parseAnswerLine(rest string, claimDefaults, optionDefaults map[string]strin
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
 	p := &Part{ID: id, Claim: q}
-	if _, err := readOptions(p, opts); err != nil {
+	if err := readOptions(p, opts); err != nil {
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
 	return p, nil
 }
 
+// share reads a share of the points, a decimal from 0 to 1.
+func share(v string) (*big.Rat, error) {
+	r, err := rational.ParseRat(v)
+	if err != nil || r.Sign() < 0 || r.Cmp(big.NewRat(1, 1)) > 0 || !rational.HasPlaces(r, 6) {
+		return nil, fmt.Errorf("write a share of the points, a decimal from 0 to 1 such as 0.5")
+	}
+	return r, nil
+}
+
 // readOptions sets the grading options of p from opts.
-func readOptions(p *Part, opts map[string]string) (*Part, error) {
+func readOptions(p *Part, opts map[string]string) error {
 	p.Points, p.Partial, p.Visibility = big.NewRat(1, 1), new(big.Rat), "visible"
+	p.Decimals, p.Digits, p.precisionSet = 0, MinDigits, false
 	for _, k := range sortedKeys(opts) {
 		v := opts[k]
 		switch k {
-		case "points", "partial":
+		case "points":
 			r, err := rational.ParseRat(v)
 			if err != nil || r.Sign() < 0 || !rational.HasPlaces(r, 6) {
-				return nil, fmt.Errorf("%s=%s: write a non-negative decimal number such as 1, 2.5 or 0.25", k, v)
+				return fmt.Errorf("points=%s: write a non-negative decimal number such as 1, 2.5 or 0.25", v)
 			}
-			if k == "points" {
-				if r.Cmp(big.NewRat(MaxPoints, 1)) > 0 {
-					return nil, fmt.Errorf("points=%s: at most %d", v, MaxPoints)
+			if r.Cmp(big.NewRat(MaxPoints, 1)) > 0 {
+				return fmt.Errorf("points=%s: at most %d", v, MaxPoints)
+			}
+			p.Points = r
+		case "partial":
+			r, err := share(v)
+			if err != nil {
+				return fmt.Errorf("partial=%s: %v", v, err)
+			}
+			p.Partial = r
+		case "credit":
+			p.credit = map[string]*big.Rat{}
+			for _, item := range strings.Split(v, ",") {
+				name, f, ok := strings.Cut(item, ":")
+				if !ok || name == "" {
+					return fmt.Errorf("credit=%s: write credit=MISTAKE:SHARE,… such as credit=wrong-rate:0.5", v)
 				}
-				p.Points = r
-			} else {
-				if r.Cmp(big.NewRat(1, 1)) > 0 {
-					return nil, fmt.Errorf("partial=%s: a share of the points, from 0 to 1", v)
+				r, err := share(f)
+				if err != nil {
+					return fmt.Errorf("credit=%s: %s: %v", v, name, err)
 				}
-				p.Partial = r
+				if _, dup := p.credit[name]; dup {
+					return fmt.Errorf("credit=%s: %s is given twice", v, name)
+				}
+				p.credit[name] = r
+			}
+		case "coincide":
+			p.coincide = map[string]bool{}
+			for _, name := range strings.Split(v, ",") {
+				if name == "" {
+					return fmt.Errorf("coincide=%s: write coincide=MISTAKE,… with the names of mistakes", v)
+				}
+				p.coincide[name] = true
 			}
 		case "decimals", "digits", "d-model":
 			n, err := strconv.Atoi(v)
-			limit := 100
+			limit, least := 100, 0
 			if k == "d-model" {
-				limit = claims.MaxWidth * 1000
+				limit, least = claims.MaxWidth*1000, 1
 			}
-			if err != nil || n < 0 || n > limit || (k == "d-model" && n < 1) {
-				return nil, fmt.Errorf("%s=%s: write a whole number from %d to %d", k, v, map[bool]int{true: 1, false: 0}[k == "d-model"], limit)
+			if err != nil || n < least || n > limit {
+				return fmt.Errorf("%s=%s: write a whole number from %d to %d", k, v, least, limit)
 			}
 			switch k {
 			case "decimals":
-				p.Decimals = n
+				p.Decimals, p.precisionSet = n, true
+				if _, digits := opts["digits"]; !digits {
+					p.Digits = 0
+				}
 			case "digits":
-				p.Digits = n
+				p.Digits, p.precisionSet = n, true
 			default:
 				p.DModel = n
 			}
-		case "show":
+		case "decimal-comma", "show":
+			var on bool
 			switch v {
 			case "yes":
-				p.Show = true
+				on = true
 			case "no":
-				p.Show = false
 			default:
-				return nil, fmt.Errorf("show=%s: write show=yes or show=no", v)
+				return fmt.Errorf("%s=%s: write %s=yes or %s=no", k, v, k, k)
+			}
+			if k == "show" {
+				p.Show = on
+			} else {
+				p.comma = on
 			}
 		case "visibility":
 			ok := false
@@ -547,12 +621,12 @@ func readOptions(p *Part, opts map[string]string) (*Part, error) {
 				ok = ok || s == v
 			}
 			if !ok {
-				return nil, fmt.Errorf("visibility=%s: use %s", v, strings.Join(Visibilities, ", "))
+				return fmt.Errorf("visibility=%s: use %s", v, strings.Join(Visibilities, ", "))
 			}
 			p.Visibility = v
 		}
 	}
-	return p, nil
+	return nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

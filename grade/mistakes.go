@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -32,6 +33,8 @@ type alternative struct {
 	says  string
 	claim *claims.Question
 	value rational.Value
+	// compute gives the value when it needs the checker.
+	compute func(ctx context.Context, g *Grader) (rational.Value, bool, error)
 }
 
 // scaleKinds are the kinds whose scale=… divides q·k.
@@ -91,6 +94,25 @@ func alternatives(p *Part) []alternative {
 		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.DModel),
 			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.DModel)})
 	}
+	if d := q.Setting("d"); p.DModel > 0 && d != "" && !strings.Contains(d, ",") && d != strconv.Itoa(p.DModel) {
+		add(ModelWidth, fmt.Sprintf("This is the value at d_k = %d, the width of the whole model; the question is about one head, d_k = %s.", p.DModel, d),
+			"", map[string]string{"d": strconv.Itoa(p.DModel)})
+	}
+	if q.Kind == "variance" {
+		if set, c, ok := overC(q); ok {
+			add(VarianceOverC, fmt.Sprintf("This divides the variance of q·k by %s; dividing q·k by c divides its variance by c², here %s.", c, squared(c)), "", set)
+		}
+		if alt, ok := sumOfSquares(q); ok {
+			out = append(out, alt)
+		}
+	}
+	if (q.Kind == "softmax" || q.Kind == "softmax-entry" || q.Kind == "jacobian-max") && q.Setting("dk") != "" {
+		if dk, err := rational.ParseRat(q.Setting("dk")); err == nil {
+			sq := new(big.Rat).Mul(dk, dk)
+			add(DividedByD, fmt.Sprintf("This is softmax of the scores divided by %s = d_k; the question divides them by √%s.", q.Setting("dk"), q.Setting("dk")),
+				"", map[string]string{"dk": sq.RatString()})
+		}
+	}
 	if q.Takes("values") && (q.Setting("values") != "" || q.Setting("k-values") != "") {
 		if m2, ok := secondMoments(q); ok {
 			add(UnitEntries, fmt.Sprintf("This is the value for entries ±1; here the entries have %s, so a term q_i·k_i has variance %s, not 1.", m2.words, m2.product),
@@ -114,6 +136,83 @@ func alternatives(p *Part) []alternative {
 		}
 	}
 	return out
+}
+
+// overC returns the settings of the variance of q·k divided by the square
+// root of the question's divisor, which is Var(q·k)/c for the divisor c,
+// and c in words.
+func overC(q *claims.Question) (map[string]string, string, bool) {
+	total := new(big.Rat)
+	if s := q.Setting("scale"); s != "" {
+		for _, f := range strings.Split(s, ",") {
+			sc, err := rational.ParseScale(f)
+			if err != nil {
+				return nil, "", false
+			}
+			if sc.P != nil {
+				total.Add(total, sc.P)
+			}
+		}
+	}
+	divide := q.Setting("divide")
+	if total.Sign() == 0 && divide == "" {
+		return nil, "", false
+	}
+	set := map[string]string{"scale": "", "divide": ""}
+	if total.Sign() != 0 {
+		half := new(big.Rat).Quo(total, big.NewRat(2, 1))
+		set["scale"] = "d^" + half.RatString()
+	}
+	if divide != "" {
+		set["divide"] = "sqrt(" + divide + ")"
+	}
+	return set, divisorName(q), true
+}
+
+// squared writes c² for a divisor in words.
+func squared(c string) string {
+	switch c {
+	case "√d_k":
+		return "d_k"
+	case "d_k":
+		return "d_k²"
+	}
+	if strings.ContainsAny(c, " ") {
+		return "(" + c + ")²"
+	}
+	return c + "²"
+}
+
+// sumOfSquares returns the mistake of summing the squared (scaled) scores
+// over the pairs instead of averaging them: N·E[(q·k/c)²] = N·(Var + E²)
+// for the N pairs.
+func sumOfSquares(q *claims.Question) (alternative, bool) {
+	mean, err1 := q.Derive("mean", nil)
+	cases, err2 := q.Derive("cases", map[string]string{"scale": "", "divide": ""})
+	if err1 != nil || err2 != nil {
+		return alternative{}, false
+	}
+	return alternative{kind: SumNotMean,
+		says: "This sums the squared scores over every pair; the variance averages them (divide by the number of pairs, and subtract the squared mean, here 0).",
+		compute: func(ctx context.Context, g *Grader) (rational.Value, bool, error) {
+			x, ok, err := g.value(ctx, q)
+			if err != nil || !ok {
+				return x, false, err
+			}
+			m, ok, err := g.value(ctx, mean)
+			if err != nil || !ok {
+				return m, false, err
+			}
+			n, ok, err := g.value(ctx, cases)
+			if err != nil || !ok {
+				return n, false, err
+			}
+			second, ok := rational.Sum(x, m.Mul(m))
+			if !ok {
+				return x, false, nil
+			}
+			return second.Mul(n), true, nil
+		}}, true
 }
 
 // divisorName writes what the question divides q·k by, e.g. "√d_k",
@@ -236,7 +335,7 @@ func vectorCounts(q *claims.Question) []alternative {
 // shows against the exact value x: cut off instead of rounded, or rounded
 // to fewer places and padded with zeros.
 func roundingMistakes(fig claims.Figure, x rational.Value) []Mistake {
-	if !fig.IsDecimal() || fig.Matches(x) {
+	if !fig.IsDecimal() || fig.Matches(x) || fig.Places() < 0 {
 		return nil
 	}
 	places := fig.Places()
@@ -267,4 +366,142 @@ func placesWords(n int) string {
 		return "1 decimal place"
 	}
 	return fmt.Sprintf("%d decimal places", n)
+}
+
+// mistakes returns the named mistakes a wrong answer matches: sides of
+// shown work that disagree, a trend's wrong rate, the key's own mistakes,
+// then the built-in ones, each checked exactly with the answer as read. A
+// mistaken question that cannot be decided is skipped: no mistake is
+// named on a guess.
+func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j judged) ([]Mistake, error) {
+	var out []Mistake
+	seen := map[string]bool{}
+	addOnce := func(m Mistake) {
+		if !seen[m.Name+"\x00"+m.Says] {
+			seen[m.Name+"\x00"+m.Says] = true
+			out = append(out, m)
+		}
+	}
+	read := j.read
+	// Shown work: a side that is right beside one that is not.
+	reads := []*claims.Answer{read}
+	if sides := read.Sides(); len(sides) > 1 {
+		var right, wrong []string
+		for _, s := range sides {
+			ok, err := g.holds(ctx, p.Claim, file, line, s)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				right = append(right, quote(s.Text()))
+			} else {
+				wrong = append(wrong, quote(s.Text()))
+			}
+		}
+		switch {
+		case len(right) > 0:
+			addOnce(known(WorkDisagrees, fmt.Sprintf("The sides of this answer disagree: %s is right, but %s is not.", strings.Join(right, " and "), strings.Join(wrong, " and "))))
+		case !read.Consistent():
+			addOnce(known(WorkDisagrees, fmt.Sprintf("The sides of this answer are not the same number: %s.", strings.Join(wrong, ", "))))
+		}
+		if !read.Consistent() {
+			reads = sides
+		}
+	}
+	// A trend's rate: the direction right, the rate not.
+	if read.Rate() != "" {
+		ok, err := g.holds(ctx, p.Claim, file, line, read.WithoutRate())
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			addOnce(known(WrongRate, fmt.Sprintf("The direction is right, but the values are not proportional to %s: %s.", read.Rate(), j.exact)))
+		}
+	}
+	alts, ok := g.alternatives[p]
+	if !ok {
+		alts = alternatives(p)
+		g.alternatives[p] = alts
+	}
+	for _, r := range reads {
+		for _, m := range p.Mistakes {
+			ok, err := g.holds(ctx, m.Claim, file, line, r)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				addOnce(Mistake{Name: m.Name, Says: m.Says})
+			}
+		}
+		figs := r.Figures()
+		// A digit cut off or rounded early is a likelier mistake than
+		// another width whose value happens to print the same: the
+		// neighbouring widths are tried after the rounding mistakes.
+		var neighbours []alternative
+		for _, alt := range alts {
+			if alt.kind == NeighbouringWidth {
+				neighbours = append(neighbours, alt)
+				continue
+			}
+			var ok bool
+			switch {
+			case alt.claim != nil:
+				var err error
+				if ok, err = g.holds(ctx, alt.claim, file, line, r); err != nil {
+					return nil, err
+				}
+			case alt.compute != nil:
+				x, known, err := alt.compute(ctx, g)
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil, ctx.Err()
+					}
+					continue
+				}
+				ok = known && allMatch(figs, x)
+			default:
+				ok = allMatch(figs, alt.value)
+			}
+			if ok {
+				addOnce(known(alt.kind, alt.says))
+			}
+		}
+		if j.single && len(figs) == 1 {
+			for _, m := range roundingMistakes(figs[0], j.value) {
+				addOnce(m)
+			}
+		}
+		for _, alt := range neighbours {
+			ok, err := g.holds(ctx, alt.claim, file, line, r)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				addOnce(known(alt.kind, alt.says))
+			}
+		}
+		if cut := r.Truncated(); cut != nil && isList(p) {
+			ok, err := g.holds(ctx, p.Claim, file, line, cut)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				addOnce(known(Truncated, "These outputs are cut off instead of rounded: rounded, some last digits change."))
+			}
+		}
+	}
+	return out, nil
+}
+
+// allMatch reports whether every figure is x (or x correctly rounded).
+func allMatch(figs []claims.Figure, x rational.Value) bool {
+	if len(figs) == 0 {
+		return false
+	}
+	for _, f := range figs {
+		if !f.Matches(x) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,11 @@
 package grade
 
-import "context"
+import (
+	"context"
+	"errors"
+
+	"github.com/sqrtdk/sqrtdk/claims"
+)
 
 // Prepare computes ahead what grading an answer to p needs: the exact
 // value and the value of every mistake an answer is compared with, which
@@ -8,15 +13,19 @@ import "context"
 // next ones (a page prepares each part while the student reads). Its
 // computations stop, with ctx's error, once ctx is done.
 func (g *Grader) Prepare(ctx context.Context, p *Part) error {
-	probe := Answer{Text: probeFigure(p), Line: p.Line}
-	c, err := p.Claim.Answer("", probe.Line, probe.Text)
+	read, err := p.Claim.Read(probeFigure(p.Claim), false)
 	if err != nil {
 		return nil // nothing the probe can ask ahead
 	}
-	if _, err := g.ch.Check(ctx, c); err != nil {
+	j, err := g.judgeRead(ctx, p, p.Claim, "", p.Line, read)
+	if err != nil {
+		var re *claims.ReadError
+		if errors.As(err, &re) {
+			return nil
+		}
 		return err
 	}
 	// The mistakes are computed whether or not the probe is right.
-	_, err = g.mistakes(ctx, p, probe)
+	_, err = g.mistakes(ctx, p, "", p.Line, j)
 	return err
 }

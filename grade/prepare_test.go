@@ -25,16 +25,16 @@ func TestPrepareComputesAhead(t *testing.T) {
 		f.Close()
 		require.NoError(t, err)
 
-		_, err = NewGrader().Grade(cancelled, k, a)
+		_, err = NewGrader(Options{}).Grade(cancelled, k, a)
 		require.ErrorIs(t, err, context.Canceled, "an unprepared grader computes")
 
-		g := NewGrader()
+		g := NewGrader(Options{})
 		for _, p := range k.Parts() {
 			require.NoError(t, g.Prepare(context.Background(), p))
 		}
 		got, err := g.Grade(cancelled, k, a)
 		require.NoError(t, err, "%s: grading after Prepare computed something", name)
-		want, err := NewGrader().Grade(context.Background(), k, a)
+		want, err := NewGrader(Options{}).Grade(context.Background(), k, a)
 		require.NoError(t, err)
 		for i := range want.Parts {
 			assert.Equal(t, want.Parts[i].Mark, got.Parts[i].Mark, want.Parts[i].Part.ID)

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/claims"
 )
 
 // Pick returns the index, from 0 to n−1, that a variant draws for one
@@ -24,9 +27,18 @@ func Pick(seed, student, name string, n int) int {
 	return int(x.Mod(x, big.NewInt(int64(n))).Int64())
 }
 
+// maxPicks bounds the draws of a variant before Variant takes the next
+// combination in order.
+const maxPicks = 64
+
 // Variant returns the key drawn from a template for one student: each
-// draw takes its choice Pick(seed, student, name, len(choices)). A key
-// without draws is its own variant for every student.
+// draw takes its choice Pick(seed, student, name, len(choices)). When the
+// combination asks a question the lesson prints (and the key does not
+// allow it), every draw is picked again with the name followed by a zero
+// byte and the attempt's number ("d\x001", "d\x002", …); after maxPicks
+// attempts the next allowed combination in mixed-radix order (the first
+// draw slowest) is taken. A key without draws is its own variant for
+// every student.
 func (k *Key) Variant(seed, student string) (*Key, error) {
 	if !studentPattern.MatchString(student) {
 		return nil, &StudentIDError{ID: student}
@@ -39,41 +51,91 @@ func (k *Key) Variant(seed, student string) (*Key, error) {
 	if seed == "" {
 		return nil, fmt.Errorf("%s draws values (line %d): give the seed the variants were made with", k.Name, k.Draws[0].Line)
 	}
+	choice := k.pick(seed, student)
 	values := map[string]string{}
-	for _, d := range k.Draws {
-		values[d.Name] = d.Choices[Pick(seed, student, d.Name, len(d.Choices))]
+	for i, d := range k.Draws {
+		values[d.Name] = d.Choices[choice[i]]
 	}
-	v, err := parseKeyLines(k.Name, k.lines, k.Draws, values)
+	v, err := k.variantOf(values)
 	if err != nil {
 		var se *SyntaxError
 		if errors.As(err, &se) {
-			se.Msg += fmt.Sprintf(" (in the variant for student %s: %s)", student, drawnWords(k.Draws, values))
+			se.Msg += fmt.Sprintf(" (in the variant for student %s: %s)", student, drawnWords(k.Draws, nil, values))
 		}
 		return nil, err
 	}
-	v.Student = student
+	v.Student, v.seed = student, seed
 	return v, nil
 }
 
-// drawnWords writes the drawn values, "d = 7, a = 2".
-func drawnWords(draws []Draw, values map[string]string) string {
-	var parts []string
-	for _, d := range draws {
-		parts = append(parts, d.Name+" = "+values[d.Name])
+// variantOf parses the template with the drawn values.
+func (k *Key) variantOf(values map[string]string) (*Key, error) {
+	v, err := parseKeyLines(k.Name, k.lines, k.Draws, values)
+	if err != nil {
+		return nil, err
 	}
-	return strings.Join(parts, ", ")
+	v.template = k
+	return v, nil
+}
+
+// pick returns the choice of each draw for a student (see Variant).
+func (k *Key) pick(seed, student string) []int {
+	choice := make([]int, len(k.Draws))
+	byIndex := map[int]int{}
+	for attempt := 0; attempt < maxPicks; attempt++ {
+		for i, d := range k.Draws {
+			name := d.Name
+			if attempt > 0 {
+				name += "\x00" + strconv.Itoa(attempt)
+			}
+			choice[i] = Pick(seed, student, name, len(d.Choices))
+			byIndex[i] = choice[i]
+		}
+		if !k.variants.forbids(byIndex) {
+			return choice
+		}
+	}
+	// The next allowed combination in order; countVariants made sure
+	// there is one.
+	for {
+		i := len(choice) - 1
+		for ; i >= 0; i-- {
+			choice[i]++
+			if choice[i] < len(k.Draws[i].Choices) {
+				break
+			}
+			choice[i] = 0
+		}
+		for j := range choice {
+			byIndex[j] = choice[j]
+		}
+		if !k.variants.forbids(byIndex) {
+			return choice
+		}
+	}
+}
+
+// A StudentIDError refuses a student id that is not one: ids are letters,
+// digits and _ . @ + -, without spaces.
+type StudentIDError struct {
+	ID string // the id refused
+}
+
+// Error quotes the id and says what an id is.
+func (e *StudentIDError) Error() string {
+	return fmt.Sprintf("%s is not a student id (letters, digits and _ . @ + -, no spaces)", quote(e.ID))
 }
 
 // probeFigure returns a figure the question can read, to learn what the
 // checker computes for a question that is not about one value.
-func probeFigure(p *Part) string {
-	switch p.Claim.Kind {
+func probeFigure(q *claims.Question) string {
+	switch q.Kind {
 	case "trend":
 		return "grows"
 	case "distribution":
 		return "[(0, 0)]"
 	case "softmax":
-		n := len(strings.Split(p.Claim.Setting("scores"), ","))
+		n := len(strings.Split(q.Setting("scores"), ","))
 		return strings.TrimSuffix(strings.Repeat("0.0, ", n), ", ")
 	case "softmax-entry", "jacobian-max":
 		return "0.0"
@@ -88,18 +150,15 @@ func probeFigure(p *Part) string {
 func (g *Grader) Solutions(ctx context.Context, k *Key) ([]string, error) {
 	var out []string
 	for _, p := range k.Parts() {
-		c, err := p.Claim.Answer(k.Name, p.Line, probeFigure(p))
+		read, err := p.Claim.Read(probeFigure(p.Claim), false)
 		if err != nil {
 			return nil, err
 		}
-		v, err := g.ch.Check(ctx, c)
+		j, err := g.judgeRead(ctx, p, p.Claim, k.Name, p.Line, read)
 		if err != nil {
 			return nil, err
 		}
-		s, err := g.exact(ctx, p, v)
-		if err != nil {
-			return nil, err
-		}
+		s := j.exact
 		if p.Claim.Kind == "trend" {
 			s = strings.TrimPrefix(s, "neither grows, shrinks nor stays constant")
 		}
@@ -125,12 +184,4 @@ func (k *Key) Lines() ([]string, error) {
 		out[i] = line
 	}
 	return out, nil
-}
-
-// A StudentIDError refuses a student id that is not one: ids are letters,
-// digits and _ . @ + -, without spaces.
-type StudentIDError struct{ ID string }
-
-func (e *StudentIDError) Error() string {
-	return fmt.Sprintf("%q is not a student id (letters, digits and _ . @ + -, no spaces)", e.ID)
 }

@@ -51,7 +51,7 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 	}
 	subsets = append(subsets, allButOne)
 
-	g := NewGrader()
+	g := NewGrader(Options{})
 	ctx := context.Background()
 	for _, hide := range subsets {
 		text := hideParts(string(raw), hide)

@@ -9,12 +9,12 @@
 //	sqrtdk merge FILE...        verify shard results and print the merged table or dist
 //	sqrtdk prove [flags]        the lesson's five-step proof as exact assertions
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
-//	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (go doc ./grade)
+//	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (sqrtdk help keys, help answers)
 //	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
 //	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
 //	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
-//	sqrtdk help [COMMAND]       the commands, or one command's usage and flags
+//	sqrtdk help [COMMAND | keys | answers]  the commands, one command's usage and flags, or a format grade reads
 //
 // "sqrtdk help COMMAND" (the same as "sqrtdk COMMAND -h") prints a
 // command's usage and every flag it takes on standard output, with exit
@@ -280,26 +280,59 @@
 // # Grade
 //
 // "sqrtdk grade --key KEY ANSWERS..." grades answer files against an answer
-// key ("-" reads one answer file from standard input); go doc ./grade
-// documents both formats and the named mistakes.
+// key ("-" reads one answer file from standard input); "sqrtdk help keys"
+// and "sqrtdk help answers" give both formats with examples, go doc
+// ./grade the named mistakes. Each answer is read by one grammar (65,536,
+// 6.5e4, 1/8, 12.5 %, 2√2, one half, 4^8 = 65536, grows like √d, …); one
+// it cannot read is "could not read", scores 0 and is flagged for review,
+// never marked wrong; a decimal needs 2 significant digits unless the key
+// sets its own rule or it is the exact value itself.
 //
 //	--format F         text (default): one line per answer with points and
-//	                   feedback; json: the same as an object (several files:
-//	                   {"students": [...], "items": [...]}); csv: one row per
-//	                   file (student, file, each answer's points, score,
-//	                   max_score); gradescope: the results.json of one file
-//	                   for a Gradescope autograder (docs/autograder).
+//	                   feedback, then the file's flags; json: the same as an
+//	                   object with what each answer was read as (several
+//	                   files: {"students": [...], "items": [...]}); csv: one
+//	                   row per file (student, file, score, max_score, error,
+//	                   flags, then each part's points, verdict and mistake);
+//	                   gradescope: the results.json of one file for a
+//	                   Gradescope autograder (docs/autograder).
 //	--class-report F   also write the csv rows to F; standard output then
-//	                   gets the item analysis (per answer: share right, mean
-//	                   points, most frequent named mistake) in text, json or csv.
+//	                   gets the item analysis (per answer: share right, wrong,
+//	                   could not read, mean points, most frequent named
+//	                   mistake) in text, json or csv.
 //	--seed S           for a key that draws values: the seed of the variants.
-//	--student ID       the student of one answer file without a student line.
+//	--student ID       the student of one answer file.
+//	--roster F         the class: CSV lines id,name[,seed]; an answer file is
+//	                   its student's by its name (ID.answers, ID/answers.txt),
+//	                   a student line that disagrees is flagged, a seed on the
+//	                   roster draws that student's variant, and every student
+//	                   without a file gets a row.
+//	--metadata F       Gradescope's submission_metadata.json: the submitter's
+//	                   sid (or email) is the student.
+//	--decimal-comma    read 1,5 as 1.5 in every answer (else it is refused as
+//	                   ambiguous; a key can allow it per part).
+//	--max-time T       the longest estimated computation to accept for the
+//	                   key's questions and mistakes together, as check's.
+//	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
+//	                   warning: ..."), then the key's parts, points and
+//	                   variants; exit status 1 when there are warnings.
 //	-o FILE            write the result to FILE, which appears only when complete.
 //
-// With several files, a file that cannot be read is reported on stderr and
-// the others are graded (exit status 2 at the end); with --format
-// gradescope an unreadable file still gets a results.json, scoring 0 and
-// saying why.
+// Every grading plans its work before it starts (a key too costly is
+// refused, with what to use instead) and lints the key (a one-line warning
+// on stderr when the key has warnings). Every file named gets its row, in
+// every output: a file that cannot be read or graded is reported on stderr
+// and the others are graded (exit status 2 at the end); a line of a file
+// that cannot be read is left out and flagged, the rest of the file graded;
+// the same file named twice is graded once. A file's flags tell the
+// teacher what to review: lines left out, a student line that disagrees
+// with the roster or the metadata, a file not on the roster, answers that
+// fit another student's variant better (a wrong seed, a copied sheet),
+// wrong answers shared word for word with another file. With --format
+// gradescope a file that cannot be read still gets a results.json, scoring
+// 0 and saying why; what the student sees names no server path, no test
+// name holds an answer, and hidden parts keep the total from the student
+// until grades are published; the flags are in extra_data, for the teacher.
 //
 // "sqrtdk exercise --key KEY --student ID [--seed S]" prints the student's
 // variant of the key as a sheet to fill in (--format markdown, the default,

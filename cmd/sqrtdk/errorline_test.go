@@ -60,9 +60,10 @@ func TestClassRunErrorLines(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir("../..")
 	bad := dir + "/bad\nname.answers"
-	require.NoError(t, os.WriteFile(bad, []byte("student eve\n\x1b[2J\x1b[31m 12\n"), 0o644))
+	// Not text (a NUL byte): the file is rejected, and its line printed.
+	require.NoError(t, os.WriteFile(bad, []byte("student eve\n\x00\x1b[2J\x1b[31m 12\n"), 0o644))
 	long := dir + "/" + strings.Repeat("n", 200) + ".answers"
-	require.NoError(t, os.WriteFile(long, []byte("student "+strings.Repeat("z", 3000)+" x\n"), 0o644))
+	require.NoError(t, os.WriteFile(long, []byte("student "+strings.Repeat("z", 3000)+" x\n\x00\n"), 0o644))
 	_, stderr, code := runCLI(t, "grade", "--key", "exercises/lesson.key", bad, long, "exercises/right.answers")
 	assert.Equal(t, 2, code)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")

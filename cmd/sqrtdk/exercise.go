@@ -15,7 +15,7 @@ import (
 func runExercise(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("exercise", "", stderr)
 	var keys keyFlags
-	keys.register(fs)
+	keys.register(fs, "the student `ID` the sheet is for (a variant depends only on the seed and this id)")
 	var format choiceFormatFlag
 	format.register(fs, "", "markdown", "latex", "html", "key")
 	var answerKey, noFeedback bool
@@ -77,7 +77,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	}
 	var solutions []string
 	if answerKey {
-		if solutions, err = grade.NewGrader().Solutions(ctx, variant); err != nil {
+		if solutions, err = grade.NewGrader(grade.Options{}).Solutions(ctx, variant); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}

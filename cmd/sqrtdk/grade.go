@@ -6,7 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+	"time"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/grade"
@@ -18,10 +22,10 @@ type keyFlags struct {
 	key, seed, student string
 }
 
-func (k *keyFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&k.key, "key", "", "the answer key `FILE` (go doc ./grade)")
+func (k *keyFlags) register(fs *flag.FlagSet, studentUsage string) {
+	fs.StringVar(&k.key, "key", "", "the answer key `FILE` (sqrtdk help keys)")
 	fs.StringVar(&k.seed, "seed", "", "for a key that draws values: the seed its variants are made with")
-	fs.StringVar(&k.student, "student", "", "the student `ID` (default: the answer file's student line)")
+	fs.StringVar(&k.student, "student", "", studentUsage)
 }
 
 // read parses the key file.
@@ -29,7 +33,12 @@ func (k *keyFlags) read(ctx context.Context, files *guard.Files) (*grade.Key, er
 	if k.key == "" {
 		return nil, fmt.Errorf("--key: name the answer key")
 	}
-	in, err := files.Open(ctx, keyInput, k.key)
+	return readKey(ctx, files, k.key)
+}
+
+// readKey parses a key file, read through the run's guard.
+func readKey(ctx context.Context, files *guard.Files, path string) (*grade.Key, error) {
+	in, err := files.Open(ctx, keyInput, path)
 	if err != nil {
 		return nil, err
 	}
@@ -38,20 +47,45 @@ func (k *keyFlags) read(ctx context.Context, files *guard.Files) (*grade.Key, er
 	return key, in.Err(err)
 }
 
+// gradeRun is one run of sqrtdk grade: its flags and what it has read.
+type gradeRun struct {
+	keys         keyFlags
+	key          *grade.Key
+	roster       *roster
+	metadata     string // the Gradescope submitter's id
+	groupOthers  []string
+	decimalComma bool
+}
+
 func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
-	var keys keyFlags
-	keys.register(fs)
+	var run gradeRun
+	run.keys.register(fs, "the student `ID` of one answer file (default: the roster, the metadata or the file's student line)")
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "json", "csv", "gradescope")
-	var classReport, outPath string
+	var classReport, outPath, lint, rosterPath, metadataPath string
 	fs.StringVar(&classReport, "class-report", "", "also write one CSV row per answer file to `FILE.csv`; standard output then gets the item analysis")
 	fs.StringVar(&outPath, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
+	fs.StringVar(&lint, "lint", "", "check the key `FILE` and list what is likely not meant; grade nothing")
+	fs.StringVar(&rosterPath, "roster", "", "the class `FILE`: CSV lines id,name[,seed]; an answer file is its student's by its name (ID.answers)")
+	fs.StringVar(&metadataPath, "metadata", "", "Gradescope's submission_metadata.json `FILE`: the submitter's sid (or email) is the student")
+	fs.BoolVar(&run.decimalComma, "decimal-comma", false, "read a comma between digits as a decimal point (1,5 is 1.5) in every answer")
+	maxTime := fs.Duration("max-time", 0, "longest estimated computation to accept for the key's questions and mistakes together, as check's --max-time")
 	names, err := parseFlagsAndArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(names) == 0 {
+	if *maxTime < 0 {
+		return usageErrorf("--max-time must be positive, not %v", *maxTime)
+	}
+	limits := claims.Limits{MaxTime: *maxTime}
+	if lint != "" {
+		if len(names) > 0 || run.keys.key != "" {
+			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
+		}
+		return runLint(ctx, files, lint, limits, stdout)
+	}
+	if len(names) == 0 && rosterPath == "" {
 		return flagUsageError(fs, "name at least one answer file")
 	}
 	f, err := format.parse()
@@ -61,23 +95,48 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err := oneStdin(names); err != nil {
 		return err
 	}
-	class := len(names) > 1 || classReport != ""
+	class := len(names) > 1 || classReport != "" || rosterPath != ""
 	if f == "gradescope" && class {
 		return usageErrorf("--format gradescope writes the results of one answer file")
 	}
-	if keys.student != "" && len(names) > 1 {
-		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line")
+	if run.keys.student != "" && len(names) > 1 {
+		return usageErrorf("--student names the student of one answer file; several files name theirs on a student line or by the roster")
+	}
+	if metadataPath != "" && class {
+		return usageErrorf("--metadata names the submitter of one answer file")
 	}
 	files.Declare(answersInput, names...)
-	key, err := keys.read(ctx, files)
-	if err != nil {
+	if rosterPath != "" {
+		files.Declare(rosterInput, rosterPath)
+	}
+	if metadataPath != "" {
+		files.Declare(metadataInput, metadataPath)
+	}
+	if run.key, err = run.keys.read(ctx, files); err != nil {
+		if f == "gradescope" {
+			// The key is the teacher's: the student sees only that grading failed.
+			if werr := writeGradescopeFailure(files, stdout, outPath, "", errors.New("the autograder's key could not be read; your teacher has been told")); werr != nil {
+				return werr
+			}
+		}
 		return err
 	}
-	if !key.IsTemplate() && keys.seed != "" {
+	key := run.key
+	if !key.IsTemplate() && run.keys.seed != "" {
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
-	if key.IsTemplate() && keys.seed == "" {
+	if rosterPath != "" {
+		if run.roster, err = readRoster(ctx, files, rosterPath); err != nil {
+			return err
+		}
+	}
+	if key.IsTemplate() && run.keys.seed == "" && !run.roster.seedsAll() {
 		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
+	}
+	if metadataPath != "" {
+		if run.metadata, run.groupOthers, err = readMetadata(ctx, files, metadataPath); err != nil {
+			return err
+		}
 	}
 	out, err := openOutput(files, "-o", outPath)
 	if err != nil {
@@ -90,37 +149,27 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		}
 	}
 
-	g := grade.NewGrader()
-	var results []*grade.Result
-	var malformed []error
-	for _, name := range names {
-		r, err := gradeFile(ctx, files, g, key, keys, name)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			var se *grade.SyntaxError
-			if !errors.As(err, &se) || se.File == key.Name {
-				return err // the key or the computation: nothing can be graded
-			}
-			if f == "gradescope" {
-				// The student sees why nothing was graded.
-				if werr := out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeError(w, key, err) }); werr != nil {
-					return werr
-				}
-				if kerr := out.keep(); kerr != nil {
-					return kerr
-				}
-				return err
-			}
-			if !class {
-				return err
-			}
-			malformed = append(malformed, err)
-			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+err.Error()))
-			continue
-		}
-		results = append(results, r)
+	// The work is planned before any is done, then the key is linted.
+	g := grade.NewGrader(grade.Options{DecimalComma: run.decimalComma, Limits: limits})
+	if err := g.Plan(key); err != nil {
+		return adviseBudget(err, "grade a key with smaller widths", true)
+	}
+	warnings, err := g.Lint(ctx, key)
+	if err != nil {
+		return err
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintln(stderr, errorLine(fmt.Sprintf("sqrtdk grade: warning: %s: %d lint warnings (sqrtdk grade --lint %s lists them)", key.Name, len(warnings), key.Name)))
+	}
+	started := time.Now()
+	results, err := run.gradeAll(ctx, files, g, names)
+	if err != nil {
+		return err
+	}
+	if class {
+		grade.Compare(results)
+	} else if results[0].Err != nil && f != render.Gradescope {
+		return results[0].Err // one file: nothing to print but why
 	}
 
 	if report != nil {
@@ -134,20 +183,32 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 			return render.WriteItems(w, results, f)
 		case class || f == render.CSV:
 			return render.WriteClass(w, results, f)
+		case f == render.Gradescope:
+			return render.WriteGradescope(w, results[0], time.Since(started))
 		}
 		return render.WriteResult(w, results[0], f)
 	})
 	if err != nil {
 		return err
 	}
-	if len(malformed) > 0 {
-		return usageErrorf("%d of %d answer files could not be read (listed above)", len(malformed), len(names))
-	}
+	var rejected []*grade.Result
 	notRight := 0
 	for _, r := range results {
-		if !r.AllRight() {
+		switch {
+		case r.Err != nil:
+			rejected = append(rejected, r)
+		case !r.AllRight():
 			notRight++
 		}
+	}
+	if len(rejected) > 0 {
+		if !class {
+			return rejected[0].Err
+		}
+		for _, r := range rejected {
+			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+r.Err.Error()))
+		}
+		return usageErrorf("%d of %d answer files could not be graded (listed above; each has its row)", len(rejected), len(results))
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
@@ -158,9 +219,78 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	return nil
 }
 
-// gradeFile reads one answer file and grades it against the key, or the
-// student's variant of it.
-func gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, key *grade.Key, keys keyFlags, name string) (*grade.Result, error) {
+// gradeAll grades every answer file in order, each once (a file named
+// twice, by any path, is graded once and flagged), then gives each roster
+// student without a file a row of their own. A file that cannot be read
+// gets a rejected row; only the key or a computation stops the run.
+func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.Grader, names []string) ([]*grade.Result, error) {
+	var results []*grade.Result
+	var infos []os.FileInfo
+	handedIn := map[string]bool{}
+	for _, name := range names {
+		if info, err := os.Stat(name); err == nil && name != "-" {
+			dup := -1
+			for i, seen := range infos {
+				if seen != nil && os.SameFile(seen, info) {
+					dup = i
+				}
+			}
+			if dup >= 0 {
+				results[dup].Flags = append(results[dup].Flags, grade.Flag{Name: "same-file",
+					Says: fmt.Sprintf("The file is named twice on the command line (%s and %s); it is graded once.", results[dup].Answers.Name, name)})
+				continue
+			}
+			infos = append(infos, info)
+		} else {
+			infos = append(infos, nil)
+		}
+		r, err := run.gradeFile(ctx, files, g, name)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			var refused *claims.PlanError
+			if errors.As(err, &refused) {
+				return nil, adviseBudget(err, "grade a key with smaller widths", true)
+			}
+			var se *grade.SyntaxError
+			if errors.As(err, &se) && se.File == run.key.Name {
+				return nil, err // the key: nothing can be graded
+			}
+			r = grade.Rejected(run.key, name, run.studentOf(name, ""), err)
+		}
+		handedIn[r.Student] = true
+		results = append(results, r)
+	}
+	if run.roster != nil {
+		for _, e := range run.roster.entries {
+			if !handedIn[e.id] {
+				results = append(results, grade.Rejected(run.key, "-", e.id, errNoFile))
+			}
+		}
+	}
+	return results, nil
+}
+
+// studentOf returns the student an answer file is bound to from outside
+// it: --student, the Gradescope metadata, or the roster by the file's
+// name; "" when nothing outside the file says.
+func (run *gradeRun) studentOf(name, line string) string {
+	switch {
+	case run.keys.student != "":
+		return run.keys.student
+	case run.metadata != "":
+		return run.metadata
+	}
+	if e, ok := run.roster.ofFile(name); ok {
+		return e.id
+	}
+	return ""
+}
+
+// gradeFile reads one answer file, binds it to its student and grades it
+// against the key, or the student's variant of it.
+func (run *gradeRun) gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, name string) (*grade.Result, error) {
 	in, err := files.Open(ctx, answersInput, name)
 	if err != nil {
 		return nil, err
@@ -168,29 +298,132 @@ func gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, key *gr
 	defer in.Close()
 	shown := in.Name
 	// Answer ids are the same in every variant, so the template reads them.
-	a, err := grade.ParseAnswers(shown, in, key)
+	a, err := grade.ParseAnswers(shown, in, run.key)
 	if err != nil {
 		return nil, in.Err(err)
 	}
-	k := key
-	student := a.Student
-	if keys.student != "" {
-		if student != "" && student != keys.student {
-			return nil, usageErrorf("%s names student %s, not --student %s", shown, student, keys.student)
-		}
-		student = keys.student
-		a.Student = student
+	line := a.Student
+	student := run.studentOf(name, line)
+	var flags []grade.Flag
+	bound := "the roster"
+	switch {
+	case run.keys.student != "":
+		bound = "--student"
+	case run.metadata != "":
+		bound = "Gradescope's metadata"
 	}
-	if key.IsTemplate() {
-		if student == "" {
-			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student)", key.Name)}
+	switch {
+	case student != "" && line != "" && line != student:
+		flags = append(flags, grade.Flag{Name: "student-line", Says: fmt.Sprintf("The answer file's student line names %s, but the file is %s's by %s; it is graded as %s's.", line, student, bound, student)})
+	case student == "":
+		student = line
+		if run.roster != nil {
+			if _, ok := run.roster.lookup(line); !ok {
+				who := "no student line"
+				if line != "" {
+					who = "its student line names " + line
+				}
+				flags = append(flags, grade.Flag{Name: "not-on-roster", Says: fmt.Sprintf("The file's name names no student of the roster, and %s, who is not on it either.", who)})
+			}
 		}
-		if k, err = key.Variant(keys.seed, student); err != nil {
-			if errors.As(err, new(*grade.StudentIDError)) {
+	}
+	if len(run.groupOthers) > 0 {
+		flags = append(flags, grade.Flag{Name: "group", Says: fmt.Sprintf("A group submission: also %s; it is graded as %s's.", strings.Join(run.groupOthers, ", "), student)})
+	}
+	a.Student = student
+	k := run.key
+	if k.IsTemplate() {
+		if student == "" {
+			return nil, &grade.SyntaxError{File: shown, Line: 1, Msg: fmt.Sprintf("%s draws a variant per student: the answer file needs a line \"student ID\" (or give --student or --roster)", run.key.Name)}
+		}
+		seed := run.keys.seed
+		if e, ok := run.roster.lookup(student); ok && e.seed != "" {
+			seed = e.seed
+		}
+		if k, err = run.key.Variant(seed, student); err != nil {
+			var bad *grade.StudentIDError
+			if errors.As(err, &bad) {
 				return nil, usageErrorf("--student: %v", err)
 			}
 			return nil, err
 		}
+		if err := g.Plan(k); err != nil {
+			return nil, err
+		}
 	}
-	return g.Grade(ctx, k, a)
+	res, err := g.Grade(ctx, k, a)
+	if err != nil {
+		return nil, err
+	}
+	res.Flags = append(flags, res.Flags...)
+	return res, nil
+}
+
+// seedsAll reports whether the roster gives every student a seed.
+func (r *roster) seedsAll() bool {
+	if r == nil {
+		return false
+	}
+	for _, e := range r.entries {
+		if e.seed == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// runLint checks a key and lists what is likely not meant, one line each,
+// "FILE:LINE: warning: …"; exit status 1 when there is any.
+func runLint(ctx context.Context, files *guard.Files, path string, limits claims.Limits, stdout io.Writer) error {
+	key, err := readKey(ctx, files, path)
+	if err != nil {
+		return usageErrorf("--lint: %s", strings.TrimPrefix(err.Error(), "--key: "))
+	}
+	g := grade.NewGrader(grade.Options{Limits: limits})
+	if err := g.Plan(key); err != nil {
+		return adviseBudget(err, "lint a key with smaller widths", true)
+	}
+	warnings, err := g.Lint(ctx, key)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, w := range warnings {
+		fmt.Fprintf(&b, "%s:%d: warning: %s\n", w.File, w.Line, w.Msg)
+	}
+	parts := len(key.Parts())
+	summary := fmt.Sprintf("%s: %d parts, %s points", key.Name, parts, render.Points(key.MaxScore()))
+	if key.IsTemplate() {
+		summary += fmt.Sprintf(", %s variants (%s)", key.VariantCount(), drawsWords(key))
+	}
+	fmt.Fprintf(&b, "%s; %d warnings\n", summary, len(warnings))
+	if _, err := io.WriteString(stdout, b.String()); err != nil {
+		return err
+	}
+	if len(warnings) > 0 {
+		return &checkFailed{msg: fmt.Sprintf("%s: %d lint warnings", key.Name, len(warnings))}
+	}
+	return nil
+}
+
+func drawsWords(k *grade.Key) string {
+	var parts []string
+	for _, d := range k.Draws {
+		parts = append(parts, fmt.Sprintf("%s: %d choices", d.Name, len(d.Choices)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writeGradescopeFailure writes the results.json of a submission that
+// could not be graded, to -o or standard output.
+func writeGradescopeFailure(files *guard.Files, stdout io.Writer, outPath, file string, problem error) error {
+	out, err := openOutput(files, "-o", outPath)
+	if err != nil {
+		return err
+	}
+	if err := out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeFailure(w, file, problem) }); err != nil {
+		return err
+	}
+	// The run fails, but the student must see why: results.json stays.
+	return out.keep()
 }

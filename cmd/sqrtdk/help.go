@@ -27,7 +27,10 @@ func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(args) == 0 {
 		return writeHelp(guard.New(stdin, stdout), "help", usageText())
 	}
-	const usage = "usage: sqrtdk help [COMMAND [KIND]]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind).\n"
+	if text, ok := helpTopics[args[0]]; ok && len(args) == 1 {
+		return writeHelp(guard.New(stdin, stdout), "help", text)
+	}
+	const usage = "usage: sqrtdk help [COMMAND [KIND] | keys | answers]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind), or the format of answer keys or answer files.\n"
 	if args[0] == "help" {
 		return writeHelp(guard.New(stdin, stdout), "help", usage)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
+	"github.com/sqrtdk/sqrtdk/grade"
 )
 
 // TestHelpGoesToStdout checks that help that is asked for is printed on
@@ -123,4 +124,30 @@ func TestDidYouMean(t *testing.T) {
 	assert.Equal(t, 1, editDistance("tbale", "tale"))
 	assert.Equal(t, 3, editDistance("ca", "abc")) // no letter is edited twice
 	assert.Equal(t, 5, editDistance("", "table"))
+}
+
+// TestHelpTopics: 'sqrtdk help keys' and 'help answers' print the formats
+// grade reads; every line kind and option of a key is in the first, and
+// its example is a key that parses and grades.
+func TestHelpTopics(t *testing.T) {
+	keys, _, status := runCLI(t, "help", "keys")
+	require.Equal(t, 0, status)
+	for _, w := range []string{"title", "question", "answer", "ask", "hint", "mistake", "with", "draw", "variants", "range",
+		"points=", "decimals=", "digits=", "partial=", "credit=", "show=", "visibility=", "d-model=", "decimal-comma=", "coincide="} {
+		assert.Contains(t, keys, w)
+	}
+	_, example, ok := strings.Cut(keys, "Example:\n\n")
+	require.True(t, ok)
+	var lines []string
+	for _, l := range strings.Split(example, "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "  "))
+	}
+	k, err := grade.ParseKey("example.key", strings.NewReader(strings.Join(lines, "\n")))
+	require.NoError(t, err)
+	assert.Len(t, k.Parts(), 3)
+	answers, _, status := runCLI(t, "help", "answers")
+	require.Equal(t, 0, status)
+	for _, w := range []string{"65,536", "6.5536e4", "12.5 %", "2√2", "≈ 4096", "65536 pairs", "0.125 (=1/8)", `$\frac{1}{8}$`, "one half", "grows like sqrt(d)", "could not read"} {
+		assert.Contains(t, answers, w)
+	}
 }

@@ -17,9 +17,13 @@ var stdin io.Reader = os.Stdin
 // The kinds of input file, each with the limit its package sets: every
 // input is opened through the run's guard as one of these.
 var (
-	claimsInput  = guard.Kind{Noun: "claims file", MaxBytes: claims.MaxFileBytes}
-	keyInput     = guard.Kind{Flag: "--key", Noun: "answer key", MaxBytes: grade.MaxFileBytes}
-	answersInput = guard.Kind{Noun: "answer file", MaxBytes: grade.MaxFileBytes}
-	shardInput   = guard.Kind{Noun: "shard file", MaxBytes: shard.MaxFileBytes}
-	jointInput   = guard.Kind{Flag: "--joint", Noun: "joint-law file", MaxBytes: proofs.MaxJointLawBytes}
+	claimsInput = guard.Kind{Noun: "claims file", MaxBytes: claims.MaxFileBytes}
+	keyInput    = guard.Kind{Flag: "--key", Noun: "answer key", MaxBytes: grade.MaxKeyBytes}
+	// An answer file is read as a stream, in memory bounded by the key; its
+	// lines are claims' lines, and so is its bound.
+	answersInput  = guard.Kind{Noun: "answer file", MaxBytes: claims.MaxFileBytes}
+	rosterInput   = guard.Kind{Flag: "--roster", Noun: "roster", MaxBytes: maxRosterBytes}
+	metadataInput = guard.Kind{Flag: "--metadata", Noun: "metadata file", MaxBytes: maxRosterBytes}
+	shardInput    = guard.Kind{Noun: "shard file", MaxBytes: shard.MaxFileBytes}
+	jointInput    = guard.Kind{Flag: "--joint", Noun: "joint-law file", MaxBytes: proofs.MaxJointLawBytes}
 )

@@ -147,7 +147,7 @@ func usageText() string {
 		}
 		fmt.Fprintf(&w, "  %-9s %s\n", n, summary)
 	}
-	fmt.Fprintln(&w, "\nRun 'sqrtdk help COMMAND' (or 'sqrtdk COMMAND -h') for a command's flags; 'go doc ./cmd/sqrtdk' for the manual.")
+	fmt.Fprintln(&w, "\nRun 'sqrtdk help COMMAND' (or 'sqrtdk COMMAND -h') for a command's flags, 'sqrtdk help keys' and 'sqrtdk help answers'\nfor the formats grade reads; 'go doc ./cmd/sqrtdk' for the manual.")
 	return w.String()
 }
 

@@ -45,16 +45,29 @@ func Check(ctx context.Context, b Box, outputs []Printed, opt Options) ([]Report
 	if err := b.check(); err != nil {
 		return nil, err
 	}
-	if len(outputs) != len(b.Lo) {
-		return nil, fmt.Errorf("softmax: %d printed outputs for %d scores", len(outputs), len(b.Lo))
-	}
-	opt = opt.withDefaults()
-	reps := make([]Report, len(outputs))
+	cells := make([]Interval, len(outputs))
 	for i, p := range outputs {
 		c, err := Cell(p.Text, p.Places)
 		if err != nil {
 			return nil, fmt.Errorf("output %d: %w", i, err)
 		}
+		cells[i] = c
+	}
+	return CheckCells(ctx, b, cells, opt)
+}
+
+// CheckCells is Check for outputs given as closed intervals of the values
+// they stand for rather than as printed decimals.
+func CheckCells(ctx context.Context, b Box, cells []Interval, opt Options) ([]Report, error) {
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	if len(cells) != len(b.Lo) {
+		return nil, fmt.Errorf("softmax: %d printed outputs for %d scores", len(cells), len(b.Lo))
+	}
+	opt = opt.withDefaults()
+	reps := make([]Report, len(cells))
+	for i, c := range cells {
 		reps[i].Cell = c
 	}
 	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {

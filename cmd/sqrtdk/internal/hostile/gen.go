@@ -264,7 +264,7 @@ func flagPool(name string) []string {
 
 // inputLimit is the most bytes an input of each kind may hold.
 var inputLimit = map[string]int64{
-	"shard": shard.MaxFileBytes, "key": grade.MaxFileBytes, "answers": grade.MaxFileBytes,
+	"shard": shard.MaxFileBytes, "key": grade.MaxKeyBytes, "answers": claims.MaxFileBytes,
 	"claims": claims.MaxFileBytes, "joint": proofs.MaxJointLawBytes,
 }
 
@@ -536,7 +536,7 @@ func replaceInput(r *rand.Rand, c *Case, b *base, content bool) bool {
 		c.class = c.class || kind == "answers"
 	case 20:
 		// Past the limit while streaming: standard input has no size.
-		if kind == "key" || kind == "answers" {
+		if kind == "key" {
 			c.args[i] = "-"
 			c.culprits = append(c.culprits, "<stdin>")
 			c.inKind, c.stdin = streamData, []byte(strings.Repeat("\n", int(inputLimit[kind])+1+r.IntN(10)))

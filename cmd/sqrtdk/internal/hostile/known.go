@@ -72,6 +72,13 @@ var Findings = []Finding{
 		faults: crash,
 	},
 	{
+		owner:  "planning helper (issue 22: memory of claims)",
+		what:   "check of 100 claims of variance at d_k = 6000 over five values passes the 1 GiB address space (out of memory at 2-3 s) instead of being refused by its plan",
+		args:   regexp.MustCompile(`^(check|grade|exercise) `),
+		files:  regexp.MustCompile(`variance d=6000 values=-1,0,1,2,3`),
+		faults: crash,
+	},
+	{
 		owner:  "planning helper (issue 22: refusal wording)",
 		what:   "a refusal of brute force names neither --values nor --d (multiplicities), or loses its --method advice to the 200-character line (a 25-digit pair count)",
 		args:   regexp.MustCompile(`(--values -3:2,-1:3,1:5,3:7|--d (2,)?(4[0-9]|[5-9][0-9]|[0-9]{3,})\b)`),

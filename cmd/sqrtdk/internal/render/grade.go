@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -27,17 +29,15 @@ func Points(r *big.Rat) string {
 // WriteResult writes the grade of one answer file in format f:
 //
 //   - Text: a first line naming the student and the key, one aligned line
-//     per part, "ID  POINTS/MAX  ANSWER  FEEDBACK", and a last line with
-//     the total.
+//     per part, "ID  POINTS/MAX  ANSWER  FEEDBACK", a line with the total
+//     and a tally of the marks, and one line per flag ("flag NAME: …").
+//     A file that could not be graded is one line saying why.
 //   - JSON: one object: student, file, key, the drawn values of a variant,
-//     score, max_score and answers (id, question, asks, answer (null when
-//     none), line, verdict, points, max_points, mistake, mistakes,
-//     feedback, exact). Points are JSON numbers, exact.
-//   - Gradescope: the results.json object a Gradescope autograder uploads:
-//     score, max_score, output, visibility, stdout_visibility and one test
-//     per part (name, number, score, max_score, status "passed" or
-//     "failed", output with the answer and the feedback, visibility from
-//     the key).
+//     score, max_score, error (a file not graded), flags (name, says) and
+//     answers (id, question, asks, answer (null when none), line, read,
+//     verdict, points, max_points, mistake, mistakes, feedback, exact).
+//     Points are JSON numbers, exact.
+//   - Gradescope: WriteGradescope's results.json.
 func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 	switch f {
 	case Text:
@@ -45,20 +45,24 @@ func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 	case JSON:
 		return writeJSON(w, resultJSON(r))
 	case Gradescope:
-		return writeGradescope(w, r)
+		return WriteGradescope(w, r, 0)
 	}
 	return formatError(f, Text, JSON, Gradescope)
 }
 
-// WriteClass writes the grades of a class in format f:
+// WriteClass writes the grades of a class in format f, a row for every
+// file, graded or not:
 //
 //   - Text: each answer file's grade as WriteResult writes it, then the
 //     item analysis (WriteItems), separated by blank lines.
 //   - JSON: one object {"students": [...], "items": [...]}, each student as
 //     WriteResult's JSON and each item as WriteItems's.
-//   - CSV: one row per answer file: student, file, the points of every
-//     part in key order, score and max_score. The parts are the first
-//     result's; a result of another key's parts is an error.
+//   - CSV: one row per answer file: student, file, score, max_score,
+//     error (why a file was not graded, else empty), flags (their names,
+//     separated by ;), then for every part in key order its points, its
+//     verdict and its first named mistake (columns ID, ID verdict, ID
+//     mistake). The parts are the key's; a result of another key's parts
+//     is an error.
 func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 	switch f {
 	case Text:
@@ -94,11 +98,13 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 // f:
 //
 //   - Text: a table with per part the share right (exactly and as a
-//     percentage rounded half-even to 1 place), the mean points, and the
-//     most frequent named mistake with its count.
+//     percentage rounded half-even to 1 place), the answers wrong and
+//     those that could not be read (apart: they are flagged for review,
+//     not wrong), the mean points, and the most frequent named mistake
+//     with its count; then how many files could not be graded.
 //   - CSV: id, max_points, students, answered, right, too_few_places,
-//     share_right (exact), mean_points (exact), top_mistake,
-//     top_mistake_count, unmatched.
+//     wrong, could_not_read, share_right (exact), mean_points (exact),
+//     top_mistake, top_mistake_count, unmatched.
 //   - JSON: WriteClass's JSON, students and items.
 func WriteItems(w io.Writer, rs []*grade.Result, f Format) error {
 	switch f {
@@ -115,8 +121,16 @@ func WriteItems(w io.Writer, rs []*grade.Result, f Format) error {
 func writeResultText(w io.Writer, r *grade.Result) error {
 	var b strings.Builder
 	header := r.Answers.Name
-	if r.Answers.Student != "" {
-		header = r.Answers.Student + " (" + r.Answers.Name + ")"
+	if r.Student != "" && r.Student != r.Answers.Name {
+		header = r.Student + " (" + r.Answers.Name + ")"
+	}
+	if r.Err != nil {
+		if r.Answers.Name == "-" {
+			header = r.Student
+		}
+		fmt.Fprintf(&b, "%s, not graded: %s\n", header, oneLine(r.Err.Error()))
+		_, err := io.WriteString(w, b.String())
+		return err
 	}
 	fmt.Fprintf(&b, "%s, graded by %s\n", header, r.Key.Name)
 	rows := make([][]string, len(r.Parts))
@@ -135,21 +149,37 @@ func writeResultText(w io.Writer, r *grade.Result) error {
 	var tally []string
 	for v := grade.Right; v <= grade.Unreadable; v++ {
 		if counts[v] > 0 {
-			tally = append(tally, fmt.Sprintf("%d %s", counts[v], v))
+			word := v.String()
+			if v == grade.Unreadable {
+				word += " (flagged for review)"
+			}
+			tally = append(tally, fmt.Sprintf("%d %s", counts[v], word))
 		}
 	}
 	if counts[grade.Unanswered] > 0 {
 		tally = append(tally, fmt.Sprintf("%d with no answer", counts[grade.Unanswered]))
 	}
 	fmt.Fprintf(&b, "%s of %s points: %s\n", Points(r.Score), Points(r.Max), strings.Join(tally, ", "))
+	for _, fl := range r.Flags {
+		fmt.Fprintf(&b, "flag %s: %s\n", fl.Name, oneLine(fl.Says))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// jsonMistake, jsonPart and jsonResult are the JSON form of a grade.Result.
+// oneLine keeps a message on one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// jsonMistake, jsonPart, jsonFlag and jsonResult are the JSON form of a
+// grade.Result.
 type jsonMistake struct {
 	Name     string `json:"name"`
 	Feedback string `json:"feedback"`
+}
+
+type jsonFlag struct {
+	Name string `json:"name"`
+	Says string `json:"says"`
 }
 
 type jsonPart struct {
@@ -158,6 +188,7 @@ type jsonPart struct {
 	Asks      string        `json:"asks"`
 	Answer    *string       `json:"answer"`
 	Line      int           `json:"line,omitempty"`
+	Read      string        `json:"read,omitempty"`
 	Verdict   string        `json:"verdict"`
 	Points    json.Number   `json:"points"`
 	MaxPoints json.Number   `json:"max_points"`
@@ -174,14 +205,22 @@ type jsonResult struct {
 	Values   map[string]string `json:"values,omitempty"`
 	Score    json.Number       `json:"score"`
 	MaxScore json.Number       `json:"max_score"`
+	Error    string            `json:"error,omitempty"`
+	Flags    []jsonFlag        `json:"flags"`
 	Answers  []jsonPart        `json:"answers"`
 }
 
 func resultJSON(r *grade.Result) jsonResult {
 	out := jsonResult{Student: r.Student, File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
-		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Answers: []jsonPart{}}
+		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Flags: []jsonFlag{}, Answers: []jsonPart{}}
+	if r.Err != nil {
+		out.Error = r.Err.Error()
+	}
+	for _, f := range r.Flags {
+		out.Flags = append(out.Flags, jsonFlag{f.Name, f.Says})
+	}
 	for _, p := range r.Parts {
-		jp := jsonPart{ID: p.Part.ID, Question: p.Part.Question.ID, Asks: grade.Describe(p.Part), Line: p.Answer.Line,
+		jp := jsonPart{ID: p.Part.ID, Question: p.Part.Question.ID, Asks: grade.Describe(p.Part), Line: p.Answer.Line, Read: p.Read,
 			Verdict: p.Mark.String(), Points: json.Number(Points(p.Points)), MaxPoints: json.Number(Points(p.Part.Points)),
 			Mistake: p.Mistake(), Mistakes: []jsonMistake{}, Feedback: p.Feedback, Exact: p.Exact}
 		if p.Mark != grade.Unanswered {
@@ -197,30 +236,68 @@ func resultJSON(r *grade.Result) jsonResult {
 }
 
 // gradescopeTest and gradescopeResult follow the results.json format of
-// Gradescope's autograders.
+// Gradescope's autograder specification.
 type gradescopeTest struct {
-	Name       string      `json:"name"`
-	Number     string      `json:"number"`
-	Score      json.Number `json:"score"`
-	MaxScore   json.Number `json:"max_score"`
-	Status     string      `json:"status"`
-	Output     string      `json:"output"`
-	Visibility string      `json:"visibility"`
+	Name         string      `json:"name"`
+	Number       string      `json:"number"`
+	Score        json.Number `json:"score"`
+	MaxScore     json.Number `json:"max_score"`
+	Status       string      `json:"status"`
+	Output       string      `json:"output"`
+	OutputFormat string      `json:"output_format"`
+	Tags         []string    `json:"tags"`
+	Visibility   string      `json:"visibility"`
 }
 
 type gradescopeResult struct {
 	Score            json.Number      `json:"score"`
-	MaxScore         json.Number      `json:"max_score"`
+	ExecutionTime    int64            `json:"execution_time"`
 	Output           string           `json:"output"`
+	OutputFormat     string           `json:"output_format"`
 	Visibility       string           `json:"visibility"`
 	StdoutVisibility string           `json:"stdout_visibility"`
+	ExtraData        gradescopeExtra  `json:"extra_data"`
 	Tests            []gradescopeTest `json:"tests"`
 }
 
-func writeGradescope(w io.Writer, r *grade.Result) error {
-	out := gradescopeResult{Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)),
-		Output:     fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points.", r.Key.Name, Points(r.Score), Points(r.Max)),
-		Visibility: "visible", StdoutVisibility: "hidden", Tests: []gradescopeTest{}}
+// gradescopeExtra is stored with the result for the teacher, never shown
+// to the student.
+type gradescopeExtra struct {
+	Student string     `json:"student,omitempty"`
+	Key     string     `json:"key,omitempty"`
+	Error   string     `json:"error,omitempty"`
+	Flags   []jsonFlag `json:"flags"`
+}
+
+// WriteGradescope writes the results.json of one answer file as a
+// Gradescope autograder uploads it: score (the total), execution_time (in
+// whole seconds), output, output_format "text", visibility,
+// stdout_visibility "hidden", extra_data (for the teacher: the student,
+// the key and the flags) and one test per part: name (the part's
+// id and what it asks, never its answer), number, score, max_score,
+// status "passed" or "failed", output (the answer and the feedback), tags
+// (the named mistakes) and visibility from the key. What a student sees
+// names files by their base names only. When a part is not visible, the
+// result's visibility (which governs the total) is after_published, so
+// that the total does not tell the hidden parts' points before grades are
+// published; each test keeps its own visibility, and the output counts
+// the visible parts' points alone. A file that could not be graded gets
+// score 0 and the reason.
+func WriteGradescope(w io.Writer, r *grade.Result, elapsed time.Duration) error {
+	out := gradescopeResult{Score: json.Number(Points(r.Score)), ExecutionTime: int64(elapsed.Round(time.Second) / time.Second),
+		OutputFormat: "text", Visibility: "visible", StdoutVisibility: "hidden",
+		ExtraData: gradescopeExtra{Student: studentSees(r.Student, r), Key: filepath.Base(r.Key.Name), Flags: []jsonFlag{}}, Tests: []gradescopeTest{}}
+	for _, f := range r.Flags {
+		out.ExtraData.Flags = append(out.ExtraData.Flags, jsonFlag{f.Name, studentSees(f.Says, r)})
+	}
+	if r.Err != nil {
+		out.Score = "0"
+		out.ExtraData.Error = studentSees(r.Err.Error(), r)
+		out.Output = "Your answer file could not be graded: " + studentSees(r.Err.Error(), r) + " Nothing was graded; fix the file and submit it again."
+		return writeJSON(w, out)
+	}
+	visible, visibleMax := new(big.Rat), new(big.Rat)
+	hidden := 0
 	for _, p := range r.Parts {
 		status := "failed"
 		if p.Mark == grade.Right {
@@ -230,44 +307,97 @@ func writeGradescope(w io.Writer, r *grade.Result) error {
 		if p.Answer.Text != "" {
 			answer = p.Answer.Text
 		}
+		tags := []string{}
+		for _, m := range p.Mistakes {
+			tags = append(tags, m.Name)
+		}
+		if p.Mark == grade.Unreadable {
+			tags = append(tags, "could-not-read")
+		}
+		if p.Part.Visibility == "visible" {
+			visible.Add(visible, p.Points)
+			visibleMax.Add(visibleMax, p.Part.Points)
+		} else {
+			hidden++
+		}
 		out.Tests = append(out.Tests, gradescopeTest{Name: p.Part.ID + ": " + grade.Describe(p.Part), Number: p.Part.ID,
 			Score: json.Number(Points(p.Points)), MaxScore: json.Number(Points(p.Part.Points)), Status: status,
-			Output: "Your answer: " + answer + "\n" + p.Feedback, Visibility: p.Part.Visibility})
+			Output: "Your answer: " + answer + "\n" + studentSees(p.Feedback, r), OutputFormat: "text", Tags: tags, Visibility: p.Part.Visibility})
+	}
+	key := filepath.Base(r.Key.Name)
+	if hidden > 0 {
+		out.Visibility = "after_published"
+		more := fmt.Sprintf("%d more parts are", hidden)
+		if hidden == 1 {
+			more = "1 more part is"
+		}
+		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points on the parts shown now; %s shown when grades are published.",
+			key, Points(visible), Points(visibleMax), more)
+	} else {
+		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points.", key, Points(r.Score), Points(r.Max))
 	}
 	return writeJSON(w, out)
 }
 
-// WriteGradescopeError writes the results.json of a submission that could
-// not be read: score 0 and the problem, so that the student sees it.
-func WriteGradescopeError(w io.Writer, k *grade.Key, problem error) error {
-	return writeJSON(w, gradescopeResult{Score: "0", MaxScore: json.Number(Points(k.MaxScore())),
-		Output:     "Your answer file could not be read, so nothing was graded: " + problem.Error(),
-		Visibility: "visible", StdoutVisibility: "hidden", Tests: []gradescopeTest{}})
+// studentSees writes a message for the student: the paths of the key and
+// of the answer file by their base names only.
+func studentSees(msg string, r *grade.Result) string {
+	for _, path := range []string{r.Key.Name, r.Answers.Name} {
+		if base := filepath.Base(path); path != "" && base != path {
+			msg = strings.ReplaceAll(msg, path, base)
+		}
+	}
+	return msg
+}
+
+// WriteGradescopeFailure writes the results.json of a submission that
+// could not be graded for a reason of the teacher's (the key), saying so
+// without naming any server path.
+func WriteGradescopeFailure(w io.Writer, file string, problem error) error {
+	return writeJSON(w, gradescopeResult{Score: "0", OutputFormat: "text", Visibility: "visible", StdoutVisibility: "hidden",
+		Output:    "Your answer file could not be graded: " + problem.Error(),
+		ExtraData: gradescopeExtra{Error: problem.Error(), Flags: []jsonFlag{}}, Tests: []gradescopeTest{}})
 }
 
 func writeClassCSV(w io.Writer, rs []*grade.Result) error {
 	cw := csv.NewWriter(w)
 	var ids []string
 	if len(rs) > 0 {
-		for _, p := range rs[0].Parts {
-			ids = append(ids, p.Part.ID)
+		for _, p := range rs[0].Key.Parts() {
+			ids = append(ids, p.ID)
 		}
 	}
-	if err := cw.Write(append(append([]string{"student", "file"}, ids...), "score", "max_score")); err != nil {
+	header := []string{"student", "file", "score", "max_score", "error", "flags"}
+	for _, id := range ids {
+		header = append(header, id, id+" verdict", id+" mistake")
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for _, r := range rs {
-		row := []string{r.Student, r.Answers.Name}
-		if len(r.Parts) != len(ids) {
+		var flags []string
+		for _, f := range r.Flags {
+			flags = append(flags, f.Name)
+		}
+		errText := ""
+		if r.Err != nil {
+			errText = oneLine(r.Err.Error())
+		}
+		row := []string{r.Student, r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
+		if r.Err == nil && len(r.Parts) != len(ids) {
 			return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 		}
-		for i, p := range r.Parts {
+		for i := range ids {
+			if r.Err != nil {
+				row = append(row, "", "not graded", "")
+				continue
+			}
+			p := r.Parts[i]
 			if p.Part.ID != ids[i] {
 				return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 			}
-			row = append(row, Points(p.Points))
+			row = append(row, Points(p.Points), p.Mark.String(), p.Mistake())
 		}
-		row = append(row, Points(r.Score), Points(r.Max))
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -283,6 +413,8 @@ type jsonItem struct {
 	Answered   int            `json:"answered"`
 	Right      int            `json:"right"`
 	Short      int            `json:"too_few_places"`
+	Wrong      int            `json:"wrong"`
+	Unreadable int            `json:"could_not_read"`
 	ShareRight string         `json:"share_right"`
 	MeanPoints string         `json:"mean_points"`
 	TopMistake string         `json:"top_mistake"`
@@ -304,14 +436,20 @@ func itemsJSON(rs []*grade.Result) []jsonItem {
 	for _, it := range grade.Analyse(rs) {
 		top, n := it.TopMistake()
 		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Answered,
-			Right: it.Right, Short: it.Short, ShareRight: it.ShareRight().RatString(), MeanPoints: meanPoints(it).RatString(),
-			TopMistake: top, TopCount: n, Mistakes: it.Mistakes, Unmatched: it.Unmatched})
+			Right: it.Right, Short: it.Short, Wrong: it.Wrong, Unreadable: it.Unreadable, ShareRight: it.ShareRight().RatString(),
+			MeanPoints: meanPoints(it).RatString(), TopMistake: top, TopCount: n, Mistakes: it.Mistakes, Unmatched: it.Unmatched})
 	}
 	return out
 }
 
 func writeItemsText(w io.Writer, rs []*grade.Result) error {
-	rows := [][]string{{"id", "right", "mean points", "most frequent mistake"}}
+	rows := [][]string{{"id", "right", "wrong", "could not read", "mean points", "most frequent mistake"}}
+	graded := 0
+	for _, r := range rs {
+		if r.Err == nil {
+			graded++
+		}
+	}
 	for _, it := range grade.Analyse(rs) {
 		right := fmt.Sprintf("%d/%d (%s%%)", it.Right, it.Students,
 			rational.FormatRat(new(big.Rat).Mul(it.ShareRight(), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
@@ -324,12 +462,15 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		if it.Unmatched > 0 {
 			mistake += fmt.Sprintf(", %d unnamed", it.Unmatched)
 		}
-		rows = append(rows, []string{it.ID, right, mean, mistake})
+		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Wrong), fmt.Sprint(it.Unreadable), mean, mistake})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "item analysis of %d answer files\n", len(rs))
+	fmt.Fprintf(&b, "item analysis of %d answer files\n", graded)
 	for _, l := range grid(rows, "  ") {
 		b.WriteString(l + "\n")
+	}
+	if n := len(rs) - graded; n > 0 {
+		fmt.Fprintf(&b, "%d answer files could not be graded (each has its row)\n", n)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -337,10 +478,10 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 
 func writeItemsCSV(w io.Writer, rs []*grade.Result) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"id", "max_points", "students", "answered", "right", "too_few_places", "share_right", "mean_points", "top_mistake", "top_mistake_count", "unmatched"})
+	cw.Write([]string{"id", "max_points", "students", "answered", "right", "too_few_places", "wrong", "could_not_read", "share_right", "mean_points", "top_mistake", "top_mistake_count", "unmatched"})
 	for _, j := range itemsJSON(rs) {
 		cw.Write([]string{j.ID, string(j.MaxPoints), fmt.Sprint(j.Students), fmt.Sprint(j.Answered), fmt.Sprint(j.Right), fmt.Sprint(j.Short),
-			j.ShareRight, j.MeanPoints, j.TopMistake, fmt.Sprint(j.TopCount), fmt.Sprint(j.Unmatched)})
+			fmt.Sprint(j.Wrong), fmt.Sprint(j.Unreadable), j.ShareRight, j.MeanPoints, j.TopMistake, fmt.Sprint(j.TopCount), fmt.Sprint(j.Unmatched)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -64,6 +64,7 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 		if k.Student != "" {
 			fmt.Fprintf(&b, "Student: %s\n\n", markdownText(k.Student))
 		}
+		b.WriteString(markdownText(answerGrammar) + "\n\n")
 		for _, q := range k.Questions {
 			fmt.Fprintf(&b, "## Question %s\n\n", markdownText(q.ID))
 			if q.Ask != "" {
@@ -84,8 +85,9 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n")
 		fmt.Fprintf(&b, "\\section*{%s}\n", latexText(title))
 		if k.Student != "" {
-			fmt.Fprintf(&b, "Student: \\texttt{%s}\n", latexText(k.Student))
+			fmt.Fprintf(&b, "Student: \\texttt{%s}\n\n", latexText(k.Student))
 		}
+		b.WriteString("\\noindent " + latexText(answerGrammar) + "\n")
 		for _, q := range k.Questions {
 			fmt.Fprintf(&b, "\\subsection*{Question %s}\n", latexText(q.ID))
 			if q.Ask != "" {
@@ -112,8 +114,19 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 	return err
 }
 
-// placesNote says how many places or digits a decimal answer must show.
+// answerGrammar is the short form of the answer grammar (sqrtdk help
+// answers) at the top of every sheet.
+const answerGrammar = "How to write an answer: a number as you would write it (65536, 65,536, 6.5e4, 0.125, 1/8, 12.5%, 2√2, sqrt(8), 4^8); " +
+	"work or a check after it if you like (4^8 = 65536, 0.125 (= 1/8)), every side must be right; a list for softmax (0.09, 0.24, 0.67); " +
+	"a trend in words, with a rate if you like (grows like √d, shrinks, stays at 1). Unless a question says how many places, " +
+	"give a decimal at least 2 significant digits (0.13, not 0.1) or the exact value. Write 1.5, not 1,5."
+
+// placesNote says how many places or digits a decimal answer must show,
+// when the key sets it (the default rule is in answerGrammar).
 func placesNote(p *grade.Part) string {
+	if p.Decimals == 0 && p.Digits == grade.MinDigits {
+		return ""
+	}
 	var notes []string
 	if p.Decimals > 0 {
 		notes = append(notes, placesWords(p.Decimals))

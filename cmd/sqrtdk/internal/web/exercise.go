@@ -33,7 +33,7 @@ func NewExercise(ctx context.Context, keyName, keyText, file string) (*Exercise,
 	if err != nil {
 		return nil, err
 	}
-	return &Exercise{ctx: ctx, key: k, file: file, grader: grade.NewGrader(), points: map[string]*big.Rat{}}, nil
+	return &Exercise{ctx: ctx, key: k, file: file, grader: grade.NewGrader(grade.Options{}), points: map[string]*big.Rat{}}, nil
 }
 
 // A Check is the grade of one line of the answer file.
@@ -86,6 +86,11 @@ func (e *Exercise) check(id string, n int, line string) Check {
 	a, err := grade.ParseAnswers(e.file, strings.NewReader(text), e.key)
 	if err != nil {
 		c.Error = "sqrtdk grade: " + err.Error()
+		return c
+	}
+	if len(a.Problems) > 0 {
+		// The line cannot be read: sqrtdk grade leaves it out and says so.
+		c.Error = "sqrtdk grade: " + a.Problems[0].Error()
 		return c
 	}
 	if _, other := otherPart(a, id); other {

@@ -234,11 +234,11 @@ function exercisePage(data) {
       return;
     }
     // The feedback starts with the verdict in words ("Right.", "Wrong. …",
-    // "The value is right, but …", "Cannot read …"); a mark and the points
+    // "The value is right, but …", "Could not read …"); a mark and the points
     // go before it.
     const mark = document.createElement("span");
     mark.setAttribute("aria-hidden", "true");
-    mark.textContent = { right: "✓ ", wrong: "✗ ", "too few places": "◐ ", unreadable: "? " }[c.verdict] || "";
+    mark.textContent = { right: "✓ ", wrong: "✗ ", "too few places": "◐ ", "could not read": "? " }[c.verdict] || "";
     const head = document.createElement("strong");
     head.append(mark, c.points + "/" + c.max_points + plural(c.max_points, " point", " points") + ": ");
     const body = document.createElement("span");
