@@ -52,7 +52,7 @@ func KnownFor(line string) *Finding {
 // it.
 var Findings = []Finding{
 	{
-		owner:  "planning helper (issue 22: prove's memory)",
+		owner: "planning helper (issue 22: prove's memory)",
 		what: "prove --d 6000 passes the 1 GiB address space and dies of out-of-memory before its planner refuses it; " +
 			"near the limit the GC holds the watchdog past 2 s (2.3 s seen)",
 		args:   regexp.MustCompile(`^prove --d 6000\b`),
