@@ -17,10 +17,10 @@ import (
 // A Verdict says whether one claim holds, with the figure and the exact
 // value (or the exact expectation, or an enclosure) it was compared with.
 type Verdict struct {
-	Claim   *Claim
-	Holds   bool
-	Printed string
-	Exact   string
+	Claim   *Claim // the claim judged
+	Holds   bool   // whether the printed figure is right
+	Printed string // the figure as the claim prints it
+	Exact   string // the exact value it was compared with, in words
 }
 
 // DefaultCacheBytes bounds, unless Limits say otherwise, the memory of the
@@ -81,7 +81,7 @@ func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
 	}
 	r.Claim = cl
 	if r.Printed == "" {
-		r.Printed = cl.Figure
+		r.Printed = cl.figure
 	}
 	return r, nil
 }

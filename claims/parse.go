@@ -27,11 +27,13 @@ const MaxFileBytes = 64 << 20
 // answer key or answer file, which package grade reads), or with the
 // whole file when Line is 0.
 type SyntaxError struct {
-	File string
-	Line int
-	Msg  string
+	File string // the file's name
+	Line int    // the line, from 1
+	Msg  string // what is wrong with it
 }
 
+// Error writes "file:line: message", or "file: message" for a problem of
+// the whole file (Line 0).
 func (e *SyntaxError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
@@ -42,8 +44,8 @@ func (e *SyntaxError) Error() string {
 // A Claim is one line of a claims file: a kind, its settings and the
 // figure it claims, ready to be checked.
 type Claim struct {
-	File string
-	Line int
+	File string // the file's name, as given to Parse
+	Line int    // the claim's line, from 1
 	// Kind is the first word of the line, e.g. "variance".
 	Kind string
 	// Text is the line as written up to " is ", e.g. "variance d=4",
@@ -52,8 +54,8 @@ type Claim struct {
 	// Settings holds every key=value of the line and of the "with" line
 	// in force, by key.
 	Settings map[string]string
-	// Figure is the printed figure as written after " is ".
-	Figure string
+	// figure is the printed figure as written after " is ".
+	figure string
 
 	prep  *prepared
 	check checker
@@ -64,14 +66,14 @@ type checker func(c *checking) (Verdict, error)
 
 // A File is a parsed claims file.
 type File struct {
-	Name   string
+	// Claims are the file's claims, in order.
 	Claims []*Claim
 }
 
 // Parse reads a claims file; name is used in error messages. It returns a
 // *SyntaxError for the first line that is wrong.
 func Parse(name string, r io.Reader) (*File, error) {
-	f := &File{Name: name}
+	f := &File{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
 	sc.Split(textline.ScanLines)
@@ -166,12 +168,12 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.Figure = strings.Join(words[is+1:], " ")
+	c.figure = strings.Join(words[is+1:], " ")
 	places, err := placesSetting(c)
 	if err != nil {
 		return nil, err
 	}
-	a, err := readAnswer(c.Kind, c.Figure, places, false)
+	a, err := readAnswer(c.Kind, c.figure, places, false)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", c.Kind, err)
 	}

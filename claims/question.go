@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -53,9 +52,6 @@ func ParseQuestion(text string, defaults map[string]string) (*Question, error) {
 
 // Setting returns the value of a key the question sets, or "".
 func (q *Question) Setting(key string) string { return q.settings[key] }
-
-// Settings returns the question's keys in sorted order.
-func (q *Question) Settings() []string { return sortedKeys(q.settings) }
 
 // Derive returns the question of kind (q.Kind when empty) with the keys of
 // set changed; a key set to "" is removed. It is how a related question
@@ -115,7 +111,7 @@ func (q *Question) Claim(file string, line int, a *Answer) (*Claim, error) {
 	for k, v := range q.settings {
 		settings[k] = v
 	}
-	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, Figure: a.text, prep: q.prep}
+	c := &Claim{File: file, Line: line, Kind: q.Kind, Text: q.Text, Settings: settings, figure: a.text, prep: q.prep}
 	check, err := q.prep.read(a)
 	if err != nil {
 		return nil, &ReadError{read: a.Reading(), problem: err.Error()}
@@ -188,23 +184,3 @@ func (f Figure) Decimal() *big.Rat {
 // places (x in the closed cell of half a unit either side, a tie counting
 // for both neighbours).
 func (f Figure) Matches(x rational.Value) bool { return f.p.matches(x) }
-
-// Describe writes x and, for a decimal figure, x rounded half-even to the
-// figure's places, e.g. "1/6 ≈ 0.167".
-func (f Figure) Describe(x rational.Value) string { return f.p.describe(x) }
-
-// Kinds returns the names of every claim kind, sorted.
-func Kinds() []string {
-	out := sortedKeys(kinds)
-	sort.Strings(out)
-	return out
-}
-
-// KindKeys returns the keys a kind takes, sorted; nil for an unknown kind.
-func KindKeys(kind string) []string {
-	spec, ok := kinds[kind]
-	if !ok {
-		return nil
-	}
-	return sortedKeys(spec.keys)
-}

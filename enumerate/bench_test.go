@@ -37,7 +37,7 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 	b.Helper()
 	cpu0 := cpuSeconds()
 	for b.Loop() {
-		if _, err := mustPlan(b, p, BruteForce, opt).Brute(context.Background()); err != nil {
+		if _, err := mustPlan(b, p, BruteForce, opt).brute(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -178,7 +178,7 @@ func BenchmarkClosed(b *testing.B) {
 			var h *rational.Histogram
 			for b.Loop() {
 				var err error
-				if h, err = pl.Closed(context.Background()); err != nil {
+				if h, err = pl.closed(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -200,7 +200,7 @@ func BenchmarkClosedMoments(b *testing.B) {
 			p := Problem{Q: a, K: a, D: c.d}
 			pl := mustPlan(b, p, ClosedForm, Options{})
 			for b.Loop() {
-				if _, err := pl.ClosedMoments(context.Background()); err != nil {
+				if _, err := pl.closedMoments(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -34,8 +34,8 @@ func (o Options) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// Brute enumerates every pair (q, k) and returns the exact distribution of q·k.
-func (pl *Plan) Brute(ctx context.Context) (*rational.Histogram, error) {
+// brute enumerates every pair (q, k) and returns the exact distribution of q·k.
+func (pl *Plan) brute(ctx context.Context) (*rational.Histogram, error) {
 	nq, ok := pl.problem.QCount()
 	if !ok {
 		// Beyond a 64-bit index, and so far beyond any time limit.
@@ -44,11 +44,11 @@ func (pl *Plan) Brute(ctx context.Context) (*rational.Histogram, error) {
 	return pl.bruteRange(ctx, 0, nq, 0, 0)
 }
 
-// BruteRange enumerates the pairs whose q index lies in [lo, hi), every k
+// bruteIndices enumerates the pairs whose q index lies in [lo, hi), every k
 // included, and returns their exact distribution. Only this range's share
 // of the run must fit the time limit, so that a run too long for one
 // machine can still be cut into shards.
-func (pl *Plan) BruteRange(ctx context.Context, lo, hi uint64) (*rational.Histogram, error) {
+func (pl *Plan) bruteIndices(ctx context.Context, lo, hi uint64) (*rational.Histogram, error) {
 	return pl.bruteRange(ctx, lo, hi, 0, 0)
 }
 

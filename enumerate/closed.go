@@ -26,7 +26,7 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 	return w
 }
 
-// Closed returns the exact distribution of q·k as the D-th power of the
+// closed returns the exact distribution of q·k as the D-th power of the
 // one-coordinate polynomial Σ w_t·x^t, by Miller's recurrence: with
 // P(x)^D = Σ b_n·x^n, b_0 = w_0^D and
 // b_n = Σ_{j=1}^{min(n,T)} ((D+1)·j − n)·w_j·b_{n−j} / (n·w_0),
@@ -34,7 +34,7 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 // alphabets (T = 1) this is the ratio recurrence of binomial
 // coefficients. When P is a palindrome so is P^D, and only the first half
 // is computed. It checks ctx between coefficients.
-func (pl *Plan) Closed(ctx context.Context) (*rational.Histogram, error) {
+func (pl *Plan) closed(ctx context.Context) (*rational.Histogram, error) {
 	if err := pl.checkClosed(NeedCounts); err != nil {
 		return nil, err
 	}
@@ -58,12 +58,12 @@ func (pl *Plan) Closed(ctx context.Context) (*rational.Histogram, error) {
 	return &rational.Histogram{Base: l.base, Step: l.step, Counts: counts}, nil
 }
 
-// ClosedEach streams the exact distribution of q·k without holding it: it
+// closedEach streams the exact distribution of q·k without holding it: it
 // calls visit for the lattice indices t = 0, 1, …, D·tMax in order with
 // their counts (the score of t is base + step·t), keeping only the last
 // few counts in memory; visit must not keep or change count, and an error
 // from visit stops the walk and is returned.
-func (pl *Plan) ClosedEach(ctx context.Context, visit func(t int, count *big.Int) error) (base, step *big.Rat, err error) {
+func (pl *Plan) closedEach(ctx context.Context, visit func(t int, count *big.Int) error) (base, step *big.Rat, err error) {
 	if err := pl.checkClosed(NeedMoments); err != nil {
 		return nil, nil, err
 	}
@@ -78,11 +78,11 @@ func (pl *Plan) ClosedEach(ctx context.Context, visit func(t int, count *big.Int
 	return l.base, l.step, nil
 }
 
-// ClosedMoments returns the exact moments of q·k from the streamed closed
+// closedMoments returns the exact moments of q·k from the streamed closed
 // form, in memory proportional to one count rather than all of them; for
 // a symmetric distribution it computes half the counts and adds each at
 // both its indices.
-func (pl *Plan) ClosedMoments(ctx context.Context) (*Moments, error) {
+func (pl *Plan) closedMoments(ctx context.Context) (*Moments, error) {
 	if err := pl.checkClosed(NeedMoments); err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (pl *Plan) ClosedMoments(ctx context.Context) (*Moments, error) {
 	if err != nil {
 		return nil, err
 	}
-	pairs := new(big.Int).Lsh(&sums.N, shift)
+	pairs := new(big.Int).Lsh(sums.Count(), shift)
 	return &Moments{Pairs: pairs, Mean: sums.Mean(l.base, l.step), Variance: sums.Variance(l.step)}, nil
 }
 

@@ -27,7 +27,7 @@ func TestClosedPathsAgree(t *testing.T) {
 			t.Run(fmt.Sprintf("q=%s/k=%s/d=%d", c.q, c.k, d), func(t *testing.T) {
 				p := Problem{Q: q, K: k, D: d}
 				pl := mustPlan(t, p, ClosedForm, Options{})
-				h, err := pl.Closed(context.Background())
+				h, err := pl.closed(context.Background())
 				require.NoError(t, err)
 				l := pl.lat
 				var miller []*big.Int
@@ -39,7 +39,7 @@ func TestClosedPathsAgree(t *testing.T) {
 				for i := range miller {
 					require.Zero(t, miller[i].Cmp(h.Counts[i]), "index %d: Miller %s, Closed %s", i, miller[i], h.Counts[i])
 				}
-				m, err := pl.ClosedMoments(context.Background())
+				m, err := pl.closedMoments(context.Background())
 				require.NoError(t, err)
 				require.Zero(t, m.Pairs.Cmp(p.Cases()), "pairs %s, cases %s", m.Pairs, p.Cases())
 				require.Zero(t, m.Mean.Cmp(h.Mean()), "mean %s, histogram %s", m.Mean, h.Mean())
@@ -49,11 +49,11 @@ func TestClosedPathsAgree(t *testing.T) {
 	}
 }
 
-// ExamplePlan_ClosedMoments shows the variance of q·k for ±1 vectors, which is d (here d = 1).
-func ExamplePlan_ClosedMoments() {
+// ExamplePlan_Moments_closedForm shows the variance of q·k for ±1 vectors, which is d (here d = 1).
+func ExamplePlan_Moments_closedForm() {
 	pm, _ := rational.ParseAlphabet("-1,1")
 	pl, _ := NewPlan(Problem{Q: pm, K: pm, D: 1}, ClosedForm, Options{})
-	m, _ := pl.ClosedMoments(context.Background())
+	m, _ := pl.Moments(context.Background())
 	fmt.Println(m.Pairs, m.Mean.RatString(), m.Variance.RatString())
 	// Output: 4 0 1
 }

@@ -2,17 +2,20 @@
 // over every pair (q, k) of vectors of width d_k whose entries come from
 // finite alphabets, by two independent methods:
 //
-//   - Brute enumerates every pair one by one, in parallel: the q index range
-//     is cut into contiguous slices, each worker tallies its own histogram
-//     and the histograms are added in slice order, so the result does not
-//     depend on the number of workers.
-//   - Closed raises the one-coordinate distribution of q_i·k_i to the d_k-th
-//     power with exact big-integer counts (J. C. P. Miller's recurrence for
-//     the coefficients of a power of a polynomial). ClosedEach streams the
-//     counts and ClosedMoments the exact mean and variance, holding only a
-//     few counts at a time.
+//   - BruteForce enumerates every pair one by one, in parallel: the q index
+//     range is cut into contiguous slices, each worker tallies its own
+//     histogram and the histograms are added in slice order, so the result
+//     does not depend on the number of workers.
+//   - ClosedForm raises the one-coordinate distribution of q_i·k_i to the
+//     d_k-th power with exact big-integer counts (J. C. P. Miller's
+//     recurrence for the coefficients of a power of a polynomial); for
+//     Plan.Moments it streams the counts, holding only a few at a time.
 //
-// Brute picks a kernel from the alphabets (Plan.Kernel, Plan.KernelName).
+// A Plan made with either method (or Both, or Auto to choose) computes
+// with Plan.Distribution and Plan.Moments; Plan.BruteShard enumerates one
+// slice of a run cut into shards.
+//
+// Brute force picks a kernel from the alphabets.
 // Wherever the lattice indices stay below 256 it is "sliced-index": a
 // block of 64 to 2048 vectors k sharing their high coordinates lies in the
 // bits of machine words (512 lanes per AVX-512 register, 256 per AVX2 one,
@@ -32,8 +35,7 @@
 // multisets, in far fewer visits (Problem.Visits). Its q indices
 // (Problem.QCount, ShardRange) are those vectors: the letters' positions
 // among the distinct values are the digits of the index in base (number of
-// distinct values), coordinate 0 least significant. VectorAt and IndexOf
-// number the vectors of the multiplicity-expanded alphabet the same way.
+// distinct values), coordinate 0 least significant.
 //
 // Scores live on an integer lattice: the alphabets are scaled to a common
 // denominator, and the product of two letters is m + g·t for the smallest

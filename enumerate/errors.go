@@ -66,16 +66,17 @@ func (e *TooLargeError) Error() string {
 
 // A MismatchError reports that brute force and the closed form disagree.
 type MismatchError struct {
-	D     int
-	Index int // first lattice index where the counts differ
-	Brute *big.Int
-	Close *big.Int
-	Score string
+	d      int
+	index  int // first lattice index where the counts differ
+	brute  *big.Int
+	closed *big.Int
+	score  string
 }
 
+// Error says at which score the two methods disagree and by how much.
 func (e *MismatchError) Error() string {
 	return fmt.Sprintf("brute force and closed form disagree at d_k = %d: score %s has %s pairs by enumeration and %s by the closed form",
-		e.D, e.Score, e.Brute, e.Close)
+		e.d, e.score, e.brute, e.closed)
 }
 
 // humanDuration writes s seconds as a person says it: "0.4 seconds",

@@ -16,7 +16,7 @@ func Example() {
 	if err != nil {
 		panic(err) // a refusal: too large for its method
 	}
-	h, err := plan.Brute(context.Background())
+	h, err := plan.Distribution(context.Background())
 	if err != nil {
 		panic(err)
 	}
@@ -62,16 +62,16 @@ func ExamplePlan_Moments() {
 	// Output: pairs 1048576 mean 0 variance 10
 }
 
-// The two engines agree count for count; the closed form reaches widths
-// that no enumeration can.
-func ExamplePlan_Closed() {
+// The two engines agree count for count (Both returns the distribution
+// only when they do); the closed form reaches widths that no enumeration
+// can.
+func ExamplePlan_Distribution_bothEngines() {
 	a, _ := rational.ParseAlphabet("-1,0,1")
 	plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: 3}, enumerate.Both, enumerate.Options{})
-	b, _ := plan.Brute(context.Background())
-	c, _ := plan.Closed(context.Background())
-	fmt.Println(enumerate.Compare(3, b, c) == nil, c.Total(), c.Variance().RatString())
+	c, err := plan.Distribution(context.Background())
+	fmt.Println(err == nil, c.Total(), c.Variance().RatString())
 	wide, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: 10_000}, enumerate.ClosedForm, enumerate.Options{})
-	h, _ := wide.Closed(context.Background())
+	h, _ := wide.Distribution(context.Background())
 	fmt.Println(len(h.Total().String()), "digits of cases; variance", h.Variance().RatString())
 	// Output:
 	// true 729 4/3

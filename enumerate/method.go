@@ -12,8 +12,8 @@ import (
 type Method int
 
 const (
-	// Auto enumerates when that takes a few seconds at most (see
-	// AutoBruteTime) and uses the closed form otherwise.
+	// Auto enumerates up to AutoBrutePairs pairs and uses the closed form
+	// beyond, by a rule that does not depend on the machine (see NewPlan).
 	Auto Method = iota
 	// BruteForce enumerates every pair.
 	BruteForce
@@ -53,19 +53,19 @@ func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
 	}
 	switch pl.method {
 	case BruteForce:
-		return pl.Brute(ctx)
+		return pl.brute(ctx)
 	case ClosedForm:
-		return pl.Closed(ctx)
+		return pl.closed(ctx)
 	}
-	brute, err := pl.Brute(ctx)
+	brute, err := pl.brute(ctx)
 	if err != nil {
 		return nil, err
 	}
-	closed, err := pl.Closed(ctx)
+	closed, err := pl.closed(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := Compare(pl.problem.D, brute, closed); err != nil {
+	if err := compareHistograms(pl.problem.D, brute, closed); err != nil {
 		return nil, err
 	}
 	return brute, nil
@@ -74,19 +74,19 @@ func (pl *Plan) Distribution(ctx context.Context) (*rational.Histogram, error) {
 // Moments are the exact number of pairs and the mean and population
 // variance of q·k over them.
 type Moments struct {
-	Pairs          *big.Int
-	Mean, Variance *big.Rat
+	Pairs          *big.Int // the number of pairs (q, k)
+	Mean, Variance *big.Rat // E[q·k] and Var(q·k) over them
 }
 
 // Moments returns the exact number of pairs, mean and variance of q·k with
-// the plan's method; the closed form streams its counts (ClosedMoments),
+// the plan's method; the closed form streams its counts,
 // so it holds a few at a time.
 func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
 	if err := pl.Check(NeedMoments); err != nil {
 		return nil, err
 	}
 	if pl.method == ClosedForm {
-		return pl.ClosedMoments(ctx)
+		return pl.closedMoments(ctx)
 	}
 	h, err := pl.Distribution(ctx)
 	if err != nil {
@@ -95,9 +95,9 @@ func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
 	return &Moments{Pairs: h.Total(), Mean: h.Mean(), Variance: h.Variance()}, nil
 }
 
-// Compare returns a *MismatchError for the first score where the brute
+// compareHistograms returns a *MismatchError for the first score where the brute
 // force histogram b and the closed form c differ, or nil.
-func Compare(d int, b, c *rational.Histogram) error {
+func compareHistograms(d int, b, c *rational.Histogram) error {
 	n := max(len(b.Counts), len(c.Counts))
 	zero := new(big.Int)
 	at := func(h *rational.Histogram, i int) *big.Int {
@@ -111,7 +111,7 @@ func Compare(d int, b, c *rational.Histogram) error {
 	}
 	for i := range n {
 		if at(b, i).Cmp(at(c, i)) != 0 {
-			return &MismatchError{D: d, Index: i, Brute: at(b, i), Close: at(c, i), Score: b.Score(i).RatString()}
+			return &MismatchError{d: d, index: i, brute: at(b, i), closed: at(c, i), score: b.Score(i).RatString()}
 		}
 	}
 	return nil

@@ -22,9 +22,15 @@ const (
 	// the whole distribution is kept; beyond it the output alone would be
 	// too large to print or read. Streamed moments need no such bound.
 	MaxClosedBytes = 512 << 20
-	// AutoBruteTime is the longest enumeration Auto chooses over the
-	// closed form, estimated at the nominal rate on every core.
-	AutoBruteTime = 3 * time.Second
+	// autoBrutePairs is the most pairs Auto enumerates rather than use
+	// the closed form: seconds at autoPairsPerSecond.
+	autoBrutePairs = 1 << 32
+	// autoPairsPerSecond is the rate Auto assumes whatever the machine:
+	// the slowest kernel's nominal rate on one core (the scalar ±1
+	// kernel's), so that an enumeration Auto chooses within a time limit
+	// is within it on every machine, and the choice, like the output,
+	// is the same everywhere.
+	autoPairsPerSecond = 1e9
 	// maxBrutePairBits bounds, as a power of two, the pairs for which a
 	// refusal computes an exact count: far beyond any machine, a power of
 	// ten says more than a number of thousands of digits.
@@ -47,13 +53,11 @@ const (
 // integer lattice once, with the method resolved and the cost of each
 // method estimated. A Plan is read-only once made and safe for concurrent
 // use; every computation starts from one (Plan.Distribution, Plan.Moments,
-// Plan.Brute, Plan.BruteRange, Plan.Closed, Plan.ClosedEach,
-// Plan.ClosedMoments), and each refuses, before any work, what its limits
-// do not allow, with a *TooLargeError that carries the numbers.
+// Plan.BruteShard), and each refuses, before any work, what its limits do
+// not allow, with a *TooLargeError that carries the numbers.
 type Plan struct {
 	problem Problem
 	method  Method // BruteForce, ClosedForm or Both, never Auto
-	kernel  Kernel
 	opt     Options
 
 	lat *lattice
@@ -64,6 +68,10 @@ type Plan struct {
 	bruteErr error
 	rate     float64 // nominal pairs per second per core
 	cal      *calibration
+	// autoBrute says that Auto chose brute force with its estimate at
+	// autoPairsPerSecond within the time limit, so that no estimate of
+	// this machine refuses it.
+	autoBrute bool
 }
 
 // A calibration is the kernel's rate measured on this machine, once per
@@ -73,11 +81,14 @@ type calibration struct {
 	rate float64 // pairs per second per core, 0 until measured
 }
 
-// NewPlan validates p and plans its computation with method m; Auto
-// becomes BruteForce when enumerating on every core takes at most
-// AutoBruteTime at the kernel's nominal rate, else ClosedForm. The choice
-// does not depend on opt.Workers or on any timing, so the output does not
-// either.
+// NewPlan validates p and plans its computation with method m. Auto
+// becomes BruteForce when the pairs to visit are at most AutoBrutePairs
+// and, at a rate every machine reaches (one core of the slowest kernel),
+// within the time limit; else ClosedForm when it fits its limit; else
+// BruteForce when that fits; else ClosedForm (which then refuses with its
+// numbers). The choice depends on the problem and opt.MaxTime only, not on
+// the machine, its cores, opt.Workers or any timing, so the output does
+// not either.
 func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if m < Auto || m > Both {
 		return nil, fmt.Errorf("unknown method %v", m)
@@ -89,21 +100,34 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{problem: p, method: m, kernel: GrayCode, opt: opt, lat: l, cal: &calibration{}}
+	pl := &Plan{problem: p, method: m, opt: opt, lat: l, cal: &calibration{}}
 	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
 		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
 		kind := kernel.For(spec)
-		pl.kernel = Kernel(kind)
 		pl.kern = kernel.New(kind, spec)
 		pl.rate = pl.kern.Rate()
 	}
 	if m == Auto {
-		pl.method = ClosedForm
-		if pl.bruteErr == nil && pl.bruteSeconds(distinctLog2(p.Q, p.D), pl.rate, runtime.GOMAXPROCS(0)) <= AutoBruteTime.Seconds() {
-			pl.method = BruteForce
-		}
+		pl.method = pl.autoMethod()
 	}
 	return pl, nil
+}
+
+// autoMethod is Auto's choice (see NewPlan).
+func (pl *Plan) autoMethod() Method {
+	p := pl.problem
+	pairsLog2 := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D)
+	seconds := math.Exp2(pairsLog2) / autoPairsPerSecond
+	fits := pl.bruteErr == nil && pairsLog2 <= maxBrutePairBits && seconds <= pl.maxTime(BruteForce).Seconds()
+	switch {
+	case fits && pairsLog2 <= math.Log2(autoBrutePairs):
+	case pl.closedSeconds() <= pl.maxTime(ClosedForm).Seconds():
+		return ClosedForm
+	case !fits:
+		return ClosedForm
+	}
+	pl.autoBrute = true
+	return BruteForce
 }
 
 // Problem returns the problem the plan computes.
@@ -113,16 +137,13 @@ func (pl *Plan) Problem() Problem { return pl.problem }
 // ClosedForm or Both, never Auto.
 func (pl *Plan) Method() Method { return pl.method }
 
-// Kernel returns the brute-force kernel for the alphabets.
-func (pl *Plan) Kernel() Kernel { return pl.kernel }
-
 // Options returns the options the plan was made with.
 func (pl *Plan) Options() Options { return pl.opt }
 
-// KernelName names the brute-force kernel and its implementation on this
+// kernelName names the brute-force kernel and its implementation on this
 // CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
 // that brute force cannot run.
-func (pl *Plan) KernelName() string {
+func (pl *Plan) kernelName() string {
 	if pl.kern == nil {
 		return "none (" + pl.bruteErr.Error() + ")"
 	}
@@ -224,6 +245,9 @@ func (pl *Plan) bruteEstimate(lo, hi uint64) (seconds float64, measured bool) {
 // exceed the time limit, or whose pairs are beyond any machine.
 func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 	p := pl.problem
+	if nq, _ := p.QCount(); pl.autoBrute && lo == 0 && hi == nq {
+		return nil // Auto's estimate fits on every machine
+	}
 	if bits := distinctLog2(p.Q, p.D) + distinctLog2(p.K, p.D); bits > maxBrutePairBits {
 		return &TooLargeError{Method: BruteForce, D: p.D, PairsLog10: bits * math.Log10(2)}
 	}
@@ -311,9 +335,6 @@ func (pl *Plan) Check(n Need) error {
 	}
 	return nil
 }
-
-// Cases returns the number of pairs of the plan's problem.
-func (pl *Plan) Cases() *big.Int { return pl.problem.Cases() }
 
 // Visits returns the pairs a brute-force run of the whole problem visits,
 // the total its progress counts up to: (distinct letters of Q)^D times

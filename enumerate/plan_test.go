@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"runtime"
 	"testing"
 	"time"
 
@@ -27,7 +28,7 @@ func TestPlanBuildsLatticeOnce(t *testing.T) {
 	require.NoError(t, err)
 	_, err = pl.BruteShard(ctx, 1, 3)
 	require.NoError(t, err)
-	_, _, err = pl.ClosedEach(ctx, func(int, *big.Int) error { return nil })
+	_, _, err = pl.closedEach(ctx, func(int, *big.Int) error { return nil })
 	require.NoError(t, err)
 	require.NoError(t, pl.Check(NeedCounts))
 	assert.Equal(t, int64(1), latticeBuilds.Load()-before, "lattice builds for one plan")
@@ -108,11 +109,11 @@ func TestPlanRefusals(t *testing.T) {
 
 	// Every entry point refuses on its own, not only Check.
 	ctx := context.Background()
-	_, err := wide.Closed(ctx)
+	_, err := wide.closed(ctx)
 	require.ErrorAs(t, err, &tl)
-	_, err = slow.ClosedMoments(ctx)
+	_, err = slow.closedMoments(ctx)
 	require.ErrorAs(t, err, &tl)
-	_, _, err = slow.ClosedEach(ctx, func(int, *big.Int) error { return nil })
+	_, _, err = slow.closedEach(ctx, func(int, *big.Int) error { return nil })
 	require.ErrorAs(t, err, &tl)
 	_, err = wide.Distribution(ctx)
 	require.ErrorAs(t, err, &tl)
@@ -159,6 +160,43 @@ func TestNamesNeverPanic(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "Method(7)", fmt.Sprint(Method(7)))
-	assert.Equal(t, "gray-code", GrayCode.String())
-	assert.Equal(t, "Kernel(-2)", Kernel(-2).String())
+}
+
+// TestAutoIsTheSameOnEveryMachine checks Auto's rule at its threshold and
+// under time limits with 1, 2, 8 and 64 cores: ±1 at d_k = 16 (4^16 =
+// AutoBrutePairs pairs) is enumerated and d_k = 17 is not; under a limit
+// of one second neither is, and d_k = 20 is answered by the closed form
+// rather than refused.
+func TestAutoIsTheSameOnEveryMachine(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	signs := rational.Signs()
+	for _, procs := range []int{1, 2, 8, 64} {
+		runtime.GOMAXPROCS(procs)
+		for _, c := range []struct {
+			d       int
+			maxTime time.Duration
+			want    Method
+		}{
+			{15, 0, BruteForce}, {16, 0, BruteForce}, {17, 0, ClosedForm},
+			{14, time.Second, BruteForce}, {15, time.Second, ClosedForm}, {20, time.Second, ClosedForm},
+			{20, time.Millisecond, ClosedForm}, {5, time.Nanosecond, ClosedForm},
+		} {
+			pl := mustPlan(t, Problem{Q: signs, K: signs, D: c.d}, Auto, Options{MaxTime: c.maxTime})
+			require.Equal(t, c.want, pl.Method(), "d_k = %d, max %v, GOMAXPROCS %d", c.d, c.maxTime, procs)
+			if c.want == BruteForce {
+				require.NoError(t, pl.Check(NeedCounts), "Auto never refuses what it chose")
+			}
+		}
+	}
+	// Where the closed form is over its limit and enumeration fits, Auto
+	// enumerates even past AutoBrutePairs: 3^21 pairs take 10.5 s at the
+	// assumed rate, a lattice span of 7.9·10^5 makes the closed form 17 s.
+	wide := mustAlphabet(t, "0,1,790000")
+	one := mustAlphabet(t, "1")
+	pl := mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{MaxTime: 11 * time.Second})
+	require.Equal(t, BruteForce, pl.Method())
+	require.NoError(t, pl.Check(NeedCounts))
+	pl = mustPlan(t, Problem{Q: wide, K: one, D: 21}, Auto, Options{MaxTime: 10 * time.Second})
+	require.Equal(t, ClosedForm, pl.Method(), "neither fits: the closed form refuses with its numbers")
+	require.Error(t, pl.Check(NeedCounts))
 }

@@ -19,8 +19,8 @@ const MaxLattice = 1 << 24
 // A Problem is the space of all pairs (q, k) of vectors of width D, with the
 // entries of q drawn from Q and those of k from K.
 type Problem struct {
-	Q, K rational.Alphabet
-	D    int
+	Q, K rational.Alphabet // the alphabets of q's entries and k's
+	D    int               // the width d_k of q and k
 }
 
 // A lattice is a Problem reduced to integers: the a-th distinct value of Q
@@ -154,31 +154,4 @@ func scaled(a rational.Alphabet) ([]*big.Int, *big.Int) {
 		out[i] = v.Quo(v, l.Value.Denom())
 	}
 	return out, den
-}
-
-// VectorAt returns the entries of the vector with index idx over alphabet a
-// at width d (entry i is digit i of idx in base |a|).
-func VectorAt(a rational.Alphabet, d int, idx *big.Int) []*big.Rat {
-	letters := a.Expanded()
-	n := big.NewInt(int64(len(letters)))
-	x := new(big.Int).Set(idx)
-	digit := new(big.Int)
-	out := make([]*big.Rat, d)
-	for i := range d {
-		x.QuoRem(x, n, digit)
-		out[i] = letters[digit.Int64()]
-	}
-	return out
-}
-
-// IndexOf returns the index of the vector whose entries are the given
-// positions in a's expanded alphabet; it is the inverse of VectorAt.
-func IndexOf(a rational.Alphabet, positions []int) *big.Int {
-	n := big.NewInt(a.Size())
-	idx := new(big.Int)
-	for i := len(positions) - 1; i >= 0; i-- {
-		idx.Mul(idx, n)
-		idx.Add(idx, big.NewInt(int64(positions[i])))
-	}
-	return idx
 }

@@ -72,7 +72,7 @@ func TestBruteShardsSumToWhole(t *testing.T) {
 			k = mustAlphabet(t, c.k)
 		}
 		p := Problem{Q: q, K: k, D: 4}
-		whole, err := mustPlan(t, p, BruteForce, Options{}).Brute(context.Background())
+		whole, err := mustPlan(t, p, BruteForce, Options{}).brute(context.Background())
 		require.NoError(t, err)
 		for _, n := range []int{1, 3, 100} {
 			t.Run(fmt.Sprintf("%s/%d", c.q, n), func(t *testing.T) {
@@ -106,12 +106,12 @@ func TestBruteRangeChecksOnlyItsShare(t *testing.T) {
 	pl := mustPlan(t, p, BruteForce, Options{})
 	var tooLarge *TooLargeError
 	require.ErrorAs(t, pl.Check(NeedCounts), &tooLarge)
-	_, err := pl.BruteRange(context.Background(), 0, 1<<30)
+	_, err := pl.bruteIndices(context.Background(), 0, 1<<30)
 	require.ErrorAs(t, err, &tooLarge)
-	_, err = pl.Brute(context.Background())
+	_, err = pl.brute(context.Background())
 	require.ErrorAs(t, err, &tooLarge)
 	// One q vector against every k: 2^30 pairs.
-	h, err := pl.BruteRange(context.Background(), 5, 6)
+	h, err := pl.bruteIndices(context.Background(), 5, 6)
 	require.NoError(t, err)
 	require.Zero(t, h.Total().Cmp(new(big.Int).Lsh(big.NewInt(1), 30)), "total %s", h.Total())
 }

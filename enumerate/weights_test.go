@@ -57,17 +57,17 @@ func TestBruteLatticeTooLarge(t *testing.T) {
 	assert.Equal(t, maxBruteLattice, tl.MaxCounts)
 	assert.Greater(t, tl.Counts, float64(maxBruteLattice))
 	assert.Contains(t, tl.Error(), "brute force at d_k = 6 would keep 1570855 counts per worker")
-	_, err := pl.Brute(context.Background())
+	_, err := pl.brute(context.Background())
 	require.ErrorAs(t, err, &tl)
-	assert.Contains(t, pl.KernelName(), "none")
+	assert.Contains(t, pl.kernelName(), "none")
 	assert.Equal(t, ClosedForm, mustPlan(t, p, Auto, Options{}).Method())
 	// One width less fits, and agrees with the closed form.
 	small := Problem{Q: a, K: a, D: 2}
-	b, err := mustPlan(t, small, BruteForce, Options{}).Brute(context.Background())
+	b, err := mustPlan(t, small, BruteForce, Options{}).brute(context.Background())
 	require.NoError(t, err)
-	c, err := mustPlan(t, small, ClosedForm, Options{}).Closed(context.Background())
+	c, err := mustPlan(t, small, ClosedForm, Options{}).closed(context.Background())
 	require.NoError(t, err)
-	require.NoError(t, Compare(2, b, c))
+	require.NoError(t, compareHistograms(2, b, c))
 }
 
 // TestShardPairsWeighsQ checks ShardPairs against the weights of the q

@@ -28,8 +28,8 @@ type Answers struct {
 
 // An Answer is what a student wrote for one part, and where.
 type Answer struct {
-	Text string
-	Line int
+	Text string // the answer as written
+	Line int    // its line in the answer file, from 1
 
 	// conflict says the part was answered twice, differently.
 	conflict string

@@ -12,13 +12,13 @@ import (
 // d_k = 8". It never gives the answer away: a number question without an
 // ask line is "the number question ID asks for".
 func Describe(p *Part) string {
-	if p.Ask != "" {
-		return p.Ask
+	if p.ask != "" {
+		return p.ask
 	}
-	if p.Claim.Kind == "number" {
+	if p.claim.Kind == "number" {
 		return "the number question " + p.Question.ID + " asks for"
 	}
-	return describeClaim(p.Claim)
+	return describeClaim(p.claim)
 }
 
 func describeClaim(q *claims.Question) string {

@@ -12,9 +12,9 @@ import (
 // A Draw is a value a variant draws: one of Choices, picked from the seed
 // and the student id (see Variant).
 type Draw struct {
-	Name    string
-	Choices []string
-	Line    int
+	Name    string   // what {NAME} in the key stands for
+	Choices []string // the values it may take, in the key's order
+	line    int
 }
 
 // MaxChoices bounds the choices of one draw.
@@ -86,7 +86,7 @@ func parseDraws(name string, lines []string) ([]Draw, variantRules, error) {
 			if err != nil {
 				return nil, rules, fail("draw %s: %v", n, err)
 			}
-			draws = append(draws, Draw{Name: n, Choices: choices, Line: i + 1})
+			draws = append(draws, Draw{Name: n, Choices: choices, line: i + 1})
 		case "variants":
 			for _, w := range words[1:] {
 				k, v, _ := strings.Cut(w, "=")
@@ -242,7 +242,7 @@ func (k *Key) checkChoices() error {
 			if err != nil {
 				return &SyntaxError{File: k.Name, Line: i + 1, Msg: fmt.Sprintf("%v (when %s)", err, drawnWords(k.Draws, deps, values))}
 			}
-			if p != nil && !k.variants.lessonValues && claims.LessonPrints(p.Claim) {
+			if p != nil && !k.variants.lessonValues && claims.LessonPrints(p.claim) {
 				dl.forbidden[comboKey(combo)] = true
 			}
 			return nil
@@ -335,7 +335,7 @@ func (k *Key) countVariants() error {
 	}
 	k.variants.count = allowed
 	if allowed.Cmp(big.NewInt(int64(k.variants.min))) < 0 {
-		line, what := k.Draws[0].Line, "widen the ranges of the draws, or write variants min=N"
+		line, what := k.Draws[0].line, "widen the ranges of the draws, or write variants min=N"
 		if k.variants.minLine > 0 {
 			line, what = k.variants.minLine, "widen the ranges of the draws, or lower min"
 		}
@@ -373,13 +373,13 @@ func (r variantRules) checkRanges(p *Part) error {
 		var vs []string
 		switch kr.key {
 		case "d-model":
-			if p.DModel > 0 {
-				vs = []string{strconv.Itoa(p.DModel)}
+			if p.dModel > 0 {
+				vs = []string{strconv.Itoa(p.dModel)}
 			}
 		case "points":
 			vs = []string{p.Points.RatString()}
 		case "values", "k-values":
-			s := p.Claim.Setting(kr.key)
+			s := p.claim.Setting(kr.key)
 			for _, f := range strings.Split(s, ",") {
 				f, _, _ = strings.Cut(f, ":")
 				f = strings.TrimPrefix(f, "±")
@@ -388,7 +388,7 @@ func (r variantRules) checkRanges(p *Part) error {
 				}
 			}
 		default:
-			if s := p.Claim.Setting(kr.key); s != "" {
+			if s := p.claim.Setting(kr.key); s != "" {
 				vs = strings.Split(s, ",")
 			}
 		}

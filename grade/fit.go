@@ -54,7 +54,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		if dl == nil || pr.Mark == Unanswered || pr.Answer.conflict != "" {
 			continue
 		}
-		read, err := pr.Part.Claim.Read(pr.Answer.Text, g.comma(pr.Part))
+		read, err := pr.Part.claim.Read(pr.Answer.Text, g.comma(pr.Part))
 		if err != nil {
 			continue
 		}
@@ -196,7 +196,7 @@ func (g *Grader) holdsAt(ctx context.Context, t *Key, dl *drawnLine, own, combo 
 	if p == nil {
 		return false, nil
 	}
-	return g.holds(ctx, p.Claim, file, line, read)
+	return g.holds(ctx, p.claim, file, line, read)
 }
 
 // line returns the template line that depends on draws at a line number.

@@ -43,10 +43,10 @@ func (v Mark) String() string {
 
 // A PartResult is the grade of one answer.
 type PartResult struct {
-	Part   *Part
-	Answer Answer // Text "" when unanswered
-	Mark   Mark
-	Points *big.Rat
+	Part   *Part    // the part graded
+	Answer Answer   // Text "" when unanswered
+	Mark   Mark     // how the answer was graded
+	Points *big.Rat // the points it scored
 	// Mistakes are the named mistakes a wrong answer matches, the key's
 	// own first, then the catalogue's in order; the first is the one
 	// reported as the answer's mistake.
@@ -72,13 +72,13 @@ func (r PartResult) Mistake() string {
 
 // A Result is the grade of one answer file.
 type Result struct {
-	Key     *Key
-	Answers *Answers
+	Key     *Key     // the key (for a template, the student's variant)
+	Answers *Answers // the answer file graded
 	// Student is the answer file's student id, or its name when it has none.
 	Student string
-	Parts   []PartResult
-	Score   *big.Rat
-	Max     *big.Rat
+	Parts   []PartResult // one per part, in key order
+	Score   *big.Rat     // the points scored
+	Max     *big.Rat     // the points there are
 	// Flags are what a teacher should look at besides the grade: lines
 	// that could not be read, a student line that disagrees with the
 	// roster, answers that fit another variant, answers shared with
@@ -254,11 +254,11 @@ type judged struct {
 // judge reads and judges an answer; a *claims.ReadError says it could not
 // be read.
 func (g *Grader) judge(ctx context.Context, p *Part, file string, ans Answer) (judged, error) {
-	read, err := p.Claim.Read(ans.Text, g.comma(p))
+	read, err := p.claim.Read(ans.Text, g.comma(p))
 	if err != nil {
 		return judged{}, err
 	}
-	return g.judgeRead(ctx, p, p.Claim, file, ans.Line, read)
+	return g.judgeRead(ctx, p, p.claim, file, ans.Line, read)
 }
 
 func (g *Grader) judgeRead(ctx context.Context, p *Part, q *claims.Question, file string, line int, read *claims.Answer) (judged, error) {
@@ -356,7 +356,7 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 		r.Exact = j.exact
 		if short := shortBy(p, j); short != "" {
 			r.Mark = Short
-			r.Points = new(big.Rat).Mul(p.Points, p.Partial)
+			r.Points = new(big.Rat).Mul(p.Points, p.partial)
 			r.Mistakes = []Mistake{known(TooFewPlaces, "The value is right, but "+short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
@@ -394,10 +394,10 @@ func feedback(p *Part, r PartResult, j judged) string {
 	if r.Points.Sign() > 0 {
 		fmt.Fprintf(&b, " (Partial credit: %s of %s points.)", pointsWords(r.Points), pointsWords(p.Points))
 	}
-	if p.Hint != "" {
-		b.WriteString(" Hint: " + p.Hint)
+	if p.hint != "" {
+		b.WriteString(" Hint: " + p.hint)
 	}
-	if p.Show {
+	if p.show {
 		b.WriteString(" The answer is " + j.exact + ".")
 	}
 	return b.String()
@@ -411,7 +411,7 @@ func creditFor(p *Part, ms []Mistake) *big.Rat {
 	for _, m := range ms {
 		var c *big.Rat
 		if m.Kind == 0 {
-			for _, km := range p.Mistakes {
+			for _, km := range p.mistakes {
 				if km.Name == m.Name {
 					c = km.credit
 				}
@@ -490,7 +490,7 @@ func shortBy(p *Part, j judged) string {
 	return short
 }
 
-func isList(p *Part) bool { return p.Claim.Kind == "softmax" }
+func isList(p *Part) bool { return p.claim.Kind == "softmax" }
 
 func digitsWords(n int) string {
 	if n == 1 {
@@ -501,7 +501,7 @@ func digitsWords(n int) string {
 
 // hint says, for an answer that could not be read, how to write one.
 func hint(p *Part, comma bool) string {
-	switch p.Claim.Kind {
+	switch p.claim.Kind {
 	case "trend":
 		return `Write grows, shrinks or stays constant, with a rate if you like ("grows like √d"); sqrtdk help answers has the rest.`
 	case "softmax":

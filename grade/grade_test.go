@@ -282,7 +282,7 @@ func TestVariantsAreDeterministic(t *testing.T) {
 	}
 	assert.Greater(t, len(seen), 10, "variants of 40 students should mostly differ")
 	// The draw is fixed by the documented hash, not by this process.
-	assert.Equal(t, 2, Pick("2026", "ada", "a", 3))
+	assert.Equal(t, 2, pick("2026", "ada", "a", 3))
 	v, err := tmpl.Variant("2026", "ada")
 	require.NoError(t, err)
 	assert.Equal(t, map[string]string{"d": "5", "a": "7", "s": "d^3/4"}, v.Values)
@@ -332,11 +332,11 @@ type classOption struct {
 // the item analysis against the answers the generator chose.
 func TestClassOfThirty(t *testing.T) {
 	k := lessonKey(t)
-	key := func(id string) string { return k.Part(id).Mistakes[0].Name }
+	key := func(id string) string { return k.Part(id).mistakes[0].Name }
 	// rank orders mistakes as the item analysis breaks ties: the key's own
 	// in the key's order, then the catalogue's.
 	rank := func(id, name string) int {
-		for i, m := range k.Part(id).Mistakes {
+		for i, m := range k.Part(id).mistakes {
 			if m.Name == name {
 				return i
 			}
@@ -388,7 +388,7 @@ func TestClassOfThirty(t *testing.T) {
 				want.Add(want, p.Points)
 				wantRight[p.ID]++
 			case Short:
-				want.Add(want, new(big.Rat).Mul(p.Points, p.Partial))
+				want.Add(want, new(big.Rat).Mul(p.Points, p.partial))
 			}
 			if o.mistake != "" {
 				if wantMistakes[p.ID] == nil {

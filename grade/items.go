@@ -6,8 +6,8 @@ import (
 
 // An Item is the analysis of one part over a class.
 type Item struct {
-	ID        string
-	MaxPoints *big.Rat
+	ID        string   // the part's id
+	MaxPoints *big.Rat // what a right answer scores
 	// Students is the number of answer files graded; Answered of them
 	// answer the part; Right answer it right, Short right with too few
 	// places, Wrong wrong; Unreadable could not be read (counted apart:
@@ -18,7 +18,7 @@ type Item struct {
 	// Mistakes counts each named mistake, by the first one each wrong
 	// answer matches; Unmatched counts wrong answers that match none.
 	Mistakes  map[string]int
-	Unmatched int
+	Unmatched int // wrong answers that match no mistake
 
 	rank map[string]int // each mistake's place in TopMistake's order
 }
@@ -48,14 +48,14 @@ func (it Item) TopMistake() (string, int) {
 // order, then the catalogue's in its order.
 func mistakeRank(p *Part, m Mistake) int {
 	if m.Kind != 0 {
-		return len(p.Mistakes) + int(m.Kind)
+		return len(p.mistakes) + int(m.Kind)
 	}
-	for i, km := range p.Mistakes {
+	for i, km := range p.mistakes {
 		if km.Name == m.Name {
 			return i
 		}
 	}
-	return len(p.Mistakes) + int(numKinds)
+	return len(p.mistakes) + int(numKinds)
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key

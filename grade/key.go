@@ -66,12 +66,12 @@ type Key struct {
 
 // A Question is what a key asks under one id: its wording and its parts.
 type Question struct {
-	ID   string
-	Line int
+	ID   string // the id the question line gives
+	line int
 	// Ask is the question's wording from its question line ("" when the
 	// key gives none).
 	Ask   string
-	Parts []*Part
+	Parts []*Part // the answers it asks for, in key order
 }
 
 // A Part is one answer a key asks for: a claim whose figure the student
@@ -79,33 +79,33 @@ type Question struct {
 type Part struct {
 	// ID is the question id, or question.part for one of several parts.
 	ID       string
-	Question *Question
-	Line     int
-	// Claim is the question as the claims checker reads it.
-	Claim *claims.Question
-	// Ask is the part's own wording, from an ask line ("" when the key
+	Question *Question // the question the part belongs to
+	Line     int       // the answer line's line in the key, from 1
+	// claim is the question as the claims checker reads it.
+	claim *claims.Question
+	// ask is the part's own wording, from an ask line ("" when the key
 	// gives none: sheets then describe the claim).
-	Ask string
-	// Hint is shown with the feedback on a wrong answer.
-	Hint string
+	ask string
+	// hint is shown with the feedback on a wrong answer.
+	hint string
 	// Points is what a right answer scores (a decimal, default 1).
 	Points *big.Rat
 	// Decimals and Digits are the least decimal places and significant
 	// digits a decimal answer must show; when the key sets neither,
 	// Digits is MinDigits.
 	Decimals, Digits int
-	// Partial is the share of Points an answer gets when its value is
+	// partial is the share of Points an answer gets when its value is
 	// right but it shows too few places or digits (default 0).
-	Partial *big.Rat
-	// Show says whether feedback on a wrong answer may show the exact value.
-	Show bool
+	partial *big.Rat
+	// show says whether feedback on a wrong answer may show the exact value.
+	show bool
 	// Visibility is the Gradescope visibility of the part's test.
 	Visibility string
-	// DModel is the model width for the "model width" mistake (0: unknown).
-	DModel int
-	// Mistakes are the key's own named mistakes for this part, tried
+	// dModel is the model width for the "model width" mistake (0: unknown).
+	dModel int
+	// mistakes are the key's own named mistakes for this part, tried
 	// before the built-in ones.
-	Mistakes []KeyMistake
+	mistakes []keyMistake
 
 	credit       map[string]*big.Rat // share of Points per named mistake
 	coincide     map[string]bool     // mistakes the key knows coincide here (Lint)
@@ -121,10 +121,10 @@ type withSource struct {
 	spans    string // a question that stands between the with line and the part's, if any
 }
 
-// A KeyMistake is a mistake a key names for one part: answers that the
+// A keyMistake is a mistake a key names for one part: answers that the
 // question Claim accepts get Says as feedback, under the Name the key
 // gives it (by default the part's id and its place, "p1-mistake-1").
-type KeyMistake struct {
+type keyMistake struct {
 	Name  string
 	Claim *claims.Question
 	Says  string
@@ -163,8 +163,8 @@ func (k *Key) IsTemplate() bool { return len(k.Draws) > 0 && k.Values == nil }
 var options = map[string]bool{"points": true, "decimals": true, "digits": true, "partial": true,
 	"show": true, "visibility": true, "d-model": true, "credit": true, "decimal-comma": true, "coincide": true}
 
-// Visibilities are Gradescope's visibility settings for a test.
-var Visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
+// visibilities are Gradescope's visibility settings for a test.
+var visibilities = []string{"visible", "hidden", "after_due_date", "after_published"}
 
 var (
 	idPattern   = `[A-Za-z0-9][A-Za-z0-9_-]*`
@@ -206,7 +206,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 				continue
 			}
 			own := false
-			for _, m := range p.Mistakes {
+			for _, m := range p.mistakes {
 				own = own || m.Name == c
 			}
 			if !own {
@@ -305,7 +305,7 @@ func parseKeyLines(name string, lines []string, draws []Draw, values map[string]
 	}
 	for _, q := range k.Questions {
 		if len(q.Parts) == 0 {
-			return nil, &SyntaxError{File: name, Line: q.Line, Msg: fmt.Sprintf("question %s has no answer line", q.ID)}
+			return nil, &SyntaxError{File: name, Line: q.line, Msg: fmt.Sprintf("question %s has no answer line", q.ID)}
 		}
 	}
 	if len(k.parts) == 0 {
@@ -377,7 +377,7 @@ func (kp *keyParser) line(n int, line string) error {
 		if _, dup := kp.questions[id]; dup {
 			return fmt.Errorf("question %s is given twice", id)
 		}
-		q := &Question{ID: id, Line: n, Ask: strings.TrimSpace(ask)}
+		q := &Question{ID: id, line: n, Ask: strings.TrimSpace(ask)}
 		kp.questions[id] = q
 		k.Questions = append(k.Questions, q)
 		kp.lastQuestion = id
@@ -392,7 +392,7 @@ func (kp *keyParser) line(n int, line string) error {
 		qid, part := splitID(p.ID)
 		q, ok := kp.questions[qid]
 		if !ok {
-			q = &Question{ID: qid, Line: n}
+			q = &Question{ID: qid, line: n}
 			kp.questions[qid] = q
 			k.Questions = append(k.Questions, q)
 			kp.lastQuestion = qid
@@ -431,10 +431,10 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 	}
 	switch word {
 	case "hint":
-		p.Hint = strings.TrimSpace(p.Hint + " " + text)
+		p.hint = strings.TrimSpace(p.hint + " " + text)
 		return nil
 	case "ask":
-		p.Ask = strings.TrimSpace(p.Ask + " " + text)
+		p.ask = strings.TrimSpace(p.ask + " " + text)
 		return nil
 	}
 	claim, says, ok := strings.Cut(text, "=>")
@@ -442,7 +442,7 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 	if !ok || says == "" {
 		return fmt.Errorf("mistake %s: write mistake %s [name=NAME] [credit=F] CLAIM => what the student did", id, id)
 	}
-	m := KeyMistake{Name: fmt.Sprintf("%s-mistake-%d", id, len(p.Mistakes)+1), Says: says, Line: n}
+	m := keyMistake{Name: fmt.Sprintf("%s-mistake-%d", id, len(p.mistakes)+1), Says: says, Line: n}
 	named := false
 	for {
 		first, after, _ := strings.Cut(strings.TrimSpace(claim), " ")
@@ -466,7 +466,7 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 		}
 		break
 	}
-	for _, other := range p.Mistakes {
+	for _, other := range p.mistakes {
 		if other.Name == m.Name {
 			return fmt.Errorf("mistake %s: the name %s is given twice", id, quote(m.Name))
 		}
@@ -476,7 +476,7 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 		return fmt.Errorf("mistake %s: %v", id, err)
 	}
 	m.Claim = cq
-	p.Mistakes = append(p.Mistakes, m)
+	p.mistakes = append(p.mistakes, m)
 	return nil
 }
 
@@ -519,7 +519,7 @@ func parseAnswerLine(rest string, claimDefaults, optionDefaults map[string]strin
 	if err != nil {
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
-	p := &Part{ID: id, Claim: q}
+	p := &Part{ID: id, claim: q}
 	if err := readOptions(p, opts); err != nil {
 		return nil, fmt.Errorf("answer %s: %v", id, err)
 	}
@@ -537,7 +537,7 @@ func share(v string) (*big.Rat, error) {
 
 // readOptions sets the grading options of p from opts.
 func readOptions(p *Part, opts map[string]string) error {
-	p.Points, p.Partial, p.Visibility = big.NewRat(1, 1), new(big.Rat), "visible"
+	p.Points, p.partial, p.Visibility = big.NewRat(1, 1), new(big.Rat), "visible"
 	p.Decimals, p.Digits, p.precisionSet = 0, MinDigits, false
 	for _, k := range sortedKeys(opts) {
 		v := opts[k]
@@ -556,7 +556,7 @@ func readOptions(p *Part, opts map[string]string) error {
 			if err != nil {
 				return fmt.Errorf("partial=%s: %v", v, err)
 			}
-			p.Partial = r
+			p.partial = r
 		case "credit":
 			p.credit = map[string]*big.Rat{}
 			for _, item := range strings.Split(v, ",") {
@@ -599,7 +599,7 @@ func readOptions(p *Part, opts map[string]string) error {
 			case "digits":
 				p.Digits, p.precisionSet = n, true
 			default:
-				p.DModel = n
+				p.dModel = n
 			}
 		case "decimal-comma", "show":
 			var on bool
@@ -611,17 +611,17 @@ func readOptions(p *Part, opts map[string]string) error {
 				return fmt.Errorf("%s=%s: write %s=yes or %s=no", k, v, k, k)
 			}
 			if k == "show" {
-				p.Show = on
+				p.show = on
 			} else {
 				p.comma = on
 			}
 		case "visibility":
 			ok := false
-			for _, s := range Visibilities {
+			for _, s := range visibilities {
 				ok = ok || s == v
 			}
 			if !ok {
-				return fmt.Errorf("visibility=%s: use %s", v, strings.Join(Visibilities, ", "))
+				return fmt.Errorf("visibility=%s: use %s", v, strings.Join(visibilities, ", "))
 			}
 			p.Visibility = v
 		}

@@ -35,7 +35,7 @@ func TestLineEnds(t *testing.T) {
 func summary(k *Key) []string {
 	var out []string
 	for _, q := range k.Questions {
-		out = append(out, fmt.Sprintf("%s:%d %s", q.ID, q.Line, q.Ask))
+		out = append(out, fmt.Sprintf("%s:%d %s", q.ID, q.line, q.Ask))
 		for _, p := range q.Parts {
 			out = append(out, p.ID)
 		}

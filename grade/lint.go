@@ -33,8 +33,8 @@ func (g *Grader) Plan(k *Key) error {
 		}
 	}
 	for _, p := range k.Parts() {
-		add(p.Claim, p.Line)
-		for _, m := range p.Mistakes {
+		add(p.claim, p.Line)
+		for _, m := range p.mistakes {
 			add(m.Claim, m.Line)
 		}
 		for _, alt := range alternatives(p) {
@@ -73,24 +73,24 @@ func (g *Grader) Lint(ctx context.Context, k *Key) ([]*SyntaxError, error) {
 				p.ID, p.with.settings, p.with.line, p.with.spans)
 		}
 		for _, key := range []string{"values", "k-values"} {
-			if v := p.Claim.Setting(key); v != "" {
+			if v := p.claim.Setting(key); v != "" {
 				if a, err := rational.ParseAlphabet(v); err == nil && len(a.Letters()) == 1 {
 					warn(p.Line, "answer %s: %s=%s has one value, so every entry is %s and q·k never varies; did you mean two values, such as %s?",
 						p.ID, key, v, a.Letters()[0].Value.RatString(), strings.Replace(v, ".", ",", 1))
 				}
 			}
 		}
-		if p.Claim.Kind == "number" && p.Ask == "" && p.Question.Ask == "" {
+		if p.claim.Kind == "number" && p.ask == "" && p.Question.Ask == "" {
 			warn(p.Line, "answer %s asks a number without an ask or question line: the sheet can describe it only by its value; add ask %s WORDING", p.ID, p.ID)
 		}
-		x, single, err := g.value(ctx, p.Claim)
+		x, single, err := g.value(ctx, p.claim)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			continue
 		}
-		if !p.precisionSet && (p.Claim.Kind == "softmax" || single && !shortDecimal(x)) {
+		if !p.precisionSet && (p.claim.Kind == "softmax" || single && !shortDecimal(x)) {
 			what := "its outputs are decimals"
 			if single {
 				what = fmt.Sprintf("its value %s has no short decimal", x)
@@ -122,7 +122,7 @@ func (g *Grader) lintMistakes(ctx context.Context, p *Part, x rational.Value, wa
 		own   bool
 	}
 	var ms []named
-	for _, m := range p.Mistakes {
+	for _, m := range p.mistakes {
 		v, ok, err := g.value(ctx, m.Claim)
 		if err != nil && ctx.Err() != nil {
 			return ctx.Err()

@@ -45,7 +45,7 @@ var scaleKinds = map[string]bool{"mean": true, "variance": true, "std": true, "l
 // catalogue order. Versions that cannot be made (a width out of range, a
 // space too large) are left out.
 func alternatives(p *Part) []alternative {
-	q := p.Claim
+	q := p.claim
 	var out []alternative
 	add := func(mistake MistakeKind, says, kind string, set map[string]string) {
 		alt, err := q.Derive(kind, set)
@@ -90,13 +90,13 @@ func alternatives(p *Part) []alternative {
 	if scaleKinds[q.Kind] && scaled && !strings.Contains(scale, ",") {
 		add(ScaledTwice, fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
 	}
-	if p.DModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
-		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.DModel),
-			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.DModel)})
+	if p.dModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
+		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.dModel),
+			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.dModel)})
 	}
-	if d := q.Setting("d"); p.DModel > 0 && d != "" && !strings.Contains(d, ",") && d != strconv.Itoa(p.DModel) {
-		add(ModelWidth, fmt.Sprintf("This is the value at d_k = %d, the width of the whole model; the question is about one head, d_k = %s.", p.DModel, d),
-			"", map[string]string{"d": strconv.Itoa(p.DModel)})
+	if d := q.Setting("d"); p.dModel > 0 && d != "" && !strings.Contains(d, ",") && d != strconv.Itoa(p.dModel) {
+		add(ModelWidth, fmt.Sprintf("This is the value at d_k = %d, the width of the whole model; the question is about one head, d_k = %s.", p.dModel, d),
+			"", map[string]string{"d": strconv.Itoa(p.dModel)})
 	}
 	if q.Kind == "variance" {
 		if set, c, ok := overC(q); ok {
@@ -388,7 +388,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 	if sides := read.Sides(); len(sides) > 1 {
 		var right, wrong []string
 		for _, s := range sides {
-			ok, err := g.holds(ctx, p.Claim, file, line, s)
+			ok, err := g.holds(ctx, p.claim, file, line, s)
 			if err != nil {
 				return nil, err
 			}
@@ -410,7 +410,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 	}
 	// A trend's rate: the direction right, the rate not.
 	if read.Rate() != "" {
-		ok, err := g.holds(ctx, p.Claim, file, line, read.WithoutRate())
+		ok, err := g.holds(ctx, p.claim, file, line, read.WithoutRate())
 		if err != nil {
 			return nil, err
 		}
@@ -424,7 +424,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 		g.alternatives[p] = alts
 	}
 	for _, r := range reads {
-		for _, m := range p.Mistakes {
+		for _, m := range p.mistakes {
 			ok, err := g.holds(ctx, m.Claim, file, line, r)
 			if err != nil {
 				return nil, err
@@ -481,7 +481,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 			}
 		}
 		if cut := r.Truncated(); cut != nil && isList(p) {
-			ok, err := g.holds(ctx, p.Claim, file, line, cut)
+			ok, err := g.holds(ctx, p.claim, file, line, cut)
 			if err != nil {
 				return nil, err
 			}

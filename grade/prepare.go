@@ -13,11 +13,11 @@ import (
 // next ones (a page prepares each part while the student reads). Its
 // computations stop, with ctx's error, once ctx is done.
 func (g *Grader) Prepare(ctx context.Context, p *Part) error {
-	read, err := p.Claim.Read(probeFigure(p.Claim), false)
+	read, err := p.claim.Read(probeFigure(p.claim), false)
 	if err != nil {
 		return nil // nothing the probe can ask ahead
 	}
-	j, err := g.judgeRead(ctx, p, p.Claim, "", p.Line, read)
+	j, err := g.judgeRead(ctx, p, p.claim, "", p.Line, read)
 	if err != nil {
 		var re *claims.ReadError
 		if errors.As(err, &re) {

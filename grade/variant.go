@@ -12,12 +12,12 @@ import (
 	"github.com/sqrtdk/sqrtdk/claims"
 )
 
-// Pick returns the index, from 0 to n−1, that a variant draws for one
+// pick returns the index, from 0 to n−1, that a variant draws for one
 // value: the SHA-256 digest of "sqrtdk-variant-v1", seed, student and name
 // (each followed by a zero byte), read as a 256-bit big-endian integer,
 // modulo n. It depends on nothing else, so a variant is the same on every
 // machine and in every release; the modulo's bias is below n/2^256.
-func Pick(seed, student, name string, n int) int {
+func pick(seed, student, name string, n int) int {
 	h := sha256.New()
 	for _, s := range []string{"sqrtdk-variant-v1", seed, student, name} {
 		h.Write([]byte(s))
@@ -49,7 +49,7 @@ func (k *Key) Variant(seed, student string) (*Key, error) {
 		return &v, nil
 	}
 	if seed == "" {
-		return nil, fmt.Errorf("%s draws values (line %d): give the seed the variants were made with", k.Name, k.Draws[0].Line)
+		return nil, fmt.Errorf("%s draws values (line %d): give the seed the variants were made with", k.Name, k.Draws[0].line)
 	}
 	choice := k.pick(seed, student)
 	values := map[string]string{}
@@ -88,7 +88,7 @@ func (k *Key) pick(seed, student string) []int {
 			if attempt > 0 {
 				name += "\x00" + strconv.Itoa(attempt)
 			}
-			choice[i] = Pick(seed, student, name, len(d.Choices))
+			choice[i] = pick(seed, student, name, len(d.Choices))
 			byIndex[i] = choice[i]
 		}
 		if !k.variants.forbids(byIndex) {
@@ -150,16 +150,16 @@ func probeFigure(q *claims.Question) string {
 func (g *Grader) Solutions(ctx context.Context, k *Key) ([]string, error) {
 	var out []string
 	for _, p := range k.Parts() {
-		read, err := p.Claim.Read(probeFigure(p.Claim), false)
+		read, err := p.claim.Read(probeFigure(p.claim), false)
 		if err != nil {
 			return nil, err
 		}
-		j, err := g.judgeRead(ctx, p, p.Claim, k.Name, p.Line, read)
+		j, err := g.judgeRead(ctx, p, p.claim, k.Name, p.Line, read)
 		if err != nil {
 			return nil, err
 		}
 		s := j.exact
-		if p.Claim.Kind == "trend" {
+		if p.claim.Kind == "trend" {
 			s = strings.TrimPrefix(s, "neither grows, shrinks nor stays constant")
 		}
 		out = append(out, s)

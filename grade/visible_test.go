@@ -71,8 +71,8 @@ func TestVisibleTextGradesAsTheKey(t *testing.T) {
 		}
 		for _, p := range full.Parts() {
 			if hide[p.ID] {
-				if p.Hint != "" {
-					assert.NotContains(t, vt, p.Hint)
+				if p.hint != "" {
+					assert.NotContains(t, vt, p.hint)
 				}
 				continue
 			}
@@ -135,6 +135,6 @@ func TestVisibleTextOfAVariant(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, vk.IsTemplate())
 	for _, p := range v.Parts() {
-		assert.Equal(t, p.Claim.Text, vk.Part(p.ID).Claim.Text)
+		assert.Equal(t, p.claim.Text, vk.Part(p.ID).claim.Text)
 	}
 }

@@ -22,12 +22,12 @@ type Assertion struct {
 	// line covers several indices with the same values, with symbolic
 	// ones ("E[q_i] = 0"); Scope then says which ("i = 1..4").
 	Statement string
-	Scope     string
+	Scope     string // the indices a symbolic Statement covers, or ""
 	// Left and Right name the two sides; LeftValue and RightValue are
 	// their exact values, and Holds is LeftValue.Cmp(RightValue) == 0.
 	Left, Right           string
-	LeftValue, RightValue rational.Value
-	Holds                 bool
+	LeftValue, RightValue rational.Value // the exact values of Left and Right
+	Holds                 bool           // LeftValue equals RightValue
 	// Values writes the two values as a transcript shows them, briefly;
 	// Detail, when set, says more on a line of its own: the combination
 	// of values that breaks an independence, or the score at which two

@@ -27,12 +27,12 @@ type Diagnosis struct {
 	// Smallest is the smallest width at which a step fails, Step that
 	// step and Failure its first failing assertion.
 	Smallest int
-	Step     int
-	Failure  Assertion
+	Step     int       // the step that fails at Smallest
+	Failure  Assertion // the step's first failing assertion there
 	// Pair is a pair of vectors that illustrates the failure of step
 	// PairStep, when one does, described in words.
 	Pair     string
-	PairStep int
+	PairStep int // the step Pair shows failing
 }
 
 // hypotheses and reasoning list the assertion IDs in the order of the proof.

@@ -115,7 +115,7 @@ func (s *Space) makePlans(probs []enumerate.Problem, m enumerate.Method) ([]*enu
 			return nil, nil, err
 		}
 		if pl.Method() != enumerate.ClosedForm {
-			brute.Add(brute, pl.Cases())
+			brute.Add(brute, pl.Problem().Cases())
 		}
 		out = append(out, pl)
 	}
@@ -131,7 +131,7 @@ func (s *Space) enginePairs() *big.Int {
 	}
 	for _, pl := range pls {
 		if pl.Method() != enumerate.ClosedForm {
-			n.Add(n, pl.Cases())
+			n.Add(n, pl.Problem().Cases())
 		}
 	}
 	return n
@@ -182,7 +182,7 @@ func (s *Space) engineScoreLaw(ctx context.Context) (*scoreLaw, error) {
 		}
 		methods[pl.Method().String()] = true
 		if pl.Method() != enumerate.ClosedForm {
-			pairs.Add(pairs, pl.Cases())
+			pairs.Add(pairs, pl.Problem().Cases())
 		}
 		for t, c := range h.Counts {
 			if c.Sign() == 0 {

@@ -12,9 +12,9 @@ import (
 )
 
 // short reports whether to run only the quick cases: in -short mode, and
-// under mutation testing (the gremlins build tag), which runs the tests
+// with the quick build tag (mutation testing sets it), which runs the tests
 // once per mutant.
-func short() bool { return testing.Short() || mutationTesting }
+func short() bool { return testing.Short() || quickOnly }
 
 func alphabet(t testing.TB, s string) rational.Alphabet {
 	t.Helper()

@@ -45,7 +45,7 @@ const (
 // after # are ignored. The weights need not add up to 1: an outcome's
 // probability is its weight over their total, which must be positive.
 type JointLaw struct {
-	D        int
+	D        int // the width of q and k, the same in every outcome
 	outcomes []jointOutcome
 }
 
@@ -57,10 +57,12 @@ type jointOutcome struct {
 // A JointLawError is a problem with one line of a joint-law file, or with
 // the whole file when Line is 0.
 type JointLawError struct {
-	Line int
-	Msg  string
+	Line int    // the line of the file, from 1
+	Msg  string // what is wrong with it
 }
 
+// Error writes "line N: message", or the message alone for a problem of
+// the whole file (Line 0).
 func (e *JointLawError) Error() string {
 	if e.Line == 0 {
 		return e.Msg
@@ -201,8 +203,8 @@ func vectorKey(v []*big.Rat) string {
 	return strings.Join(parts, ",")
 }
 
-// WriteTo writes the law in the format ReadJointLaw reads.
-func (j *JointLaw) WriteTo(w io.Writer) (int64, error) {
+// writeTo writes the law in the format ReadJointLaw reads.
+func (j *JointLaw) writeTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	b.WriteString("# weight  q  k\n")
 	for _, o := range j.outcomes {

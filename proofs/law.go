@@ -61,7 +61,7 @@ func (l *law) cov(x, y RV) rational.Value {
 // independent, judged on their values: their joint law must give every
 // combination of values the product of the values' probabilities.
 type Independence struct {
-	Holds bool
+	Holds bool // whether the variables are independent
 	// Combinations is the number of value combinations checked, the
 	// product of the numbers of values each variable takes.
 	Combinations *big.Int
@@ -70,7 +70,7 @@ type Independence struct {
 	// written "q_1 = -1, q_2 = 1", its probability and the product of
 	// the parts' probabilities.
 	Event          []string
-	Joint, Product *big.Rat
+	Joint, Product *big.Rat // P(Event) and the product of its parts' probabilities
 }
 
 // Witness writes the failing combination, such as

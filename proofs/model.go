@@ -21,8 +21,8 @@ const MaxPairs = rational.MaxLetters * rational.MaxLetters
 // A Pair is one value of a coordinate pair (q_i, k_i) with its weight: its
 // probability is Weight over the law's total weight.
 type Pair struct {
-	Q, K   *big.Rat
-	Weight int64
+	Q, K   *big.Rat // the values of q_i and k_i
+	Weight int64    // a positive integer
 }
 
 // A PairLaw is the joint law of one coordinate pair (q_i, k_i): finitely
@@ -211,10 +211,10 @@ func (t Tie) String() string {
 // coordinates equal to the first. Joint, when set, is the whole law of
 // (q, k) at its own width, and the other fields must be zero.
 type Model struct {
-	Q, K  rational.Alphabet
-	Pairs PairLaw
-	Tie   Tie
-	Joint *JointLaw
+	Q, K  rational.Alphabet // the alphabets of q_i and k_i, drawn independently
+	Pairs PairLaw           // the law of each pair (q_i, k_i), in place of Q and K
+	Tie   Tie               // which vector's coordinates all equal its first
+	Joint *JointLaw         // the whole law of (q, k), in place of the rest
 }
 
 // validate reports a model that names no space or mixes exclusive parts.

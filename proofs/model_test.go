@@ -131,7 +131,7 @@ func TestReadJointLaw(t *testing.T) {
 	// Weights 1/4 + 1/4 and 1/2 cleared to integers: 2 and 2.
 	require.Equal(t, 2, j.Outcomes())
 	var b bytes.Buffer
-	n, err := j.WriteTo(&b)
+	n, err := j.writeTo(&b)
 	require.NoError(t, err)
 	require.Equal(t, int64(b.Len()), n)
 	require.Equal(t, "# weight  q  k\n2  0,0  0,0\n2  1,-1  2,1/2\n", b.String())
@@ -167,7 +167,7 @@ func TestReadJointLaw(t *testing.T) {
 	j, err = ReadJointLaw(strings.NewReader("1 1,2 0,0\n1 1,1 0,0\n1 1,1 0,-1\n1 0,9 9,9\n1 1,1 -1,5\n"))
 	require.NoError(t, err)
 	b.Reset()
-	_, err = j.WriteTo(&b)
+	_, err = j.writeTo(&b)
 	require.NoError(t, err)
 	require.Equal(t, "# weight  q  k\n1  0,9  9,9\n1  1,1  -1,5\n1  1,1  0,-1\n1  1,1  0,0\n1  1,2  0,0\n", b.String())
 	// 64 entries are allowed.

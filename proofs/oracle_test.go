@@ -172,7 +172,7 @@ func TestAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 60
 	switch {
-	case mutationTesting:
+	case quickOnly:
 		n = 8
 	case short():
 		n = 15

@@ -10,16 +10,16 @@ import (
 
 // A Run is the five steps checked at one width.
 type Run struct {
-	D int
+	D int // the width d_k
 	// Outcomes is the number of distinct outcomes (q, k) and Weight their
 	// total weight (for alphabets, the pairs counted with multiplicity).
 	Outcomes string
-	Weight   string
+	Weight   string // see Outcomes
 	// Listed says whether every outcome was listed one by one.
 	Listed bool
 	// Sources explains each short source name the assertions use.
 	Sources []Source
-	Steps   []Step
+	Steps   []Step // the five steps, in order
 
 	// variance and scaled are Var(q·k) and Var(q·k/divisor), for the summary.
 	variance, scaled rational.Value
@@ -30,8 +30,8 @@ type Run struct {
 // A Source is a law assertions are computed on: its short name and how it
 // was obtained.
 type Source struct {
-	Name        string
-	Description string
+	Name        string // the name assertions give as their Source
+	Description string // how the law was obtained
 }
 
 // Holds reports whether every step of the run holds.
@@ -63,9 +63,9 @@ func (r Run) assertion(id string) (a Assertion, step int, found, fails bool) {
 // A Transcript is the proof checked on a model at several widths, with a
 // Diagnosis when a step fails.
 type Transcript struct {
-	Model     Model
-	Runs      []Run
-	Diagnosis *Diagnosis
+	Model     Model      // the space the proof was checked on
+	Runs      []Run      // one per width, in the order given
+	Diagnosis *Diagnosis // why the proof fails; nil when every step holds
 }
 
 // Holds reports whether every step holds at every width.

@@ -13,10 +13,10 @@ import (
 // title, the lesson's statement in symbols and every assertion checked
 // for it.
 type Step struct {
-	Number     int
-	Title      string
-	Statement  string
-	Assertions []Assertion
+	Number     int         // 1 to 5
+	Title      string      // a few words, such as "mean of one term"
+	Statement  string      // the lesson's claim, in symbols
+	Assertions []Assertion // every assertion checked for it
 }
 
 // Holds reports whether every assertion of the step holds.

@@ -292,7 +292,7 @@ func TestEveryStepHoldsOnUnitAlphabets(t *testing.T) {
 		require.Zero(t, a.Mean().Sign(), q)
 		require.Zero(t, a.Variance().Cmp(big.NewRat(1, 1)), q)
 		for _, k := range unitAlphabets {
-			if mutationTesting && q != k {
+			if quickOnly && q != k {
 				continue // once per mutant: each alphabet against itself
 			}
 			ds := []int{1, 2, 3, 64}
@@ -349,7 +349,7 @@ func randomUnitAlphabet(t *testing.T, rng *rand.Rand) rational.Alphabet {
 // TestEveryStepHoldsOnRandomUnitAlphabets is the same on random pairs.
 func TestEveryStepHoldsOnRandomUnitAlphabets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	if mutationTesting {
+	if quickOnly {
 		t.Skip("the fixed unit alphabets cover this once per mutant")
 	}
 	n := 12

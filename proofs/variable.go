@@ -15,8 +15,8 @@ import (
 // the package computes on know only some coordinates, and Score only the
 // law of q·k; variables never read what their law does not know.)
 type Outcome struct {
-	Q, K  []*big.Rat
-	Score *big.Rat
+	Q, K  []*big.Rat // the entries of q and k
+	Score *big.Rat   // q·k
 	// at, when set, lists the coordinates Q and K hold, in order: Q[n] is
 	// the entry of coordinate at[n].
 	at []int
@@ -40,7 +40,7 @@ func (o *Outcome) pos(i int) int {
 // stay exact. An RV is identified by what it is, the expression it was
 // built from, never by its Name, which only says how transcripts write it.
 type RV struct {
-	Name string
+	Name string // how a transcript writes the variable, such as "q_1·k_1"
 	// Unit is the common factor of every value; 1 for rational variables.
 	Unit rational.Value
 	e    *expr

@@ -17,8 +17,8 @@ const MaxLetters = 64
 
 // A Letter is one distinct value of an alphabet with its multiplicity.
 type Letter struct {
-	Value *big.Rat
-	Mult  int64
+	Value *big.Rat // the letter's exact value
+	Mult  int64    // how many times the multiset holds it
 }
 
 // An Alphabet is a finite multiset of exact rationals; one entry of a vector
@@ -167,18 +167,6 @@ func (a Alphabet) Tokens() []string {
 
 // String returns the canonical comma list, which ParseAlphabet reads back.
 func (a Alphabet) String() string { return strings.Join(a.Tokens(), ",") }
-
-// Expanded returns the multiset's elements in ascending order, each value
-// repeated as often as its multiplicity.
-func (a Alphabet) Expanded() []*big.Rat {
-	var out []*big.Rat
-	for _, l := range a.letters {
-		for range l.Mult {
-			out = append(out, l.Value)
-		}
-	}
-	return out
-}
 
 // Moment returns E[X^k] for one entry X drawn uniformly from the multiset.
 func (a Alphabet) Moment(k int) *big.Rat {

@@ -191,3 +191,44 @@ func TestZeroValueIsZero(t *testing.T) {
 	assert.Zero(t, z.Float64())
 	assert.Panics(t, func() { z.Inv() })
 }
+
+func TestRoundingModeNames(t *testing.T) {
+	for m, want := range []string{"half-even", "half-up", "floor", "ceiling"} {
+		require.Equal(t, want, RoundingMode(m).String())
+		if m < 2 { // only the tie rules are read back
+			back, err := ParseRoundingMode(want)
+			require.NoError(t, err)
+			require.Equal(t, RoundingMode(m), back)
+		}
+	}
+	require.Equal(t, "RoundingMode(-1)", RoundingMode(-1).String())
+	require.Equal(t, "RoundingMode(4)", RoundingMode(4).String())
+}
+
+// TestSignedRounding rounds negative values, and zero, in every mode.
+func TestSignedRounding(t *testing.T) {
+	for _, c := range []struct {
+		r    *big.Rat
+		mode RoundingMode
+		want string
+	}{
+		{big.NewRat(-5, 4), RoundFloor, "-1.3"},
+		{big.NewRat(-5, 4), RoundCeiling, "-1.2"},
+		{big.NewRat(-5, 4), RoundHalfEven, "-1.2"},
+		{big.NewRat(-5, 4), RoundHalfUp, "-1.3"},
+		{big.NewRat(5, 4), RoundFloor, "1.2"},
+		{big.NewRat(5, 4), RoundCeiling, "1.3"},
+		{big.NewRat(0, 1), RoundFloor, "0.0"},
+		{big.NewRat(0, 1), RoundCeiling, "0.0"},
+		{big.NewRat(-1, 100), RoundHalfEven, "0.0"},
+		{big.NewRat(-1, 100), RoundFloor, "-0.1"},
+	} {
+		require.Equal(t, c.want, FormatRat(c.r, 1, c.mode), "%s in %s", c.r.RatString(), c.mode)
+	}
+	m := NewSqrt(2).MulRat(big.NewRat(-1, 1))
+	require.Equal(t, "-1.42", m.Decimal(2, RoundFloor))
+	require.Equal(t, "-1.41", m.Decimal(2, RoundCeiling))
+	require.Equal(t, "-1.41", m.Decimal(2, RoundHalfEven))
+	require.Equal(t, "1.41", NewSqrt(2).Decimal(2, RoundFloor))
+	require.Equal(t, "1.42", NewSqrt(2).Decimal(2, RoundCeiling))
+}

@@ -244,3 +244,35 @@ func TestGcdLcm(t *testing.T) {
 	}
 	require.Equal(t, 7, gcd(7, 0), "gcd(a, 0) = a")
 }
+
+func TestRootFloorExact(t *testing.T) {
+	for _, c := range []struct {
+		x    string
+		k    int
+		want string
+	}{
+		{"0", 3, "0"}, {"1", 5, "1"}, {"7", 1, "7"}, {"15", 2, "3"}, {"16", 2, "4"}, {"17", 2, "4"},
+		{"26", 3, "2"}, {"27", 3, "3"}, {"28", 3, "3"},
+		{"1000000000000000000000000000000", 3, "10000000000"},
+		{"999999999999999999999999999999", 3, "9999999999"},
+		{"1267650600228229401496703205376", 100, "2"}, // 2^100
+		{"1267650600228229401496703205375", 100, "1"},
+	} {
+		x, _ := new(big.Int).SetString(c.x, 10)
+		require.Equal(t, c.want, RootFloor(x, c.k).String(), "⌊%s^(1/%d)⌋", c.x, c.k)
+	}
+	require.Panics(t, func() { RootFloor(big.NewInt(-1), 2) })
+	require.Panics(t, func() { RootFloor(big.NewInt(4), 0) })
+}
+
+// TestLargePrimePowers: a radicand with a square of a prime beyond trial
+// division is still put in canonical form, through the perfect-power test.
+func TestLargePrimePowers(t *testing.T) {
+	p := big.NewInt(1000003) // prime, above the trial-division limit
+	sq := new(big.Int).Mul(p, p)
+	require.Equal(t, "1000003", NewSurd(big.NewRat(1, 1), sq, 2).String())
+	require.Equal(t, "1000003*sqrt(2)", NewSurd(big.NewRat(1, 1), new(big.Int).Mul(sq, big.NewInt(2)), 2).String())
+	cube := new(big.Int).Mul(sq, p)
+	require.Equal(t, "1000003", NewSurd(big.NewRat(1, 1), cube, 3).String())
+	require.Equal(t, "sqrt(1000003)", NewSurd(big.NewRat(1, 1), p, 2).String())
+}

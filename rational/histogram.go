@@ -7,8 +7,10 @@ import "math/big"
 // number of cases with that score. Step is positive. Cases are equally
 // likely, so the probability of a score is its count over Total.
 type Histogram struct {
+	// Base and Step place lattice index t at the score Base + Step·t.
 	Base, Step *big.Rat
-	Counts     []*big.Int
+	// Counts holds the number of cases at each lattice index.
+	Counts []*big.Int
 }
 
 // Total returns the number of cases, the sum of all counts.

@@ -13,9 +13,12 @@ import (
 // The zero value is empty and ready to use; counts may come one at a time,
 // so a distribution too large to hold can be summed as it streams.
 type LatticeSums struct {
-	N, S1, S2 big.Int
+	n, s1, s2 big.Int // N, S1 and S2
 	tc, tw    big.Int
 }
+
+// Count returns a copy of N = Σ c_t, the number of cases summed.
+func (s *LatticeSums) Count() *big.Int { return new(big.Int).Set(&s.n) }
 
 // Add adds count c at lattice index t.
 func (s *LatticeSums) Add(t int, c *big.Int) {
@@ -25,17 +28,17 @@ func (s *LatticeSums) Add(t int, c *big.Int) {
 	if s.inWords(t, c) {
 		// Three passes over c's words, without allocating: the sums of a
 		// closed form at d_k = 10⁵ add 10⁵ counts of thousands of words.
-		s.N.Add(&s.N, c)
-		nat.MulAddWord(&s.S1, c, uint(t))
-		nat.MulAddWord(&s.S2, c, uint(t)*uint(t))
+		s.n.Add(&s.n, c)
+		nat.MulAddWord(&s.s1, c, uint(t))
+		nat.MulAddWord(&s.s2, c, uint(t)*uint(t))
 		return
 	}
-	s.N.Add(&s.N, c)
+	s.n.Add(&s.n, c)
 	s.tw.SetInt64(int64(t))
 	s.tc.Mul(c, &s.tw)
-	s.S1.Add(&s.S1, &s.tc)
+	s.s1.Add(&s.s1, &s.tc)
 	s.tc.Mul(&s.tc, &s.tw)
-	s.S2.Add(&s.S2, &s.tc)
+	s.s2.Add(&s.s2, &s.tc)
 }
 
 // AddPair adds count c at lattice indices t and u (the two halves of a
@@ -50,24 +53,24 @@ func (s *LatticeSums) AddPair(t, u int, c *big.Int) {
 		s.Add(u, c)
 		return
 	}
-	nat.MulAddWord(&s.N, c, 2)
-	nat.MulAddWord(&s.S1, c, uint(t)+uint(u))
-	nat.MulAddWord(&s.S2, c, squares)
+	nat.MulAddWord(&s.n, c, 2)
+	nat.MulAddWord(&s.s1, c, uint(t)+uint(u))
+	nat.MulAddWord(&s.s2, c, squares)
 }
 
 // inWords reports whether adding c at t can run on words: c and the sums
 // are non-negative and t is below 2^(word size/2), so that t² fits in a
 // word.
 func (s *LatticeSums) inWords(t int, c *big.Int) bool {
-	return t >= 0 && uint(t)>>(bits.UintSize/2) == 0 && c.Sign() >= 0 && s.S1.Sign() >= 0 && s.S2.Sign() >= 0
+	return t >= 0 && uint(t)>>(bits.UintSize/2) == 0 && c.Sign() >= 0 && s.s1.Sign() >= 0 && s.s2.Sign() >= 0
 }
 
 // Mean returns E[Base + Step·t] = Base + Step·S1/N, or 0 when N = 0.
 func (s *LatticeSums) Mean(base, step *big.Rat) *big.Rat {
-	if s.N.Sign() == 0 {
+	if s.n.Sign() == 0 {
 		return new(big.Rat)
 	}
-	m := new(big.Rat).SetFrac(&s.S1, &s.N)
+	m := new(big.Rat).SetFrac(&s.s1, &s.n)
 	m.Mul(m, step)
 	return m.Add(m, base)
 }
@@ -75,12 +78,12 @@ func (s *LatticeSums) Mean(base, step *big.Rat) *big.Rat {
 // Variance returns the population variance Var(Base + Step·t) =
 // Step²·(N·S2 − S1²)/N², or 0 when N = 0.
 func (s *LatticeSums) Variance(step *big.Rat) *big.Rat {
-	if s.N.Sign() == 0 {
+	if s.n.Sign() == 0 {
 		return new(big.Rat)
 	}
-	num := new(big.Int).Mul(&s.N, &s.S2)
-	num.Sub(num, new(big.Int).Mul(&s.S1, &s.S1))
-	v := new(big.Rat).SetFrac(num, new(big.Int).Mul(&s.N, &s.N))
+	num := new(big.Int).Mul(&s.n, &s.s2)
+	num.Sub(num, new(big.Int).Mul(&s.s1, &s.s1))
+	v := new(big.Rat).SetFrac(num, new(big.Int).Mul(&s.n, &s.n))
 	v.Mul(v, step)
 	return v.Mul(v, step)
 }

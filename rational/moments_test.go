@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"math/bits"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // naiveSums computes N, S1 and S2 from their definition with big.Int
@@ -35,7 +37,7 @@ func TestLatticeSumsLargeCounts(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		got, want *big.Int
-	}{{"N", &s.N, n}, {"S1", &s.S1, s1}, {"S2", &s.S2, s2}} {
+	}{{"N", &s.n, n}, {"S1", &s.s1, s1}, {"S2", &s.s2, s2}} {
 		if c.got.Cmp(c.want) != 0 {
 			t.Errorf("Add: %s = %s, want %s", c.name, c.got, c.want)
 		}
@@ -52,8 +54,8 @@ func TestLatticeSumsLargeCounts(t *testing.T) {
 		pcs = append(pcs, c, c)
 	}
 	n, s1, s2 = naiveSums(pts, pcs)
-	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
-		t.Errorf("AddPair: sums %s, %s, %s, want %s, %s, %s", &p.N, &p.S1, &p.S2, n, s1, s2)
+	if p.n.Cmp(n) != 0 || p.s1.Cmp(s1) != 0 || p.s2.Cmp(s2) != 0 {
+		t.Errorf("AddPair: sums %s, %s, %s, want %s, %s, %s", &p.n, &p.s1, &p.s2, n, s1, s2)
 	}
 }
 
@@ -82,7 +84,7 @@ func TestInWords(t *testing.T) {
 	neg2.Add(2, big.NewInt(-1)) // S1 = 0, S2 = −2
 	for _, s := range []*LatticeSums{&neg1, &neg2} {
 		if s.inWords(1, one) {
-			t.Errorf("inWords with S1 = %s, S2 = %s: want false", &s.S1, &s.S2)
+			t.Errorf("inWords with S1 = %s, S2 = %s: want false", &s.s1, &s.s2)
 		}
 	}
 }
@@ -109,13 +111,48 @@ func TestLatticeSumsAfterNegativeSums(t *testing.T) {
 	s.AddPair(maxRoot-1, 3, big.NewInt(11))
 	ts, cs = append(ts, maxRoot-1, 3), append(cs, big.NewInt(11), big.NewInt(11))
 	n, s1, s2 := naiveSums(ts, cs)
-	if s.N.Cmp(n) != 0 || s.S1.Cmp(s1) != 0 || s.S2.Cmp(s2) != 0 {
-		t.Errorf("sums %s, %s, %s, want %s, %s, %s", &s.N, &s.S1, &s.S2, n, s1, s2)
+	if s.n.Cmp(n) != 0 || s.s1.Cmp(s1) != 0 || s.s2.Cmp(s2) != 0 {
+		t.Errorf("sums %s, %s, %s, want %s, %s, %s", &s.n, &s.s1, &s.s2, n, s1, s2)
 	}
 	var p LatticeSums
 	p.AddPair(maxRoot, maxRoot, big1) // 2·maxRoot² overflows a word
 	n, s1, s2 = naiveSums([]int{maxRoot, maxRoot}, []*big.Int{big1, big1})
-	if p.N.Cmp(n) != 0 || p.S1.Cmp(s1) != 0 || p.S2.Cmp(s2) != 0 {
-		t.Errorf("AddPair(%d, %d): sums %s, %s, %s, want %s, %s, %s", maxRoot, maxRoot, &p.N, &p.S1, &p.S2, n, s1, s2)
+	if p.n.Cmp(n) != 0 || p.s1.Cmp(s1) != 0 || p.s2.Cmp(s2) != 0 {
+		t.Errorf("AddPair(%d, %d): sums %s, %s, %s, want %s, %s, %s", maxRoot, maxRoot, &p.n, &p.s1, &p.s2, n, s1, s2)
 	}
+}
+
+func TestHistogramEqual(t *testing.T) {
+	mk := func(base, step int64, counts ...int64) *Histogram {
+		h := &Histogram{Base: big.NewRat(base, 1), Step: big.NewRat(step, 1)}
+		for _, c := range counts {
+			h.Counts = append(h.Counts, big.NewInt(c))
+		}
+		return h
+	}
+	h := mk(-2, 2, 1, 2, 1)
+	require.True(t, h.Equal(mk(-2, 2, 1, 2, 1)))
+	require.False(t, h.Equal(mk(-1, 2, 1, 2, 1)), "another base")
+	require.False(t, h.Equal(mk(-2, 1, 1, 2, 1)), "another step")
+	require.False(t, h.Equal(mk(-2, 2, 1, 2)), "fewer counts")
+	require.False(t, h.Equal(mk(-2, 2, 1, 2, 2)), "another last count")
+	require.False(t, h.Equal(mk(-2, 2, 2, 2, 1)), "another first count")
+	require.Equal(t, "4", h.Total().String())
+	require.Equal(t, "2", h.Score(2).RatString())
+}
+
+func TestLatticeSumsEdges(t *testing.T) {
+	var s LatticeSums
+	require.Equal(t, "0", s.Mean(big.NewRat(5, 1), big.NewRat(1, 1)).RatString(), "an empty distribution")
+	require.Equal(t, "0", s.Variance(big.NewRat(1, 1)).RatString())
+	s.Add(3, new(big.Int))
+	require.Zero(t, s.n.Sign(), "a zero count adds nothing")
+	s.Add(0, big.NewInt(1))
+	s.Add(2, big.NewInt(3))
+	// Scores base + step·t with base 1, step 1/2: 1 once, 2 three times.
+	require.Equal(t, "7/4", s.Mean(big.NewRat(1, 1), big.NewRat(1, 2)).RatString())
+	require.Equal(t, "3/16", s.Variance(big.NewRat(1, 2)).RatString())
+	require.Equal(t, "4", s.n.String())
+	require.Equal(t, "6", s.s1.String())
+	require.Equal(t, "12", s.s2.String())
 }

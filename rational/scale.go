@@ -11,7 +11,7 @@ const MaxExponentTerm = 1000
 
 // A Scale divides a score by d_k^P. The zero Scale (P = 0) is the raw score.
 type Scale struct {
-	P *big.Rat
+	P *big.Rat // the exponent of d_k; nil is 0
 }
 
 // Named scales of the lesson.

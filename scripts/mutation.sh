@@ -10,7 +10,7 @@
 #   THRESHOLD=90 scripts/mutation.sh    # another threshold
 #   WORKERS=4 scripts/mutation.sh       # more mutants at once (default: one per core)
 #
-# The tests run with the gremlins build tag, which makes them take their
+# The tests run with the quick build tag, which makes them take their
 # quick (-short) cases. gremlins is installed with go install when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +40,7 @@ for pkg in "${@:-proofs rational}"; do
   for p in $pkg; do
     echo "== gremlins on $p"
     log=$(mktemp)
-    "$bin" unleash --tags gremlins --workers "$workers" --timeout-coefficient 3 "./$p" | tee "$log"
+    "$bin" unleash --tags quick --workers "$workers" --timeout-coefficient 3 "./$p" | tee "$log"
     # gremlins prints "Test efficacy: 97.12%"; judge it here, as its own
     # threshold flag did not change its exit status in v0.6.0.
     efficacy=$(sed -n 's/^Test efficacy: \([0-9.]*\)%.*/\1/p' "$log")

@@ -43,10 +43,11 @@
 //	                One entry is drawn uniformly from the multiset.
 //	--k-values V    entries of k, same syntax (default: those of q).
 //	--d LIST        widths d_k (table: comma list, default 1,2,4,6; dist: one, default 2).
-//	--method M      auto (default): enumerate when that takes at most 3 s on
-//	                every core at the kernel's benchmarked rate (whatever
-//	                --workers says, so the output does not depend on it),
-//	                else the closed form; brute: enumerate every pair; closed:
+//	--method M      auto (default): enumerate up to 2^32 pairs when that
+//	                fits --max-time at 10^9 pairs a second (one core of the
+//	                slowest kernel), else the closed form, or enumeration
+//	                when only that fits: the same choice on every machine,
+//	                whatever its cores or --workers; brute: enumerate every pair; closed:
 //	                the exact d_k-th convolution power; both: run the two and
 //	                fail with exit status 1 if a single count differs.
 //	--max-time T    the longest estimated computation to accept, a Go

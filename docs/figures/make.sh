@@ -1,10 +1,13 @@
 #!/bin/sh
 # Regenerates the README's figures and the exact numbers behind them.
-# Run from anywhere: sh docs/figures/make.sh
-# The output is deterministic: running it again changes no byte.
+# Run from anywhere: sh docs/figures/make.sh [DIR]
+# It writes into docs/figures, or into DIR when given (the tests compare
+# the two). The output is deterministic: running it again changes no byte.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out="$root/docs/figures"
+out="${1:-$root/docs/figures}"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 (cd "$root" && go build -o "$bin/sqrtdk" ./cmd/sqrtdk)

@@ -200,7 +200,7 @@ func TestDistAnyAlphabetMatchesBruteForce(t *testing.T) {
 	require.NoError(t, err)
 	plan, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: 3}, enumerate.BruteForce, enumerate.Options{})
 	require.NoError(t, err)
-	h, err := plan.Brute(context.Background())
+	h, err := plan.Distribution(context.Background())
 	require.NoError(t, err)
 	sum := new(big.Rat)
 	var i int
@@ -284,7 +284,7 @@ func TestDifferenceProblemCountsEveryTriple(t *testing.T) {
 		}
 		plan, err := enumerate.NewPlan(differenceProblem(d), enumerate.ClosedForm, enumerate.Options{})
 		require.NoError(t, err)
-		h, err := plan.Closed(context.Background())
+		h, err := plan.Distribution(context.Background())
 		require.NoError(t, err)
 		got := map[int]int64{}
 		for tt, c := range h.Counts {

@@ -20,7 +20,7 @@ func TestDistFormatsAtLargeWidth(t *testing.T) {
 	p := enumerate.Problem{Q: a, K: a, D: 300}
 	plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
 	require.NoError(t, err)
-	h, err := plan.Closed(context.Background())
+	h, err := plan.Distribution(context.Background())
 	require.NoError(t, err)
 	d := &Dist{Q: a, K: a, D: 300, Method: enumerate.ClosedForm, Hist: h}
 	scores := 0

@@ -17,7 +17,7 @@ func ExampleTable_Write() {
 	t := render.Table{Q: a, K: a, Scales: scales}
 	for _, d := range []int{1, 2, 3} {
 		plan, _ := enumerate.NewPlan(enumerate.Problem{Q: a, K: a, D: d}, enumerate.BruteForce, enumerate.Options{})
-		h, _ := plan.Brute(context.Background())
+		h, _ := plan.Distribution(context.Background())
 		t.Rows = append(t.Rows, render.NewRow(d, h, enumerate.BruteForce, scales))
 	}
 	_ = t.Write(os.Stdout, render.Markdown)

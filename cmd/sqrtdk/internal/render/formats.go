@@ -10,35 +10,29 @@ import (
 	"unicode/utf8"
 )
 
-// Write writes the table in format f.
-func (t *Table) Write(w io.Writer, f Format) error {
-	switch f {
-	case Markdown:
-		return t.WriteMarkdown(w)
-	case LaTeX:
-		return t.WriteLaTeX(w)
-	case CSV:
-		return t.WriteCSV(w)
-	case JSON:
-		return t.WriteJSON(w)
-	}
-	return t.WriteText(w)
+// A fiveFormats is a result written in each of the table formats.
+type fiveFormats interface {
+	WriteText(io.Writer) error
+	WriteMarkdown(io.Writer) error
+	WriteLaTeX(io.Writer) error
+	WriteCSV(io.Writer) error
+	WriteJSON(io.Writer) error
 }
 
-// Write writes the distribution in format f.
-func (d *Dist) Write(w io.Writer, f Format) error {
-	switch f {
-	case Markdown:
-		return d.WriteMarkdown(w)
-	case LaTeX:
-		return d.WriteLaTeX(w)
-	case CSV:
-		return d.WriteCSV(w)
-	case JSON:
-		return d.WriteJSON(w)
+// writeIn writes x in format f, text for any format not named.
+func writeIn(w io.Writer, x fiveFormats, f Format) error {
+	write := map[Format]func(io.Writer) error{Markdown: x.WriteMarkdown, LaTeX: x.WriteLaTeX, CSV: x.WriteCSV, JSON: x.WriteJSON}[f]
+	if write == nil {
+		write = x.WriteText
 	}
-	return d.WriteText(w)
+	return write(w)
 }
+
+// Write writes the table in format f.
+func (t *Table) Write(w io.Writer, f Format) error { return writeIn(w, t, f) }
+
+// Write writes the distribution in format f.
+func (d *Dist) Write(w io.Writer, f Format) error { return writeIn(w, d, f) }
 
 // WriteMarkdown writes a GitHub pipe table with padded, right-aligned columns.
 func (t *Table) WriteMarkdown(w io.Writer) error {

@@ -57,61 +57,66 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 	if title == "" {
 		title = "Exercises"
 	}
-	var b strings.Builder
-	switch f {
-	case Markdown:
-		fmt.Fprintf(&b, "# %s\n\n", markdownText(title))
-		if k.Student != "" {
-			fmt.Fprintf(&b, "Student: %s\n\n", markdownText(k.Student))
-		}
-		b.WriteString(markdownText(answerGrammar) + "\n\n")
-		for _, q := range k.Questions {
-			fmt.Fprintf(&b, "## Question %s\n\n", markdownText(q.ID))
-			if q.Ask != "" {
-				b.WriteString(markdownText(q.Ask) + "\n\n")
-			}
-			b.WriteString("| id | asks | points | answer |\n|---|---|---:|---|\n")
-			for _, p := range q.Parts {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", markdownText(p.ID), markdownText(grade.Describe(p)+placesNote(p)), Points(p.Points), markdownText(sol[p.ID]))
-			}
-			b.WriteString("\n")
-		}
-		if solutions == nil {
-			b.WriteString("## Your answer file\n\nCopy these lines into a text file, write each answer after its id, and hand the file in:\n\n```\n")
-			b.WriteString(answerTemplate(k))
-			b.WriteString("```\n")
-		}
-	case LaTeX:
-		b.WriteString("\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n")
-		fmt.Fprintf(&b, "\\section*{%s}\n", latexText(title))
-		if k.Student != "" {
-			fmt.Fprintf(&b, "Student: \\texttt{%s}\n\n", latexText(k.Student))
-		}
-		b.WriteString("\\noindent " + latexText(answerGrammar) + "\n")
-		for _, q := range k.Questions {
-			fmt.Fprintf(&b, "\\subsection*{Question %s}\n", latexText(q.ID))
-			if q.Ask != "" {
-				b.WriteString(latexText(q.Ask) + "\n\n")
-			}
-			// tabularx gives the question the width the other columns leave,
-			// so a row never runs into the margin.
-			b.WriteString("\\noindent\\begin{tabularx}{\\textwidth}{>{\\ttfamily}l X r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n")
-			for _, p := range q.Parts {
-				fmt.Fprintf(&b, "%s & %s & %s & %s \\\\[1.5ex]\n", latexText(p.ID), latexText(grade.Describe(p)+placesNote(p)), Points(p.Points), latexText(sol[p.ID]))
-			}
-			b.WriteString("\\hline\n\\end{tabularx}\n")
-		}
-		if solutions == nil {
-			b.WriteString("\\subsection*{Your answer file}\nWrite each answer after its id in a text file and hand it in:\n\\begin{verbatim}\n")
-			b.WriteString(answerTemplate(k))
-			b.WriteString("\\end{verbatim}\n")
-		}
-		b.WriteString("\\end{document}\n")
-	default:
+	st, ok := sheetStyles[f]
+	if !ok {
 		return formatError(f, Markdown, LaTeX)
 	}
+	var b strings.Builder
+	b.WriteString(st.begin)
+	fmt.Fprintf(&b, st.title, st.escape(title))
+	if k.Student != "" {
+		fmt.Fprintf(&b, st.student, st.escape(k.Student))
+	}
+	fmt.Fprintf(&b, st.grammar, st.escape(answerGrammar))
+	for _, q := range k.Questions {
+		fmt.Fprintf(&b, st.question, st.escape(q.ID))
+		if q.Ask != "" {
+			b.WriteString(st.escape(q.Ask) + "\n\n")
+		}
+		b.WriteString(st.tableBegin)
+		for _, p := range q.Parts {
+			fmt.Fprintf(&b, st.row, st.escape(p.ID), st.escape(grade.Describe(p)+placesNote(p)), Points(p.Points), st.escape(sol[p.ID]))
+		}
+		b.WriteString(st.tableEnd)
+	}
+	if solutions == nil {
+		b.WriteString(st.answerFile + answerTemplate(k) + st.answerFileEnd)
+	}
+	b.WriteString(st.end)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// A sheetStyle is how a format writes the parts of an exercise sheet: the
+// Printf formats of the headings, of the grammar paragraph and of a table
+// row (id, asks, points, answer), the fixed text around them, and the
+// format's one escaper.
+type sheetStyle struct {
+	begin, title, student, grammar, question string
+	tableBegin, row, tableEnd                string
+	answerFile, answerFileEnd, end           string
+	escape                                   func(string) string
+}
+
+var sheetStyles = map[Format]sheetStyle{
+	Markdown: {
+		title: "# %s\n\n", student: "Student: %s\n\n", grammar: "%s\n\n", question: "## Question %s\n\n",
+		tableBegin: "| id | asks | points | answer |\n|---|---|---:|---|\n", row: "| %s | %s | %s | %s |\n", tableEnd: "\n",
+		answerFile:    "## Your answer file\n\nCopy these lines into a text file, write each answer after its id, and hand the file in:\n\n```\n",
+		answerFileEnd: "```\n",
+		escape:        markdownText,
+	},
+	LaTeX: {
+		begin: "\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n",
+		title: "\\section*{%s}\n", student: "Student: \\texttt{%s}\n\n", grammar: "\\noindent %s\n", question: "\\subsection*{Question %s}\n",
+		// tabularx gives the question the width the other columns leave,
+		// so a row never runs into the margin.
+		tableBegin: "\\noindent\\begin{tabularx}{\\textwidth}{>{\\ttfamily}l X r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n",
+		row:        "%s & %s & %s & %s \\\\[1.5ex]\n", tableEnd: "\\hline\n\\end{tabularx}\n",
+		answerFile:    "\\subsection*{Your answer file}\nWrite each answer after its id in a text file and hand it in:\n\\begin{verbatim}\n",
+		answerFileEnd: "\\end{verbatim}\n", end: "\\end{document}\n",
+		escape: latexText,
+	},
 }
 
 // answerGrammar is the short form of the answer grammar (sqrtdk help

@@ -42,7 +42,7 @@ func TestCountsExactPast2To64(t *testing.T) {
 		p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 40}
 		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
 		require.NoError(t, err)
-		h, err := plan.Closed(context.Background())
+		h, err := plan.Distribution(context.Background())
 		require.NoError(t, err)
 		require.Equal(t, 41, len(h.Counts))
 		for i, c := range h.Counts {
@@ -59,7 +59,7 @@ func TestCountsExactPast2To64(t *testing.T) {
 		p := enumerate.Problem{Q: q, K: q, D: 50}
 		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
 		require.NoError(t, err)
-		h, err := plan.Closed(context.Background())
+		h, err := plan.Distribution(context.Background())
 		require.NoError(t, err)
 		// Products of two entries: −1 in 2 ways, 0 in 5 and 1 in 2.
 		want := naivePower([]int64{2, 5, 2}, 50)
@@ -73,7 +73,7 @@ func TestCountsExactPast2To64(t *testing.T) {
 		p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 40}
 		plan, err := enumerate.NewPlan(p, enumerate.ClosedForm, enumerate.Options{})
 		require.NoError(t, err)
-		whole, err := plan.Closed(context.Background())
+		whole, err := plan.Distribution(context.Background())
 		require.NoError(t, err)
 		nq, _ := p.QCount()
 		var files []File

@@ -19,7 +19,7 @@ func ExampleMerge() {
 	for i := range 2 {
 		lo, hi, _ := p.ShardRange(i, 2)
 		plan, _ := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{})
-		h, _ := plan.BruteRange(context.Background(), lo, hi)
+		h, _ := plan.BruteShard(context.Background(), i, 2)
 		r := &shard.Result{Tool: "example", Command: "dist", Q: p.Q, K: p.K, Method: enumerate.BruteForce, Index: i, Count: 2,
 			Parts: []shard.Part{{D: 3, Lo: lo, Hi: hi, QTotal: nq, Hist: h}}}
 		var file bytes.Buffer

@@ -34,7 +34,7 @@ func runShard(t testing.TB, q, k string, widths []int, i, n int) *Result {
 		require.NoError(t, err)
 		plan, err := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{Workers: 2})
 		require.NoError(t, err)
-		h, err := plan.BruteRange(context.Background(), lo, hi)
+		h, err := plan.BruteShard(context.Background(), i, n)
 		require.NoError(t, err)
 		nq, _ := p.QCount()
 		r.Parts = append(r.Parts, Part{D: d, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
@@ -84,7 +84,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 				for w, d := range widths {
 					plan, err := enumerate.NewPlan(enumerate.Problem{Q: m.Q, K: m.K, D: d}, enumerate.BruteForce, enumerate.Options{})
 					require.NoError(t, err)
-					whole, err := plan.Brute(context.Background())
+					whole, err := plan.Distribution(context.Background())
 					require.NoError(t, err)
 					require.True(t, whole.Equal(m.Parts[w].Hist), "d_k = %d: merged %v, single run %v", d, m.Parts[w].Hist.Counts, whole.Counts)
 				}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -47,7 +48,7 @@ func TestCheckScoresTheLatestAnswerOfEachPart(t *testing.T) {
 func TestCheckSaysWhatTheCommandLineSays(t *testing.T) {
 	e, err := NewExercise(context.Background(), "lesson.key", lessonText(t), "answers-ada.txt")
 	require.NoError(t, err)
-	c := e.Check("p2.raw", 7, "p2.raw "+strings.Repeat("9", grade.MaxLineBytes))
+	c := e.Check("p2.raw", 7, "p2.raw "+strings.Repeat("9", claims.MaxLineBytes))
 	assert.Equal(t, "sqrtdk grade: answers-ada.txt:7: the line is longer than 4096 bytes", c.Error)
 	assert.Empty(t, c.Verdict)
 	c = e.Check("p2.raw", 7, "p2.std 64")

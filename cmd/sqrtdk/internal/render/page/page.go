@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
@@ -119,7 +120,7 @@ func (p Exercise) Files() ([]File, error) {
 		}
 		return r
 	}, p.KeyName)
-	data := exerciseData{Page: "exercise", Student: k.Student, File: file, MaxLineBytes: grade.MaxLineBytes,
+	data := exerciseData{Page: "exercise", Student: k.Student, File: file, MaxLineBytes: claims.MaxLineBytes,
 		Header: []string{
 			"# " + k.Student + "'s answers, written by an sqrtdk exercise page.",
 			"# To grade them: sqrtdk grade --key " + keyName + " " + file + seedNote(k),
