@@ -18,11 +18,6 @@ const MaxLineBytes = 4096
 // MaxClaims bounds the number of claims in one file.
 const MaxClaims = 10_000
 
-// MaxFileBytes bounds the size of one claims file: room for MaxClaims
-// claims of 4 KiB and as much again of comments. A program that reads a
-// file refuses a larger one by its size, before reading it (sqrtdk does).
-const MaxFileBytes = 64 << 20
-
 // A SyntaxError is a problem with one line of a claims file (or of an
 // answer key or answer file, which package grade reads), or with the
 // whole file when Line is 0.

@@ -18,9 +18,9 @@ import (
 // line of a claims file.
 const MaxLineBytes = claims.MaxLineBytes
 
-// MaxKeyBytes bounds the size of a key: a thousand answers with room for
+// maxKeyBytes bounds the size of a key: a thousand answers with room for
 // their questions, hints and comments.
-const MaxKeyBytes = 1 << 20
+const maxKeyBytes = 1 << 20
 
 // MaxParts bounds the answers a key asks for.
 const MaxParts = 1000
@@ -226,15 +226,15 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 
 // readKeyLines reads a key's lines (ends LF, CRLF or CR), refusing text
 // that is not UTF-8, lines longer than MaxLineBytes and keys larger than
-// MaxKeyBytes; control characters are made visible.
+// maxKeyBytes; control characters are made visible.
 func readKeyLines(name string, r io.Reader) ([]string, error) {
 	var lines []string
 	total := 0
 	err := eachLine(r, false, func(n int, raw []byte, overlong bool) error {
 		total += len(raw) + 1
 		switch {
-		case total > MaxKeyBytes:
-			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the key is larger than %d bytes", MaxKeyBytes)}
+		case total > maxKeyBytes:
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the key is larger than %d bytes", maxKeyBytes)}
 		case overlong:
 			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
 		case !utf8.Valid(raw):

@@ -24,9 +24,6 @@ const (
 	MaxJointWidth = 64
 	// maxJointLine bounds one line of a joint-law file, in bytes.
 	maxJointLine = 1 << 20
-	// MaxJointLawBytes bounds the size of a joint-law file: MaxJointOutcomes
-	// outcomes of full width with short entries.
-	MaxJointLawBytes = 256 << 20
 )
 
 // A JointLaw is a finite joint law of (q, k) at one width D: weighted

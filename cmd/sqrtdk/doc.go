@@ -104,10 +104,10 @@
 //     as Python's subprocess.DEVNULL does, is taken for a closed one: to
 //     discard a result, redirect with "> /dev/null" or give -o /dev/null.)
 //   - An input's size is checked before it is read, when the file system
-//     knows it, and again as it streams (standard input, pipes): a key or
-//     answer file may hold 1 MiB, a claims file 64 MiB, a joint law
-//     256 MiB, a shard 512 MiB; a larger one is refused with its size and
-//     the limit. LF, CRLF and a lone CR end a line alike. A named pipe no
+//     knows it, and again as it streams (standard input, pipes): a claims
+//     file, a key or an answer file may hold 64 MiB (a key is refused past
+//     1 MiB as it is read), a roster 4 MiB, a joint law 256 MiB, a shard
+//     512 MiB; a larger one is refused with its size and the limit. LF, CRLF and a lone CR end a line alike. A named pipe no
 //     one writes, and a pipe no one closes, wait only until a signal.
 //   - Every error line is one line of at most 200 characters: control
 //     characters, bidirectional controls and invalid bytes in a file name

@@ -10,6 +10,19 @@ import (
 	"strconv"
 )
 
+// The size limits of the inputs read through the guard, refused before
+// reading when the file system knows the size and while streaming
+// otherwise.
+const (
+	// MaxTextBytes bounds a text a person writes: a claims file (10,000
+	// claims of 4 KiB, and as much again of comments), a key or an answer
+	// file (grade itself refuses a key past 1 MiB as it reads it).
+	MaxTextBytes = 64 << 20
+	// MaxJointLawBytes bounds a joint-law file: 2^20 outcomes of full width
+	// with short entries.
+	MaxJointLawBytes = 256 << 20
+)
+
 // A Kind is a kind of input file: how messages name it and the most bytes
 // one may hold.
 type Kind struct {

@@ -11,10 +11,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
-	"github.com/sqrtdk/sqrtdk/grade"
-	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
 // This file generates the hostile harness's cases (run.go runs them): for every command a valid, quick command line, then up to three
@@ -262,10 +260,13 @@ func flagPool(name string) []string {
 	return []string{"", long}
 }
 
+// keyReadBytes is the most of a key grade reads before refusing it.
+const keyReadBytes = 1 << 20
+
 // inputLimit is the most bytes an input of each kind may hold.
 var inputLimit = map[string]int64{
-	"shard": shard.MaxFileBytes, "key": grade.MaxKeyBytes, "answers": claims.MaxFileBytes,
-	"claims": claims.MaxFileBytes, "joint": proofs.MaxJointLawBytes,
+	"shard": shard.MaxFileBytes, "key": guard.MaxTextBytes, "answers": guard.MaxTextBytes,
+	"claims": guard.MaxTextBytes, "joint": guard.MaxJointLawBytes,
 }
 
 // hostileLines are well-formed lines of each input kind that ask for too
@@ -539,7 +540,7 @@ func replaceInput(r *rand.Rand, c *Case, b *base, content bool) bool {
 		if kind == "key" {
 			c.args[i] = "-"
 			c.culprits = append(c.culprits, "<stdin>")
-			c.inKind, c.stdin = streamData, []byte(strings.Repeat("\n", int(inputLimit[kind])+1+r.IntN(10)))
+			c.inKind, c.stdin = streamData, []byte(strings.Repeat("\n", keyReadBytes+1+r.IntN(10)))
 		} else {
 			use("long"+ext, hfile{kind: "file", data: []byte(strings.Repeat("# padding\n", 1+r.IntN(100)) + text)})
 		}
