@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // MaxLineBytes bounds one line of a claims file.
@@ -17,15 +19,22 @@ const MaxLineBytes = 4096
 const MaxClaims = 10_000
 
 // A SyntaxError is a problem with one line of a claims file (or of an
-// answer key or answer file, which package grade reads).
+// answer key or answer file, which package grade reads), or with the
+// whole file when Line is 0.
 type SyntaxError struct {
 	File string // the file's name
 	Line int    // the line, from 1
 	Msg  string // what is wrong with it
 }
 
-// Error writes "file:line: message".
-func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// Error writes "file:line: message", or "file: message" for a problem of
+// the whole file (Line 0).
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // A Claim is one line of a claims file: a kind, its settings and the
 // figure it claims, ready to be checked.
@@ -62,6 +71,7 @@ func Parse(name string, r io.Reader) (*File, error) {
 	f := &File{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
+	sc.Split(textline.ScanLines)
 	defaults := map[string]string{}
 	n := 0
 	for sc.Scan() {
@@ -112,7 +122,7 @@ func Parse(name string, r io.Reader) (*File, error) {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(f.Claims) == 0 {
-		return nil, &SyntaxError{File: name, Line: n, Msg: "the file has no claims"}
+		return nil, &SyntaxError{File: name, Msg: "the file has no claims"}
 	}
 	return f, nil
 }

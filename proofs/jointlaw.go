@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/rational"
+
+	"github.com/sqrtdk/sqrtdk/internal/textline"
 )
 
 // The limits of a joint-law file: every outcome is listed and every pair of
@@ -57,14 +59,21 @@ func (j *JointLaw) outcome(o int) []int32 {
 	return j.codes[2*j.D*r : 2*j.D*(r+1)]
 }
 
-// A JointLawError is a problem with one line of a joint-law file.
+// A JointLawError is a problem with one line of a joint-law file, or with
+// the whole file when Line is 0.
 type JointLawError struct {
 	Line int    // the line of the file, from 1
 	Msg  string // what is wrong with it
 }
 
-// Error writes "line N: message".
-func (e *JointLawError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+// Error writes "line N: message", or the message alone for a problem of
+// the whole file (Line 0).
+func (e *JointLawError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
 
 // Outcomes returns the number of distinct outcomes with a positive weight.
 func (j *JointLaw) Outcomes() int { return len(j.weights) }
@@ -77,6 +86,7 @@ func (j *JointLaw) Outcomes() int { return len(j.weights) }
 func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxJointLine)
+	sc.Split(textline.ScanLines)
 	var (
 		in       jointReader
 		weights  []*big.Rat // per line read, interned
@@ -142,7 +152,7 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		return nil, err
 	}
 	if len(weights) == 0 {
-		return nil, fail("no outcomes: write one line per outcome, the weight, the vector q and the vector k")
+		return nil, &JointLawError{Msg: "no outcomes: write one line per outcome, the weight, the vector q and the vector k"}
 	}
 	// Clear the denominators: integer weights in the same proportions.
 	den := big.NewInt(1)

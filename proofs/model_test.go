@@ -145,8 +145,8 @@ func TestReadJointLaw(t *testing.T) {
 	require.Equal(t, j.values, again.values)
 
 	for _, c := range []struct{ in, err string }{
-		{"", "line 0: no outcomes"},
-		{"# nothing\n", "line 1: no outcomes: write one line per outcome"},
+		{"", "no outcomes"},
+		{"# nothing\n", "no outcomes: write one line per outcome"},
 		{"1 1\n", "line 1: want three fields, the weight, the vector q and the vector k"},
 		{"x 1 1\n", `line 1: weight: "x" is not a number`},
 		{"-1 1 1\n", "line 1: weight -1 is negative"},
@@ -164,8 +164,10 @@ func TestReadJointLaw(t *testing.T) {
 		_, err := ReadJointLaw(strings.NewReader(c.in))
 		require.ErrorContains(t, err, c.err, "%.60q", c.in)
 		require.IsType(t, &JointLawError{}, err)
+		require.NotContains(t, err.Error(), "line 0")
 	}
 	require.Equal(t, "line 3: bad", (&JointLawError{Line: 3, Msg: "bad"}).Error())
+	require.Equal(t, "no outcomes", (&JointLawError{Msg: "no outcomes"}).Error(), "a problem of the whole file names no line")
 	// Outcomes are kept in order of q, then k, entry by entry.
 	j, err = ReadJointLaw(strings.NewReader("1 1,2 0,0\n1 1,1 0,0\n1 1,1 0,-1\n1 0,9 9,9\n1 1,1 -1,5\n"))
 	require.NoError(t, err)

@@ -35,21 +35,29 @@ func TestBadInput(t *testing.T) {
 		{"unknown command", []string{"tabel"}, `unknown command "tabel"; did you mean "table"?`, true},
 		{"unknown command, nothing near", []string{"xyzzy"}, `unknown command "xyzzy"`, true},
 		{"flag before the command", []string{"--d", "3"}, `name a command before the flags, not "--d"`, true},
-		{"unknown flag, one near", []string{"table", "--captoin", "x"}, "flag provided but not defined: -captoin; did you mean --caption?", true},
+		{"unknown flag, one near", []string{"table", "--captoin", "x"}, "flag provided but not defined: --captoin; did you mean --caption?", true},
 		{"help for an unknown command", []string{"help", "tabel"}, `unknown command "tabel"; did you mean "table"?`, true},
+		{"help with a flag after the command", []string{"help", "grade", "--key"}, `help: unexpected argument "--key"`, true},
+		{"help with two kinds", []string{"help", "plot", "dist", "variance"}, `help: unexpected argument "variance"`, true},
 		{"version with an argument", []string{"version", "now"}, `unexpected argument "now"`, true},
 		{"caption without LaTeX", []string{"table", "--caption", "Variance"}, "--caption applies to --format latex only", false},
 		{"columns without LaTeX", []string{"dist", "--columns", "score", "--format", "markdown"}, "--columns applies to --format latex only", false},
 		{"label without caption", []string{"table", "--format", "latex", "--label", "tab:v"}, "--label: a label needs a caption", false},
+		{"label with a space", []string{"table", "--format", "latex", "--caption", "Variance", "--label", "tab v"}, `--label: label "tab v": use letters`, false},
+		{"caption and label both wrong", []string{"dist", "--format", "latex", "--caption", "50%", "--label", "tab v"}, `--caption: the caption's % must be written \%`, false},
 		{"caption that would not compile", []string{"table", "--format", "latex", "--caption", "50% of d_k"}, `--caption: the caption's % must be written \%`, false},
 		{"unknown table column", []string{"table", "--format", "latex", "--columns", "d_k,score"}, `--columns: unknown column "score" (use d_k, cases, scales, method)`, false},
 		{"unknown dist column", []string{"dist", "--format", "latex", "--columns", "scales"}, `--columns: unknown column "scales" (use score, count, probability)`, false},
 		{"column twice", []string{"table", "--format", "latex", "--columns", "d_k,d_k"}, `--columns: column "d_k" is named twice`, false},
 		{"caption on a shard run", []string{"table", "--shard", "0/2", "--caption", "x"}, "--caption shapes the merged result: give it to 'sqrtdk merge'", false},
-		{"unknown flag", []string{"table", "--bogus"}, "table: flag provided but not defined: -bogus", true},
-		{"missing value", []string{"table", "--d"}, "table: flag needs an argument: -d", true},
-		{"non-integer flag", []string{"table", "--digits", "two"}, `table: invalid value "two" for flag -digits`, true},
+		{"unknown flag", []string{"table", "--bogus"}, "table: flag provided but not defined: --bogus", true},
+		{"missing value", []string{"table", "--d"}, "table: flag needs an argument: --d", true},
+		{"non-integer flag", []string{"table", "--digits", "two"}, `table: invalid value "two" for flag --digits`, true},
 		{"stray argument", []string{"dist", "4"}, `dist: unexpected argument "4"`, true},
+		{"width given twice", []string{"table", "--d", "2", "--d", "3"}, `--d is given twice ("2", then "3"); give it once`, true},
+		{"output given twice", []string{"dist", "-o", "a", "-o=b"}, `-o is given twice ("a", then "b"); give it once`, true},
+		{"boolean given twice", []string{"exercise", "--answer-key", "--answer-key"}, `--answer-key is given twice; give it once`, true},
+		{"key given twice around a file", []string{"grade", "--key", "a", "x.answers", "--key", "b"}, `--key is given twice ("a", then "b"); give it once`, true},
 		{"zero width", []string{"table", "--d", "0"}, `--d: d_k must be a positive integer, not "0"`, false},
 		{"negative width", []string{"dist", "--d", "-3"}, `--d: d_k must be a positive integer, not "-3"`, false},
 		{"empty width", []string{"table", "--d", "1,,2"}, `--d: d_k must be a positive integer, not ""`, false},
@@ -104,7 +112,7 @@ func TestBadInput(t *testing.T) {
 			require.NotContains(t, stderr, "goroutine")
 			message, usage, _ := strings.Cut(stderr, "\n")
 			prefix := "sqrtdk: "
-			if len(c.args) > 0 && commands[c.args[0]].run != nil {
+			if len(c.args) > 0 && (commands[c.args[0]].run != nil || c.args[0] == "help" && strings.Contains(c.want, "help: ")) {
 				prefix = "sqrtdk " + c.args[0] + ": "
 			}
 			require.True(t, strings.HasPrefix(message, prefix), "first line %q, want the prefix %q", message, prefix)

@@ -6,11 +6,12 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 )
 
-func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check", "FILE... (- reads standard input)", stderr)
 	var format choiceFormatFlag
 	format.register(fs, "text", "text", "json")
@@ -32,18 +33,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// Every file is read and parsed before anything is computed, so a
 	// malformed file is reported at once.
-	var files []*claims.File
+	var parsedFiles []*claims.File
 	for _, name := range names {
-		r, shown, err := openInput(name)
+		in, err := files.Open(ctx, claimsInput, name)
 		if err != nil {
-			return usageErrorf("%v", err)
+			return err
 		}
-		parsed, err := claims.Parse(shown, r)
-		r.Close()
+		parsed, err := claims.Parse(in.Name, in)
+		in.Close()
 		if err != nil {
-			return usageErrorf("%v", err)
+			return in.Err(err)
 		}
-		files = append(files, parsed)
+		parsedFiles = append(parsedFiles, parsed)
 	}
 	lim, err := limits.parse()
 	if err != nil {
@@ -52,14 +53,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// The work of every claim is estimated before any starts.
 	checker := claims.NewChecker(lim)
 	var all []*claims.Claim
-	for _, f := range files {
+	for _, f := range parsedFiles {
 		all = append(all, f.Claims...)
 	}
 	if err := checker.Plan(all); err != nil {
 		return spec.AdviseRefusal(err, "check fewer claims per run")
 	}
 	var results []claims.Verdict
-	for _, f := range files {
+	for _, f := range parsedFiles {
 		for _, c := range f.Claims {
 			r, err := checker.Check(ctx, c)
 			if err != nil {

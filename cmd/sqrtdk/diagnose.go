@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -22,7 +23,7 @@ type diagnoseFlags struct {
 	set                         map[string]bool // the flags given
 }
 
-func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("diagnose", "", stderr)
 	var f diagnoseFlags
 	fs.StringVar(&f.measured, "measured-std", "", "std of the scores right before softmax, for one head and one batch (required; 0 allowed)")

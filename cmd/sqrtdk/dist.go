@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
-func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runDist(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("dist", "", stderr)
 	var (
 		space  spaceFlags
@@ -50,7 +51,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if sharded {
-		return runShard(ctx, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+		return runShard(ctx, files, fs, "dist", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
 	lx, err := latex.parse(fs, f, true)
 	if err != nil {
@@ -70,11 +71,10 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := budget.Check(); err != nil {
 		return spec.AdviseRefusal(err, "choose a smaller d_k or another --format")
 	}
-	dst, err := openOutput(dest.output)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
 	stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
 	h, err := pl.Distribution(ctx)
 	stop()

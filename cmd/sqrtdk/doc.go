@@ -70,22 +70,79 @@
 //	--shard I/N     enumerate only slice I of N of the q vectors and write a
 //	                checksummed shard result instead (see docs/cluster.md);
 //	                "sqrtdk merge" verifies a full set and prints the usual output.
-//	-o FILE         write the output to FILE, which appears only when complete.
-//	                It is written as .FILE.<digits>.partial beside FILE and
-//	                renamed at the end; such a file left by a run killed
-//	                with SIGKILL is removed by the next run writing FILE.
-//	                A symbolic link is followed: the file it points to is
-//	                replaced and the link stays. A device or a named pipe
-//	                (/dev/null, /dev/stdout, bash's >(…)) cannot be replaced
-//	                and is written in place, as the shell's > writes it. A
-//	                directory, a socket, a file you may not write and, for
-//	                merge, one of the shard files read are refused.
+//	-o FILE         write the output to FILE, which appears only when the run
+//	                succeeds (see "Files and signals" below).
 //
 // A long enumeration shows a progress bar on stderr when stderr is a
 // terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
 // managers stop a job) and SIGHUP stop it promptly: one line on stderr
 // naming the signal, no partial result printed, no -o file left, and exit
 // status 128 + the signal's number (130, 143, 129).
+//
+// # Files and signals
+//
+// Every file a command reads or writes goes through one guard
+// (cmd/sqrtdk/internal/guard), whatever the command:
+//
+//   - An output (-o, --class-report, --data) is refused before any work
+//     when it is one of the command's inputs (a key, an answer file, a
+//     claims file, a shard, a joint law) or another of its outputs: the
+//     same file by device and inode, whatever symbolic links, hard links
+//     or ".." lead to it ("-o r.csv --class-report r.csv" is refused).
+//     Standard output counts too when a result is written to it, so
+//     "sqrtdk check c.claims >> c.claims" is refused, as cat refuses it.
+//   - A regular file is written as .FILE.<digits>.partial beside it and
+//     renamed into place only when the whole run succeeds (exit status 0,
+//     or 1 for a check that fails), all outputs together; a run that fails
+//     or is stopped removes every temporary file and every output it
+//     created ("grade -o /dev/full --class-report r.csv A B" leaves no
+//     r.csv). A temporary file left by a run killed with SIGKILL is removed
+//     by the next run writing FILE. A symbolic link is followed: the file
+//     it points to is replaced and the link stays.
+//   - /dev/stdout, /dev/stderr, /dev/fd/N (bash's >(…)) and /proc/self/fd/N
+//     are written through the descriptor the shell opened, at its offset
+//     and in its append mode: "sqrtdk table -o /dev/stdout >> log.txt"
+//     appends to log.txt. A closed descriptor is refused. Other devices
+//     and named pipes are written in place; a named pipe no process reads
+//     is refused at once. A directory, a socket and a file you may not
+//     write are refused.
+//   - A standard output closed when sqrtdk starts ("sqrtdk table >&-") is
+//     an error, exit status 2, not a result silently lost. (Go puts
+//     /dev/null, opened for reading and writing, in place of a closed
+//     standard descriptor; a parent that passes /dev/null opened that way,
+//     as Python's subprocess.DEVNULL does, is taken for a closed one: to
+//     discard a result, redirect with "> /dev/null" or give -o /dev/null.)
+//   - An input's size is checked before it is read, when the file system
+//     knows it, and again as it streams (standard input, pipes): a claims
+//     file, a key or an answer file may hold 64 MiB (a key is refused past
+//     1 MiB as it is read), a roster 4 MiB, a joint law 256 MiB, a shard
+//     512 MiB; a larger one is refused with its size and the limit. LF, CRLF and a lone CR end a line alike. A named pipe no
+//     one writes, and a pipe no one closes, wait only until a signal.
+//   - Every error line is one line of at most 200 characters: control
+//     characters, bidirectional controls and invalid bytes in a file name
+//     or an answer are written as escapes (\n, \x1b, \u202e); a long name
+//     or value is cut in its middle, keeping a file's own name; a line
+//     still too long keeps its start and its end. A flag given twice is
+//     refused, naming it.
+//
+// A watchdog backs the signals up: if a run has not ended one second
+// after the first SIGINT, SIGTERM or SIGHUP (a loop that does not look at
+// the signal, a write blocked on a full pipe), it removes the run's
+// temporary files and created outputs, prints the signal's line and exits
+// with the signal's status itself. Later signals are ignored while the
+// run stops.
+//
+// These promises are tested by a hostile harness (cmd/sqrtdk/internal/hostile,
+// run by TestHostile, part of "go test -short ./..."): 1000 seeded bad
+// command lines over every command and flag, each run by the built binary
+// under prlimit --as=1073741824 and a 3 s limit, with signals at random
+// moments; each must exit 0, 1, 2, 129, 130 or 143 without a stack trace,
+// leave its inputs byte for byte, leave nothing when it fails, print one
+// error line of at most 200 characters naming what is wrong, and end
+// within 2 s of a signal. SQRTDK_HOSTILE_SEED, SQRTDK_HOSTILE_CASES and
+// SQRTDK_HOSTILE_CASE run other seeds, more cases, or one case again:
+//
+//	SQRTDK_HOSTILE_SEED=7 SQRTDK_HOSTILE_CASES=5000 go test -run 'TestHostile$' ./cmd/sqrtdk
 //
 // # Output
 //

@@ -1,45 +1,74 @@
 package main
 
 import (
-	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 )
 
-// Limits on what an error line quotes of the input that caused it: a run
-// of text without spaces (a flag's value, a file name, a number) longer
-// than maxQuotedRun is cut to its start and end, and the line as a whole
-// to maxLineBytes; the line says how much was left out.
-const (
-	maxQuotedRun = 200
-	maxLineBytes = 600
-)
+// maxLineRunes bounds an error line, in characters: every line sqrtdk
+// prints on stderr about a failure (the one line of a failed run, and
+// each line of a class run's unreadable files) fits a terminal's width
+// twice and a log viewer's line.
+const maxLineRunes = 200
 
-// errorLine makes an error message one readable line: control characters
-// (a newline inside a quoted value) become spaces, and a message echoing a
-// huge input quotes at most maxQuotedRun characters of any one piece of it.
+// maxPieceRunes is the most an error line quotes of one piece (a run
+// without spaces: a file name, a flag's value): a longer one is cut in its
+// middle, keeping a file's own name when it fits.
+const maxPieceRunes = 60
+
+// errorLine makes a message one safe line of at most maxLineRunes
+// characters. Control characters (a newline in a file name, a terminal
+// escape in an answer file), bidirectional controls and bytes that are
+// not UTF-8 are written as Go escapes (\n, \x1b, \u202e), so that nothing
+// a file holds can split the line, move the cursor or reorder what the
+// terminal shows. A piece longer than maxPieceRunes is cut in its middle
+// to an ellipsis; a line still too long loses its middle, so that it keeps
+// what is wrong (its start, which names the file or flag) and what to do
+// instead (its end).
 func errorLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
+	s = render.Escape(s)
+	if utf8.RuneCountInString(s) <= maxLineRunes {
+		return s
+	}
 	fields := strings.SplitAfter(s, " ")
 	for i, f := range fields {
-		if n := utf8.RuneCountInString(f); n > maxQuotedRun {
-			r := []rune(f)
-			fields[i] = fmt.Sprintf("%s…(%d characters left out)…%s", string(r[:maxQuotedRun/2]), n-maxQuotedRun/2-20, string(r[n-20:]))
+		if utf8.RuneCountInString(f) > maxPieceRunes {
+			fields[i] = cutMiddle(f, maxPieceRunes)
 		}
 	}
-	s = strings.Join(fields, "")
-	if len(s) > maxLineBytes {
-		cut := maxLineBytes
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = fmt.Sprintf("%s… (%d more bytes)", s[:cut], len(s)-cut)
+	r := []rune(strings.Join(fields, ""))
+	if len(r) <= maxLineRunes {
+		return string(r)
 	}
-	return s
+	head := (maxLineRunes - 1) * 3 / 5
+	return string(r[:head]) + "…" + string(r[len(r)-(maxLineRunes-1-head):])
+}
+
+// cutMiddle shortens s to n characters by putting "…" in place of its
+// middle: for a path, the middle of its folders, so that the file's own
+// name stays whole when it fits (a trailing space, which separates s from
+// the next piece, is kept).
+func cutMiddle(s string, n int) string {
+	space := strings.HasSuffix(s, " ")
+	r := []rune(strings.TrimSuffix(s, " "))
+	if space {
+		n--
+	}
+	if len(r) <= n || n < 3 {
+		return s
+	}
+	var out string
+	slash := strings.LastIndex(string(r), "/")
+	if base := []rune(string(r)[slash+1:]); slash >= 0 && len(base)+3 <= n {
+		out = string(r[:n-len(base)-2]) + "…/" + string(base)
+	} else {
+		head := (n - 1) / 3
+		out = string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
+	}
+	if space {
+		out += " "
+	}
+	return out
 }

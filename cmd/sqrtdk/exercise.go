@@ -2,16 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"path/filepath"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
-func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runExercise(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("exercise", "", stderr)
 	var keys keyFlags
 	keys.register(fs, "the student `ID` the sheet is for (a variant depends only on the seed and this id)")
@@ -56,23 +58,29 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if keys.student == "" {
 		return flagUsageError(fs, "--student: name the student the sheet is for")
 	}
-	key, err := keys.read()
+	key, err := keys.read(ctx, files)
 	if err != nil {
 		return err
 	}
 	if !key.IsTemplate() && keys.seed != "" {
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
+	if key.IsTemplate() && keys.seed == "" {
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the variants were made with", key.Name)
+	}
 	variant, err := key.Variant(keys.seed, keys.student)
+	if errors.As(err, new(*grade.StudentIDError)) {
+		return usageErrorf("--student: %v", err)
+	}
 	if err != nil {
 		return err
 	}
 	if f == "html" {
-		files, err := page.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
+		pageFiles, err := page.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
 		if err != nil {
 			return err
 		}
-		return writePageDir(output, files)
+		return writePageDir(files, output, pageFiles)
 	}
 	var solutions []string
 	if answerKey {
@@ -87,11 +95,10 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return spec.AdviseRefusal(err, "")
 		}
 	}
-	out, err := openOutput(output)
+	out, err := openOutput(files, "-o", output)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	return out.write(stdout, func(w io.Writer) error {
 		if f == "key" {
 			return render.WriteVariantKey(w, variant, solutions)

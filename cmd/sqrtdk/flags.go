@@ -288,12 +288,14 @@ func (l *latexFlags) parse(fs *flag.FlagSet, f render.Format, dist bool) (render
 		}
 		return o, nil
 	}
+	// The caption is checked alone, then with the label, so that each
+	// error names the flag that is wrong.
+	if err := render.CheckLaTeXOptions(render.LaTeXOptions{Caption: l.caption}); err != nil {
+		return o, fmt.Errorf("--caption: %v", err)
+	}
 	o.Caption, o.Label = l.caption, l.label
 	if err := render.CheckLaTeXOptions(o); err != nil {
-		if l.label != "" && l.caption == "" {
-			return o, fmt.Errorf("--label: %v", err)
-		}
-		return o, fmt.Errorf("--caption: %v", err)
+		return o, fmt.Errorf("--label: %v", err)
 	}
 	if l.columns != "" {
 		parse := render.ParseTableColumns

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -29,21 +30,22 @@ func (k *keyFlags) register(fs *flag.FlagSet, studentUsage string) {
 }
 
 // read parses the key file.
-func (k *keyFlags) read() (*grade.Key, error) {
+func (k *keyFlags) read(ctx context.Context, files *guard.Files) (*grade.Key, error) {
 	if k.key == "" {
 		return nil, fmt.Errorf("--key: name the answer key")
 	}
-	return readKey(k.key)
+	return readKey(ctx, files, k.key)
 }
 
-// readKey parses a key file.
-func readKey(path string) (*grade.Key, error) {
-	f, err := os.Open(path)
+// readKey parses a key file, read through the run's guard.
+func readKey(ctx context.Context, files *guard.Files, path string) (*grade.Key, error) {
+	in, err := files.Open(ctx, keyInput, path)
 	if err != nil {
-		return nil, fmt.Errorf("--key: %v", err)
+		return nil, err
 	}
-	defer f.Close()
-	return grade.ParseKey(path, f)
+	defer in.Close()
+	key, err := grade.ParseKey(in.Name, in)
+	return key, in.Err(err)
 }
 
 // gradeRun is one run of sqrtdk grade: its flags and what it has read.
@@ -56,7 +58,7 @@ type gradeRun struct {
 	decimalComma bool
 }
 
-func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("grade", "ANSWERS... (- reads one answer file from standard input)", stderr)
 	var run gradeRun
 	run.keys.register(fs, "the student `ID` of one answer file (default: the roster, the metadata or the file's student line)")
@@ -83,7 +85,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if len(names) > 0 || run.keys.key != "" {
 			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
 		}
-		return runLint(ctx, lint, limits, stdout)
+		return runLint(ctx, files, lint, limits, stdout)
 	}
 	if len(names) == 0 && rosterPath == "" {
 		return flagUsageError(fs, "name at least one answer file")
@@ -105,10 +107,17 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if metadataPath != "" && class {
 		return usageErrorf("--metadata names the submitter of one answer file")
 	}
-	if run.key, err = run.keys.read(); err != nil {
+	files.Declare(answersInput, names...)
+	if rosterPath != "" {
+		files.Declare(rosterInput, rosterPath)
+	}
+	if metadataPath != "" {
+		files.Declare(metadataInput, metadataPath)
+	}
+	if run.key, err = run.keys.read(ctx, files); err != nil {
 		if f == "gradescope" {
 			// The key is the teacher's: the student sees only that grading failed.
-			if werr := writeGradescopeFailure(stdout, outPath, "", errors.New("the autograder's key could not be read; your teacher has been told")); werr != nil {
+			if werr := writeGradescopeFailure(files, stdout, outPath, "", errors.New("the autograder's key could not be read; your teacher has been told")); werr != nil {
 				return werr
 			}
 		}
@@ -119,7 +128,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageErrorf("--seed: %s draws no values", key.Name)
 	}
 	if rosterPath != "" {
-		if run.roster, err = readRoster(rosterPath); err != nil {
+		if run.roster, err = readRoster(ctx, files, rosterPath); err != nil {
 			return err
 		}
 	}
@@ -127,25 +136,19 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
 	}
 	if metadataPath != "" {
-		if run.metadata, run.groupOthers, err = readMetadata(metadataPath); err != nil {
+		if run.metadata, run.groupOthers, err = readMetadata(ctx, files, metadataPath); err != nil {
 			return err
 		}
 	}
-	inputs := append([]string{run.keys.key, rosterPath, metadataPath}, names...)
-	out, err := openOutput(outPath, inputs...)
+	out, err := openOutput(files, "-o", outPath)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	var report *output
 	if classReport != "" {
-		if classReport == outPath {
-			return usageErrorf("--class-report and -o name one file, %s: give each its own", outPath)
+		if report, err = openOutput(files, "--class-report", classReport); err != nil {
+			return err
 		}
-		if report, err = openOutput(classReport, inputs...); err != nil {
-			return fmt.Errorf("--class-report: %s", strings.TrimPrefix(err.Error(), "-o: "))
-		}
-		defer report.discard()
 	}
 
 	// The work is planned before any is done, then the key is linted.
@@ -158,10 +161,10 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if len(warnings) > 0 {
-		fmt.Fprintf(stderr, "sqrtdk grade: warning: %s: %d lint warnings (sqrtdk grade --lint %s lists them)\n", key.Name, len(warnings), key.Name)
+		fmt.Fprintln(stderr, errorLine(fmt.Sprintf("sqrtdk grade: warning: %s: %d lint warnings (sqrtdk grade --lint %s lists them)", key.Name, len(warnings), key.Name)))
 	}
 	started := time.Now()
-	results, err := run.gradeAll(ctx, g, names)
+	results, err := run.gradeAll(ctx, files, g, names)
 	if err != nil {
 		return err
 	}
@@ -173,7 +176,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	if report != nil {
 		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV) }); err != nil {
-			return fmt.Errorf("--class-report: %s", strings.TrimPrefix(err.Error(), "-o: "))
+			return err
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
@@ -205,7 +208,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return rejected[0].Err
 		}
 		for _, r := range rejected {
-			fmt.Fprintln(stderr, oneLine("sqrtdk grade: "+r.Err.Error()))
+			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+r.Err.Error()))
 		}
 		return usageErrorf("%d of %d answer files could not be graded (listed above; each has its row)", len(rejected), len(results))
 	}
@@ -222,7 +225,7 @@ func runGrade(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // twice, by any path, is graded once and flagged), then gives each roster
 // student without a file a row of their own. A file that cannot be read
 // gets a rejected row; only the key or a computation stops the run.
-func (run *gradeRun) gradeAll(ctx context.Context, g *grade.Grader, names []string) ([]*grade.Result, error) {
+func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.Grader, names []string) ([]*grade.Result, error) {
 	var results []*grade.Result
 	var infos []os.FileInfo
 	handedIn := map[string]bool{}
@@ -243,7 +246,7 @@ func (run *gradeRun) gradeAll(ctx context.Context, g *grade.Grader, names []stri
 		} else {
 			infos = append(infos, nil)
 		}
-		r, err := run.gradeFile(ctx, g, name)
+		r, err := run.gradeFile(ctx, files, g, name)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -289,16 +292,17 @@ func (run *gradeRun) studentOf(name, line string) string {
 
 // gradeFile reads one answer file, binds it to its student and grades it
 // against the key, or the student's variant of it.
-func (run *gradeRun) gradeFile(ctx context.Context, g *grade.Grader, name string) (*grade.Result, error) {
-	r, shown, err := openInput(name)
+func (run *gradeRun) gradeFile(ctx context.Context, files *guard.Files, g *grade.Grader, name string) (*grade.Result, error) {
+	in, err := files.Open(ctx, answersInput, name)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer in.Close()
+	shown := in.Name
 	// Answer ids are the same in every variant, so the template reads them.
-	a, err := grade.ParseAnswers(shown, r, run.key)
+	a, err := grade.ParseAnswers(shown, in, run.key)
 	if err != nil {
-		return nil, err
+		return nil, in.Err(err)
 	}
 	line := a.Student
 	student := run.studentOf(name, line)
@@ -372,8 +376,8 @@ func (r *roster) seedsAll() bool {
 
 // runLint checks a key and lists what is likely not meant, one line each,
 // "FILE:LINE: warning: …"; exit status 1 when there is any.
-func runLint(ctx context.Context, path string, limits enumerate.Limits, stdout io.Writer) error {
-	key, err := readKey(path)
+func runLint(ctx context.Context, files *guard.Files, path string, limits enumerate.Limits, stdout io.Writer) error {
+	key, err := readKey(ctx, files, path)
 	if err != nil {
 		return usageErrorf("--lint: %s", strings.TrimPrefix(err.Error(), "--key: "))
 	}
@@ -414,16 +418,14 @@ func drawsWords(k *grade.Key) string {
 
 // writeGradescopeFailure writes the results.json of a submission that
 // could not be graded, to -o or standard output.
-func writeGradescopeFailure(stdout io.Writer, outPath, file string, problem error) error {
-	out, err := openOutput(outPath)
+func writeGradescopeFailure(files *guard.Files, stdout io.Writer, outPath, file string, problem error) error {
+	out, err := openOutput(files, "-o", outPath)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
-	return out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeFailure(w, file, problem) })
-}
-
-// oneLine keeps a message on one line: line breaks become spaces.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	if err := out.write(stdout, func(w io.Writer) error { return render.WriteGradescopeFailure(w, file, problem) }); err != nil {
+		return err
+	}
+	// The run fails, but the student must see why: results.json stays.
+	return out.keep()
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 )
 
@@ -24,21 +25,24 @@ func (h *helpRequest) Error() string { return "help requested" }
 // dist -h'.
 func runHelp(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		_, err := io.WriteString(stdout, usageText())
-		return err
+		return writeHelp(guard.New(stdin, stdout), "help", usageText())
 	}
 	if text, ok := helpTopics[args[0]]; ok && len(args) == 1 {
-		_, err := io.WriteString(stdout, text)
-		return err
+		return writeHelp(guard.New(stdin, stdout), "help", text)
 	}
+	const usage = "usage: sqrtdk help [COMMAND [KIND] | keys | answers]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind), or the format of answer keys or answer files.\n"
 	if args[0] == "help" {
-		_, err := io.WriteString(stdout, "usage: sqrtdk help [COMMAND [KIND] | keys | answers]\n\nPrints the usage and flags of a command (and, for plot, of a figure kind), or the format of answer keys or answer files.\n")
-		return err
+		return writeHelp(guard.New(stdin, stdout), "help", usage)
+	}
+	// A command, and for plot a figure kind: anything more is not a
+	// topic (and "-h" after a flag would be taken as its value).
+	if most := map[bool]int{true: 2, false: 1}[args[0] == "plot"]; len(args) > most {
+		return inCommand("help", &usageError{msg: fmt.Sprintf("unexpected argument %q", args[most]), usage: usage})
 	}
 	return run(ctx, append(append([]string{}, args...), "-h"), stdout, stderr)
 }
 
-func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runVersion(_ context.Context, _ *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", "", stderr)
 	if err := parseFlags(fs, args); err != nil {
 		return err

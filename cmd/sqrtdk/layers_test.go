@@ -29,6 +29,7 @@ const module = "github.com/sqrtdk/sqrtdk/"
 // package under cmd/) goes on the top floor.
 var floors = map[string]int{
 	"internal/nat":              0,
+	"internal/textline":         0,
 	"enumerate/internal/kernel": 0,
 	"rational":                  1,
 	"internal/softmax":          2,
@@ -44,6 +45,8 @@ var floors = map[string]int{
 	"cmd/sqrtdk/internal/figures":    11,
 	"cmd/sqrtdk/internal/spec":       10,
 	"cmd/sqrtdk/internal/render":     12,
+	"cmd/sqrtdk/internal/guard":      11,
+	"cmd/sqrtdk/internal/hostile":    13,
 	// The student pages: the page writer (the render room's), and the Go
 	// side the pages run in the browser (their WebAssembly module's main,
 	// web/wasm, builds only for js/wasm); build makes the module.

@@ -10,20 +10,23 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
 func main() {
-	ctx, stop := withStopSignals(context.Background())
-	err := signalCause(ctx, run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	files := guard.New(os.Stdin, os.Stdout)
+	ctx, stop := withStopSignals(context.Background(), files.Abort, os.Stderr)
+	err := signalCause(ctx, runWith(ctx, files, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
 
-// A command is one subcommand of sqrtdk.
+// A command is one subcommand of sqrtdk. It opens every input and output
+// through files, the run's guard, and writes its result to stdout.
 type command struct {
 	summary string
-	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	run     func(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error
 }
 
 var commands = map[string]command{
@@ -47,6 +50,13 @@ const helpSummary = "print the usage and flags of a command: sqrtdk help COMMAND
 // status. A help request prints on stdout; every error of a command is
 // worded "COMMAND: message" (see commandError).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runWith(ctx, guard.New(stdin, stdout), args, stdout, stderr)
+}
+
+// runWith is run with the files of the run given: main's, which the
+// signal watchdog can abort. The files' outputs are put in place when the
+// command succeeds (or finds a check failing) and removed otherwise.
+func runWith(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return &usageError{msg: "no command given", usage: usageText()}
 	}
@@ -54,8 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var err error
 	switch name {
 	case "-h", "--help":
-		_, err = io.WriteString(stdout, usageText())
-		return err
+		return writeHelp(files, "", usageText())
 	case "--version":
 		name = "version"
 	case "help":
@@ -69,15 +78,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
-	out := &resultWriter{w: stdout}
+	out := &resultWriter{w: files.Stdout()}
 	// A command's --max-memory becomes the runtime's soft limit while it
 	// runs (limitFlags.parse).
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	err = c.run(ctx, args[1:], out, stderr)
+	err = c.run(ctx, files, args[1:], out, stderr)
 	if out.err != nil && !errors.Is(err, context.Canceled) {
 		// Whatever the command made of it, a result that did not reach
 		// standard output in full is an error.
+		files.Finish(false)
+		if ge := (*guard.Error)(nil); errors.As(out.err, &ge) {
+			return inCommand(name, &usageError{msg: ge.Error()})
+		}
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
+	}
+	succeeded := err == nil || errors.As(err, new(*checkFailed))
+	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
+		err = ferr
 	}
 	var help *helpRequest
 	switch {
@@ -85,12 +102,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if !help.described {
 			help.text = describe(help.text, c.summary)
 		}
-		_, err = io.WriteString(stdout, help.text)
-		return err
+		return writeHelp(files, name, help.text)
 	case err == nil, errors.Is(err, context.Canceled):
 		return err
 	}
 	return inCommand(name, classify(err))
+}
+
+// writeHelp writes help that was asked for to standard output, through
+// the guard (a closed standard output is an error); a failed write is an
+// error of the command.
+func writeHelp(files *guard.Files, command, text string) error {
+	if _, err := io.WriteString(files.Stdout(), text); err != nil {
+		msg := "cannot write the help to standard output: " + atomicfile.Reason(err).Error()
+		if command == "" {
+			return &usageError{msg: msg}
+		}
+		return inCommand(command, &usageError{msg: msg})
+	}
+	return nil
 }
 
 // classify returns err as a *checkFailed (exit status 1) or a *usageError

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
-func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runMerge(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("merge", "SHARD-FILE...", stderr)
 	var (
 		format formatFlag
@@ -44,11 +45,11 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	dst, err := openOutput(dest.output, names...)
+	files.Declare(shardInput, names...)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
 	// The files are read one at a time into a running sum, the sum's
 	// counts and the file's held to the memory limit.
 	var merger shard.Merger
@@ -56,9 +57,14 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		r, err := shard.ReadFile(name, lim.Memory()-merger.Held())
+		in, err := files.Open(ctx, shardInput, name)
 		if err != nil {
-			return spec.AdviseRefusal(err, "")
+			return err
+		}
+		r, err := shard.ReadLimited(in, in.Name, lim.Memory()-merger.Held())
+		in.Close()
+		if err != nil {
+			return spec.AdviseRefusal(in.Err(err), "")
 		}
 		if err := merger.Add(shard.File{Name: name, Result: r}); err != nil {
 			return err

@@ -5,33 +5,30 @@ import (
 	"io"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 )
 
 // An output is where a command's result goes: standard output, or the
-// file named by -o, which appears only once the result is complete, so
-// that an interrupted or failed run never leaves a partial result behind.
+// file a flag names (-o, --class-report, --data), which the run's guard
+// puts in place only when the whole run succeeds, so that a failed or
+// stopped run leaves no partial result and no file it created.
 type output struct {
-	file *atomicfile.Pending // nil for standard output
+	files *guard.Files
+	file  *guard.Output // nil for standard output
 }
 
-// openOutput prepares the output; for a file it creates the temporary
-// file now, so that an unwritable path is reported before any long work.
-// inputs are the files the command reads: an output that is one of them
-// (by any name or link) is refused, as writing it would destroy an input.
-func openOutput(path string, inputs ...string) (*output, error) {
+// openOutput prepares the output flag names (standard output when path
+// is empty); the guard refuses, before any long work, a path that is one
+// of the run's inputs or outputs or cannot be written.
+func openOutput(files *guard.Files, flag, path string) (*output, error) {
 	if path == "" {
-		return &output{}, nil
+		return &output{files: files}, nil
 	}
-	for _, in := range inputs {
-		if atomicfile.SameFile(path, in) {
-			return nil, fmt.Errorf("-o %s is one of the input files (%s); write the result to another file", path, in)
-		}
-	}
-	f, err := atomicfile.Create(path)
+	f, err := files.Create(flag, path)
 	if err != nil {
-		return nil, fmt.Errorf("-o: %v", err)
+		return nil, err
 	}
-	return &output{file: f}, nil
+	return &output{files: files, file: f}, nil
 }
 
 // write writes the result with fn to stdout or to the file.
@@ -40,20 +37,17 @@ func (o *output) write(stdout io.Writer, fn func(io.Writer) error) error {
 		return fn(stdout)
 	}
 	if err := fn(o.file); err != nil {
-		o.file.Discard()
-		return fmt.Errorf("-o: cannot write %s: %w", o.file.Path, atomicfile.Reason(err))
-	}
-	if err := o.file.Commit(); err != nil {
-		return fmt.Errorf("-o: %v", err)
+		return fmt.Errorf("%s: cannot write %s: %w", o.file.Flag, o.file.Path, atomicfile.Reason(err))
 	}
 	return nil
 }
 
-// discard removes the temporary file of an output that was never written.
-func (o *output) discard() {
-	if o != nil {
-		o.file.Discard()
+// keep puts a written file in place now, even if the run then fails.
+func (o *output) keep() error {
+	if o.file == nil {
+		return nil
 	}
+	return o.files.Commit(o.file)
 }
 
 // A resultWriter is standard output as a command sees it: it keeps the

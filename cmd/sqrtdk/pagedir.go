@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 )
 
@@ -14,10 +15,15 @@ import (
 // only when every file was written: they go to a new hidden directory
 // beside it, renamed into place at the end. dir may be missing, empty, or
 // hold a page written before (only the files of a page), which is then
-// replaced; anything else there is refused, so that nothing is lost.
-func writePageDir(dir string, files []page.File) (err error) {
+// replaced; anything else there is refused, so that nothing is lost. The
+// run's guard has the directory among its outputs and removes the hidden
+// one if the run is stopped.
+func writePageDir(guarded *guard.Files, dir string, files []page.File) (err error) {
 	if dir == "" {
 		return fmt.Errorf("-o: name the directory to write the page into")
+	}
+	if err := guarded.Reserve("-o", dir); err != nil {
+		return err
 	}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real // a link to a directory: replace the directory, keep the link
@@ -48,6 +54,7 @@ func writePageDir(dir string, files []page.File) (err error) {
 	if err != nil {
 		return fmt.Errorf("-o: %v", err)
 	}
+	guarded.Temporary(tmp)
 	defer func() {
 		if err != nil {
 			os.RemoveAll(tmp)

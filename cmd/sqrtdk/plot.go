@@ -1,24 +1,23 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"gonum.org/v1/plot/vg"
 )
 
 // plotKind is one figure sqrtdk can draw.
@@ -45,7 +44,7 @@ func plotKindNames() string {
 	return strings.Join(names, ", ")
 }
 
-func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runPlot(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
 			var b strings.Builder
@@ -64,11 +63,11 @@ func runPlot(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			didYouMean(args[0], strings.Split(plotKindNames(), ", "), quoted))
 	}
 	// Every error of a figure is worded "plot KIND: ...".
-	return inCommand(args[0], plotFigure(ctx, args[0], kind, args[1:], stderr))
+	return inCommand(args[0], plotFigure(ctx, files, args[0], kind, args[1:], stderr))
 }
 
 // plotFigure draws the figure of one kind.
-func plotFigure(ctx context.Context, name string, kind plotKind, args []string, stderr io.Writer) error {
+func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotKind, args []string, stderr io.Writer) error {
 	fs := newFlagSet("plot "+name, "", stderr)
 	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps or .png")
 	data := fs.String("data", "", "also write the exact numbers behind the figure to this CSV `file`")
@@ -99,52 +98,67 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 		if size.Height, err = figures.ParseLength(*height); err != nil {
 			return usageErrorf("--height: %v", err)
 		}
+		// Each side alone first, so that an error names its flag; then
+		// the resolution and the pixels of the two together.
+		for _, side := range []struct {
+			flag string
+			l    vg.Length
+		}{{"--width", size.Width}, {"--height", size.Height}} {
+			if err := (figures.Size{Width: side.l, Height: side.l}).Check(figures.SVG); err != nil {
+				return usageErrorf("%s: %v", side.flag, err)
+			}
+		}
 		if err := size.Check(format); err != nil {
 			if px := (*figures.PixelLimitError)(nil); errors.As(err, &px) {
 				return usageErrorf("%v; lower --dpi or the size", err)
 			}
-			return usageErrorf("%v", err)
+			return usageErrorf("--dpi: %v", err)
 		}
 	}
 	if *data != "" && !strings.EqualFold(filepath.Ext(*data), ".csv") {
 		return usageErrorf("--data: %q should end in .csv", *data)
 	}
-	if *data != "" && *out != "" && filepath.Clean(*data) == filepath.Clean(*out) {
-		return usageErrorf("--data and -o name the same file %q", *out)
-	}
 	if *digits < 0 || *digits > figures.MaxDigits {
 		return usageErrorf("--digits must be from 0 to %d, not %d", figures.MaxDigits, *digits)
 	}
-	// Refuse a path in a missing folder before the computation, which can be long.
-	for _, p := range []string{*out, *data} {
-		if p == "" {
-			continue
+	// Both outputs are prepared before the computation, which can be long,
+	// and appear together when the run succeeds.
+	var figOut, dataOut *output
+	var err error
+	if *out != "" {
+		if figOut, err = openOutput(files, "-o", *out); err != nil {
+			return err
 		}
-		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
-			return usageErrorf("cannot write %s: folder %s does not exist", p, filepath.Dir(p))
+	}
+	if *data != "" {
+		if dataOut, err = openOutput(files, "--data", *data); err != nil {
+			return err
 		}
 	}
 	fig, err := compute(ctx)
+	if oe := (*figures.OptionError)(nil); errors.As(err, &oe) {
+		return usageErrorf("%s: %v", figureOptionFlags[oe.Option], err)
+	}
 	if err != nil {
 		return spec.AdviseRefusal(err, "")
 	}
-	var files []atomicfile.File
-	if *out != "" {
+	if figOut != nil {
 		b, err := figures.Render(fig, format, size)
 		if err != nil {
 			return err
 		}
-		files = append(files, atomicfile.File{Path: *out, Data: b})
-	}
-	if *data != "" {
-		var b bytes.Buffer
-		if err := render.WriteCSV(&b, fig.Data.Header, fig.Data.Rows); err != nil {
+		if err := figOut.write(nil, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 			return err
 		}
-		files = append(files, atomicfile.File{Path: *data, Data: b.Bytes()})
 	}
-	return atomicfile.WriteAll(files)
+	if dataOut != nil {
+		return dataOut.write(nil, func(w io.Writer) error { return render.WriteCSV(w, fig.Data.Header, fig.Data.Rows) })
+	}
+	return nil
 }
+
+// figureOptionFlags names the flag of each figure option.
+var figureOptionFlags = map[string]string{"widths": "--d", "scales": "--scales", "scores": "--scores", "factors": "--factors", "digits": "--digits"}
 
 // checkFigureWidths refuses a width beyond the figure limit.
 func checkFigureWidths(ds []int) error {

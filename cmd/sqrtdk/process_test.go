@@ -27,8 +27,13 @@ func buildSqrtdk(t *testing.T, dir string) string {
 // execSqrtdk runs the binary and returns its exit status, stdout and stderr.
 func execSqrtdk(t *testing.T, bin string, args ...string) (int, string, string) {
 	t.Helper()
+	return runCommand(t, exec.Command(bin, args...))
+}
+
+// runCommand runs cmd and returns its exit status, stdout and stderr.
+func runCommand(t *testing.T, cmd *exec.Cmd) (int, string, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
-	cmd := exec.Command(bin, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	var exit *exec.ExitError

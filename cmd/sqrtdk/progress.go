@@ -1,13 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"math/big"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
@@ -15,47 +16,47 @@ import (
 // quick runs print nothing but their result.
 const progressDelay = time.Second
 
+// progressTick is how often the bar is redrawn.
+const progressTick = 200 * time.Millisecond
+
 // startProgress displays counter, which a run over total pairs (or
 // outcomes) increases, and returns a function that ends the display. A bar
 // with rate and ETA appears on stderr only when stderr is a terminal and
 // the counter is still moving after progressDelay; in pipes and CI
 // nothing is drawn.
+//
+// The bar is drawn here rather than by a library: the one the project
+// used imported net/http, which links the C resolver and makes every
+// thread a C thread with an 8 MiB stack, so that sqrtdk failed to start
+// under an address-space limit of 1 GiB (prlimit --as, ulimit -v).
 func startProgress(stderr io.Writer, counter *atomic.Uint64, total *big.Int, label string) func() {
 	if counter == nil || !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
 		return func() {}
 	}
 	done, finished := make(chan struct{}), make(chan struct{})
-	// The bar is created now, so that its rate and ETA count from the
-	// start, but draws only once the gate opens.
-	gate := &gatedWriter{w: stderr}
-	bar := progressbar.NewOptions64(total.Int64(),
-		progressbar.OptionSetWriter(gate),
-		progressbar.OptionSetDescription(label),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("pairs"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetWidth(30),
-	)
 	go func() {
 		defer close(finished)
-		tick := time.NewTicker(200 * time.Millisecond)
+		tick := time.NewTicker(progressTick)
 		defer tick.Stop()
 		start := time.Now()
+		drawn := 0
 		for {
 			select {
 			case <-done:
-				bar.Clear()
+				if drawn > 0 {
+					fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", drawn))
+				}
 				return
 			case <-tick.C:
 			}
 			n := counter.Load()
 			// The closed form counts nothing: it gets no bar.
-			if n > 0 && time.Since(start) >= progressDelay {
-				gate.open.Store(true)
+			if n == 0 || time.Since(start) < progressDelay {
+				continue
 			}
-			bar.Set64(int64(n))
+			line := progressLine(label, n, uint64(total.Int64()), time.Since(start))
+			fmt.Fprintf(stderr, "\r%-*s", drawn, line)
+			drawn = max(drawn, len([]rune(line)))
 		}
 	}()
 	return func() {
@@ -64,17 +65,20 @@ func startProgress(stderr io.Writer, counter *atomic.Uint64, total *big.Int, lab
 	}
 }
 
-// A gatedWriter drops everything written to it until it is opened.
-type gatedWriter struct {
-	w    io.Writer
-	open atomic.Bool
-}
-
-func (g *gatedWriter) Write(p []byte) (int, error) {
-	if !g.open.Load() {
-		return len(p), nil
+// progressLine is one drawing of the bar: the label, a bar of 30 cells,
+// the share done, the rate and the time left at that rate.
+func progressLine(label string, n, total uint64, elapsed time.Duration) string {
+	n = min(n, total)
+	frac := float64(n) / float64(total)
+	const width = 30
+	full := int(frac * width)
+	bar := strings.Repeat("█", full) + strings.Repeat(" ", width-full)
+	rate := float64(n) / elapsed.Seconds()
+	left := "?"
+	if rate > 0 {
+		left = time.Duration(float64(total-n) / rate * float64(time.Second)).Round(time.Second).String()
 	}
-	return g.w.Write(p)
+	return fmt.Sprintf("%s %3.0f%% |%s| %.3g pairs/s, %s left", label, 100*frac, bar, rate, left)
 }
 
 // isTerminal reports whether w is a terminal that can redraw a line.

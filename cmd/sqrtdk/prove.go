@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -28,26 +28,29 @@ func (f *dependenceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.joint, "joint", "", "read the whole joint law of (q, k) from `FILE` (one weighted outcome per line, see the manual)")
 }
 
-// readJointLaw reads a joint-law file; a problem is one line naming the
-// file and line.
-func readJointLaw(path string) (*proofs.JointLaw, error) {
-	f, err := os.Open(path)
+// readJointLaw reads a joint-law file through the run's guard; a problem
+// is one line naming the file and line.
+func readJointLaw(ctx context.Context, files *guard.Files, path string) (*proofs.JointLaw, error) {
+	in, err := files.Open(ctx, jointInput, path)
 	if err != nil {
-		return nil, fmt.Errorf("--joint: %v", err)
+		return nil, err
 	}
-	defer f.Close()
-	j, err := proofs.ReadJointLaw(f)
-	var le *proofs.JointLawError
-	if errors.As(err, &le) {
-		return nil, fmt.Errorf("%s:%d: %s", path, le.Line, le.Msg)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	defer in.Close()
+	j, err := proofs.ReadJointLaw(in)
+	if err = in.Err(err); err != nil {
+		var le *proofs.JointLawError
+		if errors.As(err, &le) && le.Line > 0 {
+			return nil, fmt.Errorf("%s:%d: %s", in.Name, le.Line, le.Msg)
+		}
+		if ge := (*guard.Error)(nil); errors.As(err, &ge) || errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: %v", in.Name, err)
 	}
 	return j, nil
 }
 
-func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runProve(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("prove", "", stderr)
 	var (
 		space  spaceFlags
@@ -75,7 +78,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if f == "html" {
-		return writeLab(s, *output)
+		return writeLab(files, s, *output)
 	}
 	method, eopt, err := engine.parse()
 	if err != nil {
@@ -86,15 +89,17 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	opt := proofs.Options{Method: method, Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}
-	p, err := s.Proof(opt, readJointLaw)
+	if dep.joint != "" {
+		files.Declare(jointInput, dep.joint)
+	}
+	out, err := openOutput(files, "-o", *output)
 	if err != nil {
 		return err
 	}
-	out, err := openOutput(*output, dep.joint)
+	p, err := s.Proof(opt, func(path string) (*proofs.JointLaw, error) { return readJointLaw(ctx, files, path) })
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
 	t, err := p.Run(ctx)
 	stop()
@@ -112,7 +117,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // writeLab writes the proof lab into dir, its form set to the space the
 // flags give; what the form cannot say is refused.
-func writeLab(s spec.Prove, dir string) error {
+func writeLab(files *guard.Files, s spec.Prove, dir string) error {
 	for _, name := range []string{"pairs", "joint", "method", "workers", "max-time", "max-memory"} {
 		if s.Given[name] {
 			return usageErrorf("--format html: the proof lab has no --%s (its form sets the entries, k, ties, the scale and the widths)", name)
@@ -121,9 +126,9 @@ func writeLab(s spec.Prove, dir string) error {
 	if dir == "" {
 		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
 	}
-	files, err := page.Lab(s)
+	pageFiles, err := page.Lab(s)
 	if err != nil {
 		return err
 	}
-	return writePageDir(dir, files)
+	return writePageDir(files, dir, pageFiles)
 }

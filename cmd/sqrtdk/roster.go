@@ -1,14 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 )
 
 // maxRosterBytes bounds a roster or a submission's metadata file.
@@ -32,8 +33,8 @@ var rosterID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
 
 // readRoster reads a roster: CSV lines "id,name[,seed]" (a first line
 // "id,name[,seed]" is a header; # starts a comment line).
-func readRoster(path string) (*roster, error) {
-	data, err := readSmallFile(path, "--roster")
+func readRoster(ctx context.Context, files *guard.Files, path string) (*roster, error) {
+	data, err := readSmallFile(ctx, files, rosterInput, path)
 	if err != nil {
 		return nil, err
 	}
@@ -140,8 +141,8 @@ func csvFields(line string) ([]string, error) {
 // submission_metadata.json: the first submitter's sid (student id) when
 // the course sets one, else their email. A group submission names its
 // other members in the second result.
-func readMetadata(path string) (id string, others []string, err error) {
-	data, err := readSmallFile(path, "--metadata")
+func readMetadata(ctx context.Context, files *guard.Files, path string) (id string, others []string, err error) {
+	data, err := readSmallFile(ctx, files, metadataInput, path)
 	if err != nil {
 		return "", nil, err
 	}
@@ -174,25 +175,16 @@ func readMetadata(path string) (id string, others []string, err error) {
 	return id, others, nil
 }
 
-// readSmallFile reads a file of at most maxRosterBytes, for flag.
-func readSmallFile(path, flag string) ([]byte, error) {
-	f, err := os.Open(path)
+// readSmallFile reads a small input (a roster, Gradescope's metadata)
+// whole, through the run's guard, which refuses it past its kind's limit.
+func readSmallFile(ctx context.Context, files *guard.Files, kind guard.Kind, path string) ([]byte, error) {
+	in, err := files.Open(ctx, kind, path)
 	if err != nil {
-		return nil, usageErrorf("%s: %v", flag, err)
+		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRosterBytes+1))
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, usageErrorf("%s: %s: %v", flag, path, err)
-	}
-	if len(data) > maxRosterBytes {
-		return nil, usageErrorf("%s: %s is larger than %d bytes", flag, path, maxRosterBytes)
-	}
-	return data, nil
+	defer in.Close()
+	data, err := io.ReadAll(in)
+	return data, in.Err(err)
 }
 
 // errNoFile is the error of a roster's student who handed nothing in.

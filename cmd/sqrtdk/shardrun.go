@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
@@ -39,7 +40,7 @@ func (r *destinationFlags) parseSlice() (i, n int, ok bool, err error) {
 // runShard enumerates slice i of n for every width and writes the shard
 // result to path (standard output when empty); one file holds one
 // histogram per width.
-func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k rational.Alphabet, ds []int,
+func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command string, q, k rational.Alphabet, ds []int,
 	method enumerate.Method, opt enumerate.Options, i, n int, path string, stdout, stderr io.Writer) error {
 	if method != enumerate.Auto && method != enumerate.BruteForce {
 		return fmt.Errorf("--shard enumerates by brute force; --method %s cannot be split (the closed form needs one machine only)", method)
@@ -63,11 +64,10 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		}
 		ps[j] = pl
 	}
-	out, err := openOutput(path)
+	out, err := openOutput(files, "-o", path)
 	if err != nil {
 		return err
 	}
-	defer out.discard()
 	res := &shard.Result{Tool: version.String(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
 		p := pl.Problem()

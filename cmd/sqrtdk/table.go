@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
-func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runTable(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("table", "", stderr)
 	var (
 		space  spaceFlags
@@ -56,7 +57,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if sharded {
-		return runShard(ctx, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
+		return runShard(ctx, files, fs, "table", q, k, ds, method, opt, slice, slices, dest.output, stdout, stderr)
 	}
 	lx, err := latex.parse(fs, f, false)
 	if err != nil {
@@ -81,11 +82,10 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := budget.Check(); err != nil {
 		return spec.AdviseRefusal(err, "ask for fewer widths")
 	}
-	dst, err := openOutput(dest.output)
+	dst, err := openOutput(files, "-o", dest.output)
 	if err != nil {
 		return err
 	}
-	defer dst.discard()
 	rows := map[int]render.Row{}
 	for _, pl := range ps {
 		stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))

@@ -63,6 +63,18 @@ func Create(path string) (*Pending, error) {
 	}
 }
 
+// Temp returns the name of the temporary file the bytes go to until
+// Commit, or "" when they go straight to a device, pipe or descriptor.
+func (p *Pending) Temp() string {
+	if p.tmp == nil {
+		return ""
+	}
+	return p.tmp.Name()
+}
+
+// Target returns the file Commit writes: Path with its links followed.
+func (p *Pending) Target() string { return p.target }
+
 // Write writes b to the temporary file, or to the device or pipe.
 func (p *Pending) Write(b []byte) (int, error) {
 	if p.direct != nil {

@@ -74,14 +74,14 @@ func problems(q, k rational.Alphabet, widths []int) []enumerate.Problem {
 // checkWidths refuses an empty list, too many entries, or a width out of range.
 func checkWidths(ds []int, maxCount int) error {
 	if len(ds) == 0 {
-		return fmt.Errorf("no width d_k given")
+		return optionErrorf("widths", "no width d_k given")
 	}
 	if len(ds) > maxCount {
-		return fmt.Errorf("%d widths is more than the %d one figure can show legibly", len(ds), maxCount)
+		return optionErrorf("widths", "%d widths is more than the %d one figure can show legibly", len(ds), maxCount)
 	}
 	for _, d := range ds {
 		if d < 1 || d > MaxWidth {
-			return fmt.Errorf("d_k = %d is outside 1..%d for a figure", d, MaxWidth)
+			return optionErrorf("widths", "d_k = %d is outside 1..%d for a figure", d, MaxWidth)
 		}
 	}
 	return nil
@@ -89,7 +89,7 @@ func checkWidths(ds []int, maxCount int) error {
 
 func checkDigits(n int) error {
 	if n < 0 || n > MaxDigits {
-		return fmt.Errorf("digits must be from 0 to %d, not %d", MaxDigits, n)
+		return optionErrorf("digits", "digits must be from 0 to %d, not %d", MaxDigits, n)
 	}
 	return nil
 }
@@ -116,6 +116,21 @@ func ratFloat(r *big.Rat) float64 {
 func scaledLabel(s rational.Scale) string { return scaleLabel(s, "q·k") }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// An OptionError refuses one of a figure's options: Option names it as
+// the Options types do (widths, scales, scores, factors, digits), so that
+// a caller can name its own flag for it.
+type OptionError struct {
+	Option string
+	Err    error
+}
+
+func (e *OptionError) Error() string { return e.Err.Error() }
+func (e *OptionError) Unwrap() error { return e.Err }
+
+func optionErrorf(option, format string, args ...any) error {
+	return &OptionError{Option: option, Err: fmt.Errorf(format, args...)}
+}
 
 // scaleLabel returns sym divided by the scale as a reader writes it: sym
 // itself, "sym / √d_k", "sym / d_k", or "sym / d_k^{P}" with the exponent

@@ -117,10 +117,10 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		return nil, err
 	}
 	if len(o.Scores) == 0 || len(o.Scores) > maxScores {
-		return nil, fmt.Errorf("give from 1 to %d scores, not %d", maxScores, len(o.Scores))
+		return nil, optionErrorf("scores", "give from 1 to %d scores, not %d", maxScores, len(o.Scores))
 	}
 	if len(o.Factors) == 0 || len(o.Factors) > MaxSeries {
-		return nil, fmt.Errorf("give from 1 to %d factors, not %d", MaxSeries, len(o.Factors))
+		return nil, optionErrorf("factors", "give from 1 to %d factors, not %d", MaxSeries, len(o.Factors))
 	}
 	f := &Figure{
 		Plot: newPlot("factor applied to the scores", "softmax weight (share of attention)", false),

@@ -2,7 +2,6 @@ package figures
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/plot/plotter"
@@ -107,10 +106,10 @@ func checkCurves(widths []int, maxWidths int, scales []rational.Scale, digits in
 // checkScales refuses an empty list or one too long to tell apart.
 func checkScales(ss []rational.Scale) error {
 	if len(ss) == 0 {
-		return fmt.Errorf("no scale given")
+		return optionErrorf("scales", "no scale given")
 	}
 	if len(ss) > MaxSeries {
-		return fmt.Errorf("%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
+		return optionErrorf("scales", "%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
 	}
 	return nil
 }

@@ -12,7 +12,9 @@ const escape = "\xff"
 
 // padColumn returns the cells of one column padded with spaces to a common
 // width, at least minWidth runes, by text/tabwriter: on the left when right
-// is set, else on the right. Cells are single lines.
+// is set, else on the right. A cell's control characters (a newline in a
+// file name) are written as escapes (Escape), so that every cell is one
+// line.
 func padColumn(cells []string, minWidth int, right bool) []string {
 	if len(cells) == 0 {
 		return nil
@@ -24,7 +26,7 @@ func padColumn(cells []string, minWidth int, right bool) []string {
 	}
 	tw := tabwriter.NewWriter(&buf, minWidth, 1, 0, ' ', flags)
 	for _, c := range cells {
-		tw.Write([]byte(escape + strings.ReplaceAll(c, escape, "") + escape + "\t\n"))
+		tw.Write([]byte(escape + strings.ReplaceAll(Escape(c), escape, "") + escape + "\t\n"))
 	}
 	tw.Flush() // writes to a bytes.Buffer, which does not fail
 	return strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
@@ -52,7 +54,7 @@ func grid(rows [][]string, sep string, right ...bool) []string {
 			if j > 0 {
 				lines[i] += sep
 			}
-			lines[i] += c
+			lines[i] += Escape(c)
 		}
 	}
 	for i := range lines {

@@ -16,8 +16,10 @@ func TestPadColumn(t *testing.T) {
 	require.Len(t, left, len(cells))
 	require.Len(t, right, len(cells))
 	for i, c := range cells {
-		c = strings.ReplaceAll(c, escape, "")
-		assert.Equal(t, 8, utf8.RuneCountInString(left[i]), "%q", left[i]) // "tab\there" is the widest
+		// A cell's control characters and invalid bytes are escaped, so
+		// that it stays one cell on one line.
+		c = Escape(c)
+		assert.Equal(t, 9, utf8.RuneCountInString(left[i]), "%q", left[i]) // `tab\there` is the widest
 		assert.Equal(t, c, strings.TrimRight(left[i], " "), "left-aligned keeps the cell first")
 		assert.Equal(t, 12, utf8.RuneCountInString(right[i]), "%q", right[i])
 		assert.Equal(t, c, strings.TrimLeft(right[i], " "), "right-aligned keeps the cell last")

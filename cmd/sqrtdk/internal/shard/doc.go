@@ -25,9 +25,10 @@
 //
 // A file is read as a stream: its keys must come in the order Write writes
 // them, each once and spelt exactly (encoding/json would take the last of
-// two equal keys and match keys in any case); a file larger than
-// MaxFileBytes is refused unread; messages quote at most a few dozen
-// characters of what they refuse.
+// two equal keys and match keys in any case); Read refuses a stream past
+// MaxFileBytes (the command's guard refuses a larger file by its size,
+// unread); messages quote at most a few dozen characters of what they
+// refuse.
 //
 // The checksum is the SHA-256, in lower-case hex, of these lines, each
 // ended by "\n", built from the file's own strings:

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -205,20 +203,6 @@ func TestReadQuotesLittle(t *testing.T) {
 		require.Error(t, err)
 		assert.Less(t, len(err.Error()), 300, "a message quotes too much: %.400s", err)
 	}
-}
-
-// TestReadFileRefusesLargeFilesUnread gives ReadFile a (sparse) file past
-// MaxFileBytes: it is refused at once, without reading it.
-func TestReadFileRefusesLargeFilesUnread(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "huge.json")
-	f, err := os.Create(path)
-	require.NoError(t, err)
-	require.NoError(t, f.Truncate(MaxFileBytes+1))
-	require.NoError(t, f.Close())
-	start := time.Now()
-	_, err = ReadFile(path, enumerate.DefaultMaxMemory)
-	require.ErrorContains(t, err, "is larger than 512 MiB")
-	assert.Less(t, time.Since(start), time.Second)
 }
 
 // garbageReader streams a valid header followed by n counts "1", as a

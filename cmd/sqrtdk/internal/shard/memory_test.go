@@ -33,7 +33,10 @@ func TestMergerHoldsOneFileAndTheSum(t *testing.T) {
 	mergeFiles := func(maxBytes int64) (*Result, error) {
 		var m Merger
 		for _, name := range names {
-			r, err := ReadFile(name, maxBytes-m.Held())
+			f, err := os.Open(name)
+			require.NoError(t, err)
+			r, err := ReadLimited(f, name, maxBytes-m.Held())
+			f.Close()
 			if err != nil {
 				return nil, err
 			}

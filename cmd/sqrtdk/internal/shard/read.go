@@ -29,22 +29,6 @@ const MaxParts = 1000
 // than an alphabet may have.
 const maxTokenLetters = rational.MaxLetters
 
-// ReadFile reads and verifies the shard file at path; see Read. A file
-// larger than MaxFileBytes is refused before it is read, and one whose
-// counts would hold more than maxBytes of memory while it is read, with
-// an *enumerate.LimitError.
-func ReadFile(path string, maxBytes int64) (*Result, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("shard file %s: %v", path, unwrapPathError(err))
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("shard file %s: is larger than %d MiB, more than any shard holds", path, MaxFileBytes>>20)
-	}
-	return ReadLimited(f, path, maxBytes)
-}
-
 func unwrapPathError(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
@@ -641,13 +625,15 @@ func (c *partCheck) finish() (*Part, error) {
 
 // checkHead checks a part's width, q range, lattice and step, and returns
 // the part without counts, what the alphabets force at its width and the
-// number of pairs in its slice.
+// number of pairs in its slice. Its errors do not name the width: the one
+// caller (through partCheck.finish) puts "d_k = N: " before every error of
+// a part.
 func (r *Result) checkHead(pd partDoc) (Part, *forced, *big.Int, error) {
 	if pd.D < 1 || pd.D > enumerate.MaxD {
-		return Part{}, nil, nil, fmt.Errorf("d_k = %d: width out of range 1..%d", pd.D, enumerate.MaxD)
+		return Part{}, nil, nil, fmt.Errorf("width out of range 1..%d", enumerate.MaxD)
 	}
 	wrap := func(err error) (Part, *forced, *big.Int, error) {
-		return Part{}, nil, nil, fmt.Errorf("d_k = %d: %v", pd.D, err)
+		return Part{}, nil, nil, err
 	}
 	// No enumeration covers 2^128 pairs; refusing them here also keeps
 	// the exact arithmetic below small for any file.

@@ -144,11 +144,6 @@ func TestReadRefuses(t *testing.T) {
 	}
 }
 
-func TestReadFileMissing(t *testing.T) {
-	_, err := ReadFile(filepath.Join(t.TempDir(), "nope.json"), enumerate.DefaultMaxMemory)
-	require.ErrorContains(t, err, "nope.json: no such file or directory")
-}
-
 func TestMergeRefuses(t *testing.T) {
 	shard := func(q string, widths []int, i, n int) File {
 		return decode(t, fmt.Sprintf("%s-%d-of-%d.json", q, i, n), encode(t, runShard(t, q, q, widths, i, n)))
@@ -204,7 +199,10 @@ func TestShardFilesOnDisk(t *testing.T) {
 	for i := range 3 {
 		path := filepath.Join(dir, fmt.Sprintf("s%d.json", i))
 		require.NoError(t, os.WriteFile(path, encode(t, runShard(t, "-1,1", "-1,1", []int{6}, i, 3)), 0o644))
-		r, err := ReadFile(path, enumerate.DefaultMaxMemory)
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		r, err := Read(f, path)
+		f.Close()
 		require.NoError(t, err)
 		files = append(files, File{Name: path, Result: r})
 	}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// The tests that run sqrtdk as a process share one build of it, made on
+// first use and removed when the tests end.
+var shared struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+	out  []byte
+}
+
+// sharedBinary returns the path of the built sqrtdk, building it once.
+func sharedBinary(t testing.TB) string {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.dir, shared.err = os.MkdirTemp("", "sqrtdk-bin-"); shared.err != nil {
+			return
+		}
+		shared.bin = filepath.Join(shared.dir, "sqrtdk")
+		shared.out, shared.err = exec.Command("go", "build", "-o", shared.bin, ".").CombinedOutput()
+	})
+	if shared.err != nil {
+		t.Fatalf("go build: %v: %s", shared.err, shared.out)
+	}
+	return shared.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
+	}
+	os.Exit(code)
+}

@@ -1,0 +1,140 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// stopCase is a run that blocks or computes past its signal: the input it
+// reads from stdin (nil: none), whether its stdout is a pipe no one reads.
+type stopCase struct {
+	name     string
+	args     []string
+	stdin    func(t *testing.T) *os.File
+	fullPipe bool
+}
+
+// stopLatency starts the built binary, signals it after wait and returns
+// its exit status, stderr and the time it took to end after the signal.
+func stopLatency(t *testing.T, dir string, c stopCase, wait time.Duration, sig syscall.Signal) (int, string, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(sharedBinary(t), c.args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if c.stdin != nil {
+		cmd.Stdin = c.stdin(t)
+	}
+	if c.fullPipe {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		defer r.Close() // never read: the pipe fills
+		cmd.Stdout = w
+		defer w.Close()
+	}
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		t.Fatalf("ended before the signal (%v): %s", err, stderr.String())
+	case <-time.After(wait):
+	}
+	sent := time.Now()
+	require.NoError(t, cmd.Process.Signal(sig))
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("still running 10 s after %v", sig)
+	}
+	latency := time.Since(sent)
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), "%v: %s", err, stderr.String())
+	return exit.ExitCode(), stderr.String(), latency
+}
+
+// TestEveryWaitIsStoppable signals runs that wait on input no one writes,
+// on output no one reads, or compute where nothing looks at the context:
+// each must end within 2 s with the signal's status and one line, and
+// leave no file. It logs each latency (the README's figures).
+func TestEveryWaitIsStoppable(t *testing.T) {
+	dir := t.TempDir()
+	at := func(n string) string { return filepath.Join(dir, n) }
+	for _, n := range []string{"key.fifo", "claims.fifo", "shard.fifo", "joint.fifo"} {
+		require.NoError(t, syscall.Mkfifo(at(n), 0o644))
+	}
+	for _, n := range []string{"right.answers", "lesson.key"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "exercises", n))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(at(n), b, 0o644))
+	}
+	var many []string
+	for i := range 3000 {
+		n := fmt.Sprintf("s%04d.answers", i)
+		require.NoError(t, os.WriteFile(at(n), []byte(fmt.Sprintf("student s%d\n1 65536 8.0 1.00 0.125\n", i)), 0o644))
+		many = append(many, n)
+	}
+	silentPipe := func(t *testing.T) *os.File {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		t.Cleanup(func() { w.Close(); r.Close() })
+		return r
+	}
+	cases := []stopCase{
+		{name: "check - reading a pipe no one writes", args: []string{"check", "-"}, stdin: silentPipe},
+		{name: "grade with a named pipe as key", args: []string{"grade", "--key", "key.fifo", "right.answers"}},
+		{name: "check of a named pipe", args: []string{"check", "claims.fifo"}},
+		{name: "merge of a named pipe", args: []string{"merge", "-o", "m.txt", "shard.fifo"}},
+		{name: "prove --joint of a named pipe", args: []string{"prove", "--joint", "joint.fifo"}},
+		{name: "grade reading an answer pipe", args: []string{"grade", "--key", "lesson.key", "-"}, stdin: silentPipe},
+		{name: "dist into a full pipe", args: []string{"dist", "--values", "-1,0,1", "--d", "4000", "--method", "closed"}, fullPipe: true},
+		{name: "grade of 3000 answer files", args: append([]string{"grade", "--key", "lesson.key", "--class-report", "r.csv"}, many...)},
+	}
+	for _, c := range cases {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+			t.Run(c.name+"/"+sig.String(), func(t *testing.T) {
+				code, stderr, latency := stopLatency(t, dir, c, 300*time.Millisecond, sig)
+				t.Logf("stopped %v after %v", latency.Round(time.Millisecond), sig)
+				assert.Equal(t, 128+int(sig), code, stderr)
+				assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+				assert.Less(t, latency, 2*time.Second)
+				for _, n := range names(t, dir) {
+					if !strings.HasSuffix(n, ".answers") {
+						assert.Contains(t, []string{"key.fifo", "claims.fifo", "shard.fifo", "joint.fifo", "lesson.key"}, n, "left behind")
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestWatchdogEndsDeafLoops signals a run that computes for minutes in a
+// loop that never looks at its context: the watchdog ends it a second
+// after the signal, with the signal's status, and removes its temporary
+// files.
+func TestWatchdogEndsDeafLoops(t *testing.T) {
+	dir := t.TempDir()
+	c := stopCase{name: "plot dist with scale d^1/1000", args: []string{"plot", "dist", "--d", "2", "--scale", "d^1/1000", "-o", "f.svg", "--data", "f.csv"}}
+	code, stderr, latency := stopLatency(t, dir, c, 500*time.Millisecond, syscall.SIGTERM)
+	t.Logf("stopped %v after SIGTERM", latency.Round(time.Millisecond))
+	assert.Equal(t, 143, code, stderr)
+	assert.Equal(t, "sqrtdk: terminated (SIGTERM); no result was printed\n", stderr)
+	assert.Less(t, latency, 2*time.Second)
+	assert.Empty(t, names(t, dir), "files left behind")
+}
