@@ -98,8 +98,8 @@
 //
 // which prints, for d_k = 2:
 //
-//	Var(q·k/√d_k/√d_k) = 1/d_k: 1/2 = 1/2: holds
-//	Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+//	Var(q·k/√d_k/√d_k) = 1/d_k: both 1/2: holds
+//	Cov(q_1·k_1, q_2·k_2) = 0: both 0: holds
 //	q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
 //
 // A variable that is not a sum or product of entries and the score can be

@@ -31,12 +31,12 @@ func Example() {
 	}
 	// Output:
 	// d_k = 2
-	//   Var(q·k/√d_k/√d_k) = 1/d_k: 1/2 = 1/2: holds
-	//   Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+	//   Var(q·k/√d_k/√d_k) = 1/d_k: both 1/2: holds
+	//   Cov(q_1·k_1, q_2·k_2) = 0: both 0: holds
 	//   q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
 	// d_k = 4
-	//   Var(q·k/√d_k/√d_k) = 1/d_k: 1/4 = 1/4: holds
-	//   Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+	//   Var(q·k/√d_k/√d_k) = 1/d_k: both 1/4: holds
+	//   Cov(q_1·k_1, q_2·k_2) = 0: both 0: holds
 	//   q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
 }
 
@@ -49,10 +49,10 @@ func ExampleProve() {
 	for _, b := range t.Diagnosis.Broken {
 		fmt.Println("broken:", b)
 	}
-	fmt.Println(t.Diagnosis.Conclusion)
+	fmt.Println(t.Conclusion)
 	// Output:
 	// holds: false
-	// broken: independent, at d_k = 1: q_1 and k_1 independent is false: P(q_1 = -1, k_1 = -1) = 1/2 ≠ 1/4 = P(q_1 = -1)·P(k_1 = -1)
+	// broken: independent, for every d_k: q_i and k_i independent is false: P(q_i = -1, k_i = -1) = 1/2 ≠ 1/4 = P(q_i = -1)·P(k_i = -1)
 	// broken: independent, at d_k = 2: q_1, q_2, k_1, k_2 independent is false: P(q_1 = -1, q_2 = -1, k_1 = -1, k_2 = -1) = 1/4 ≠ 1/16 = P(q_1 = -1)·P(q_2 = -1)·P(k_1 = -1)·P(k_2 = -1)
-	// the conclusion Var(q·k/√d_k) = 1 fails: Var(q·k/√d_k) = 0, 0 at d_k = 1, 2
+	// the conclusion Var(q·k/√d_k) = 1 fails at every width: Var(q_i·k_i) = 0 and Cov(q_i·k_i, q_j·k_j) = 0 (by construction: the model draws the coordinate pairs independently, so the law of two is the product of two copies of the law of one), so Var(q·k) = 0 and Var(q·k/√d_k) = 0 for every d_k ≥ 1, never 1
 }

@@ -71,6 +71,11 @@ type Independence struct {
 	// the parts' probabilities.
 	Event          []string
 	Joint, Product *big.Rat
+
+	// present is the number of combinations with a positive probability,
+	// counted on the law: when Holds, every one of them, hence all
+	// Combinations.
+	present *big.Int
 }
 
 // Witness writes the failing combination, such as
@@ -160,7 +165,7 @@ func (l *law) independent(groups ...[]RV) Independence {
 			return Independence{Combinations: combos, Event: eventParts(groups, j.parts), Joint: p, Product: prod}
 		}
 	}
-	return Independence{Holds: true, Combinations: combos}
+	return Independence{Holds: true, Combinations: combos, present: big.NewInt(int64(len(list)))}
 }
 
 // compareValues orders value tuples group by group, entry by entry.

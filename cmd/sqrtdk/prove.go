@@ -113,12 +113,12 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		dep    dependenceFlags
 		engine engineFlags
 	)
-	space.register(fs, "1,2,3,4", false)
+	space.register(fs, "", false)
 	dep.register(fs)
 	engine.register(fs)
 	scale := fs.String("scale", "sqrt", "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
 	var format choiceFormatFlag
-	format.register(fs, "text", "text", "markdown", "json")
+	format.register(fs, "text", "text", "markdown", "latex", "json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -128,8 +128,10 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	// Without --d the proof is for every width at once; --d adds the
+	// steps at each width given.
 	var ds []int
-	if m.Joint == nil || set["d"] {
+	if set["d"] {
 		if ds, err = parseWidths(space.widths); err != nil {
 			return fmt.Errorf("--d: %v", err)
 		}
@@ -165,6 +167,9 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if !t.Holds() {
 		d := t.Diagnosis
+		if d.Smallest == 0 {
+			return &checkFailed{msg: "the proof fails for this space (for every d_k, where the formula and enumerate disagree)"}
+		}
 		return &checkFailed{msg: fmt.Sprintf("the proof fails for this space (smallest counterexample: d_k = %d, Step %d)", d.Smallest, d.Step)}
 	}
 	return nil
