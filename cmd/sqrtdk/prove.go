@@ -114,6 +114,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		engine engineFlags
 	)
 	space.register(fs, "", false)
+	fs.Lookup("d").Usage = "widths d_k at which to check the steps too, comma-separated (default: the proof for every width alone)"
 	dep.register(fs)
 	engine.register(fs)
 	scale := fs.String("scale", "sqrt", "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
