@@ -52,7 +52,7 @@ func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	err = render.WriteDiagnosis(stdout, r, render.Format(f.format))
 	if f.format == "text" {
-		if err == nil && r.Reason == diagnose.EntriesUnknown {
+		if err == nil && !r.EntriesKnown {
 			_, err = io.WriteString(stdout, "\nTo give the entry sizes: --q-std and --k-std (measured), --init-std with --d-model (from the initialisation), or --qk-norm.\n")
 		}
 	}
@@ -65,7 +65,8 @@ func runDiagnose(_ context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// verdictLine names the verdict in a few words for stderr.
+// input turns the flags into a diagnose.Input and a tolerance; every error
+// names its flag.
 func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
 	var in diagnose.Input
 	var err error

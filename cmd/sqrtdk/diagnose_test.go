@@ -26,6 +26,11 @@ var diagnoseGolden = []struct {
 	{"diagnose_divided_by_dk.txt", "--measured-std 0.1265 --d-k 64 --q-std 1 --k-std 1", 1, "sqrtdk diagnose: scale applied twice / divided by d_k, not √d_k\n"},
 	// T5: the scale folded into W_q's initialisation, none on q·k.
 	{"diagnose_t5.txt", "--measured-std 1.022 --d-k 64 --heads 8 --d-model 512 --init-std 1/sqrt(512*64),1/sqrt(512) --intended-scale 1", 0, ""},
+	// Issue 26: readings the lesson's routine calls healthy, entries not
+	// given: "as intended" on the assumption of unit entries, with a note.
+	{"diagnose_assumed_unit.txt", "--measured-std 1.02 --d-k 64", 0, ""},
+	{"diagnose_assumed_split_width.txt", "--measured-std 1.0 --d-k 128 --heads 32 --d-model 4608", 0, ""},
+	{"diagnose_assumed_mup.json", "--measured-std 0.125 --d-k 64 --intended-scale 1/d --format json", 0, ""},
 	// Gemma-2-27B run with 1/√head_dim instead of 1/√144.
 	{"diagnose_gemma2_27b.json", "--measured-std 1.015 --d-k 128 --heads 32 --d-model 4608 --init-std 1/sqrt(4608) --intended-scale 144^-1/2 --tolerance 1.03 --format json", 1, "sqrtdk diagnose: 1/√d_k instead of the intended scale\n"},
 }
@@ -48,7 +53,17 @@ func TestDiagnoseExitStatus(t *testing.T) {
 		words  string
 	}{
 		{"--measured-std 1.02 --d-k 64 --q-std 1 --k-std 1", 0, "Verdict: the scale is right"},
-		{"--measured-std 1.02 --d-k 64", 1, "cannot tell without the entry sizes"},
+		// Entries not given: "as intended" may rest on unit entries, nothing else.
+		{"--measured-std 1.02 --d-k 64", 0, "Verdict: the scale is right, if the query and key entries have std 1"},
+		{"--measured-std 1.02 --d-k 64 --q-std 1", 0, "Verdict: the scale is right, if the key entries have std 1"},
+		{"--measured-std 1.02 --d-k 64 --q-std 0.1275 --k-std 1", 1, "Verdict: scale missing"}, // the assumption broken
+		{"--measured-std 1.6 --d-k 64", 1, "cannot tell without the entry sizes"},
+		{"--measured-std 7.9 --d-k 64", 1, "If the query and key entries had std 1, the measurement would fit scale missing."},
+		{"--measured-std 0.3116 --d-k 64 --heads 12", 1, "cannot tell without the entry sizes"}, // GPT-2's small entries: no false alarm
+		{"--measured-std 0.125 --d-k 64 --intended-scale 1/d", 0, "the lesson assumes"},
+		{"--measured-std 1 --d-k 64 --intended-scale 1/d", 1, "cannot tell without the entry sizes"},
+		{"--measured-std 1 --d-k 64 --intended-scale each:d^-1/4", 0, "the lesson assumes"},
+		{"--measured-std 8.1 --d-k 64 --intended-scale 1", 0, "the lesson assumes"},
 		{"--measured-std 7.9 --d-k 64 --q-std 1 --k-std 1", 1, "Verdict: scale missing"},
 		{"--measured-std 0.13 --d-k 64 --qk-norm rms", 1, "Verdict: scale applied twice / divided by d_k"},
 		{"--measured-std 0.35 --d-k 64 --heads 8 --qk-norm rms", 1, "Verdict: model width instead of head width"},
@@ -64,8 +79,12 @@ func TestDiagnoseExitStatus(t *testing.T) {
 		{"--measured-std 1 --d-k 64 --qk-norm rms --intended-scale each:d^-1/4", 0, "Verdict: the scale is right"},
 		{"--measured-std 0.0313 --d-k 32 --qk-norm l2", 0, "Verdict: the scale is right"}, // σ_q·σ_k·√32/√32 = 1/32
 		{"--measured-std 0 --d-k 64 --d-model 512 --init-std 0,0.02", 1, "cannot tell. The query or key entries have std 0"},
-		// The configuration the old routine refused (d_model ≠ heads × d_k).
-		{"--measured-std 1 --d-k 128 --heads 32 --d-model 4608", 1, "cannot tell without the entry sizes"},
+		// The configuration the old routine refused (d_model ≠ heads × d_k):
+		// d_model/heads predicts 0.943, ×1.06 from the right scale's 1.
+		{"--measured-std 1 --d-k 128 --heads 32 --d-model 4608", 0, "Also within ×1.5: d_model/heads instead of head width (off by ×1.0607)"},
+		{"--measured-std 1 --d-k 128 --heads 32 --d-model 4608 --qk-norm rms", 0, "Verdict: the scale is right. The measurement"},
+		{"--measured-std 0.96 --d-k 128 --heads 32 --d-model 4608", 1, "cannot tell without the entry sizes"},
+		{"--measured-std 0.96 --d-k 128 --heads 32 --d-model 4608 --qk-norm rms", 1, "Verdict: cannot tell. The measurement fits scale right (off by ×1.0417) and d_model/heads"},
 		// d_k derived from d_model/heads.
 		{"--measured-std 0.3116 --heads 12 --d-model 768 --init-std 0.02", 0, "known: d_k = 64, d_model = 768, 12 heads"},
 	} {

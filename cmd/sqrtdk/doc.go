@@ -212,14 +212,19 @@
 // Stds are exact values: decimals, fractions, sqrt(...) and powers with
 // exponents p/q, |p| and q at most 12 (1/sqrt(3*384), 1152^-1/2); the roots
 // they leave must be square or fourth roots of numbers up to 2^64, which
-// keeps every computation exact and quick. Without entry sizes
-// every factor fits some σ_q·σ_k, so the verdict is "cannot tell" and shows
-// what each hypothesis would need. The hypotheses: scale right, missing (or
-// after softmax), applied twice, divided by d_k, inverted, model width,
-// d_model/heads instead of the head width, the usual 1/√d_k instead of or on
-// top of the intended factor, on q or k only, and 0; rows with the same
-// factor are merged. A mistake is named only when it is the one hypothesis
-// that fits; two that fit give "cannot tell".
+// keeps every computation exact and quick. The hypotheses: scale right,
+// missing (or after softmax), applied twice, divided by d_k, inverted, model
+// width, d_model/heads instead of the head width, the usual 1/√d_k instead
+// of or on top of the intended factor, on q or k only, and 0; rows with the
+// same factor are merged. One rule decides, for every intended scale: the
+// scale is as intended when its row fits and is clearly the nearest (any
+// other row that fits is off by at least the square of its distance); a
+// mistake is named when it is the only row that fits; two that fit give
+// "cannot tell". An entry std not given is taken as 1, the lesson's
+// assumption, for "as intended" only: that verdict then says it rests on
+// unit entries (JSON: "rests_on": "unit_entries_assumed") and notes the
+// entry size each other row would need; any other reading without the
+// entry sizes is "cannot tell", since every factor fits some σ_q·σ_k.
 //
 // # Check
 //

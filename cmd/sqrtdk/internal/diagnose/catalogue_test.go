@@ -1,8 +1,10 @@
 package diagnose
 
 import (
+	"fmt"
 	"math"
 	"math/big"
+	"os"
 	"strconv"
 	"testing"
 
@@ -28,6 +30,8 @@ type realCase struct {
 	// also names a mistake the verdict must list alongside it.
 	mistake, also grade.MistakeKind
 	reason        Reason
+	// assumed: the verdict rests on the lesson's unit entries, not given.
+	assumed bool
 }
 
 func std(s string) rational.Value {
@@ -71,6 +75,54 @@ var catalogue = []realCase{
 		args: "--measured-std 0.3116 --d-k 64 --heads 12",
 		in:   Input{MeasuredStd: rat("0.3116"), DK: 64, Heads: 12},
 		kind: Undecided, reason: EntriesUnknown,
+	},
+	{
+		// The lesson's routine, step 2: a std near 1 means the scale is fine.
+		// Nothing is said about the entries, so the verdict rests on the
+		// lesson's assumption that they have std 1 (issue 26).
+		name: "the routine's healthy reading, entries not given",
+		args: "--measured-std 1.02 --d-k 64",
+		in:   Input{MeasuredStd: rat("1.02"), DK: 64},
+		kind: AsIntended, mistake: ScaleRight, assumed: true,
+	},
+	{
+		// Gemma 2's layout, a head width set on its own: hidden 4608, 32
+		// heads of 128 (google/gemma_pytorch, Gemma-2-27B), judged against the
+		// usual 1/√d_k. d_model/heads = 144 predicts √128/12 ≈ 0.943 with unit
+		// entries, within ×1.5 of 1.0 too, but off by ×1.06 where the right
+		// scale is exact: the intended row is clearly the nearest (issue 26).
+		name: "head width set on its own, entries not given",
+		args: "--measured-std 1.0 --d-k 128 --heads 32 --d-model 4608",
+		in:   Input{MeasuredStd: rat("1.0"), DK: 128, DModel: 4608, Heads: 32},
+		kind: AsIntended, mistake: ScaleRight, assumed: true,
+	},
+	{
+		// The same layout with unit entries given: the same rule, the same
+		// verdict, now on given entries.
+		name: "head width set on its own, unit entries given",
+		args: "--measured-std 1.0 --d-k 128 --heads 32 --d-model 4608 --q-std 1 --k-std 1",
+		in:   Input{MeasuredStd: rat("1.0"), DK: 128, DModel: 4608, Heads: 32, Q: MeasuredEntry(one), K: MeasuredEntry(one)},
+		kind: AsIntended, mistake: ScaleRight,
+	},
+	{
+		// Maximal-update parametrisation's 1/d at d_k = 64: with unit entries
+		// the scores' std is √64/64 = 0.125 exactly (issue 26).
+		name: "muP 1/d at its expected std, entries not given",
+		args: "--measured-std 0.125 --d-k 64 --intended-scale 1/d",
+		in:   Input{MeasuredStd: rat("0.125"), DK: 64, Intended: scale("1/d")},
+		kind: AsIntended, mistake: ScaleRight, assumed: true,
+	},
+	{
+		// What the assumption costs: huggingface/transformers issue #44380
+		// (below) with the entries left out. GPT-2's entries (σ_q·σ_k ≈ 0.307)
+		// under the usual scale give 0.304, near the 0.25 that the intended
+		// d^-1/2/4 gives unit entries, so the verdict is "as intended" on an
+		// assumption that is false here; the note names the usual scale and
+		// the entry size it needs (0.304), and --init-std 0.02 finds the bug.
+		name: "HF GPT-2 inverse-layer scaling, entries not given",
+		args: "--measured-std 0.3040 --d-k 64 --heads 12 --d-model 768 --intended-scale d^-1/2/4",
+		in:   Input{MeasuredStd: rat("0.3040"), DK: 64, DModel: 768, Heads: 12, Intended: scale("d^-1/2/4")},
+		kind: AsIntended, mistake: ScaleRight, assumed: true,
 	},
 	{
 		// karpathy/ng-video-lecture gpt.py before commit 988848a (PR #6 "We
@@ -346,9 +398,13 @@ var catalogue = []realCase{
 	},
 }
 
-// TestCatalogueOfRealCases checks the verdict on every real case.
+// TestCatalogueOfRealCases checks the verdict on every real case, and that
+// the README counts them right.
 func TestCatalogueOfRealCases(t *testing.T) {
 	require.GreaterOrEqual(t, len(catalogue), 15)
+	readme, err := os.ReadFile("../../../../README.md")
+	require.NoError(t, err)
+	require.Contains(t, string(readme), fmt.Sprintf("The tests hold %d such cases", len(catalogue)))
 	for _, c := range catalogue {
 		t.Run(c.name, func(t *testing.T) {
 			tol := tolerance
@@ -368,6 +424,14 @@ func TestCatalogueOfRealCases(t *testing.T) {
 				}
 			}
 			require.Equal(t, c.kind == AsIntended, r.ScaleRight())
+			basis := GivenEntries
+			switch {
+			case c.assumed:
+				basis = UnitEntriesAssumed
+			case !c.in.Q.Known() || !c.in.K.Known():
+				basis = NoEntrySizes
+			}
+			require.Equal(t, basis, r.RestsOn(), "what the verdict rests on\n%s", out)
 		})
 	}
 }

@@ -18,8 +18,8 @@ type Hypothesis struct {
 	Mistakes []grade.MistakeKind
 	// Factor is the exact factor q·k is multiplied by.
 	Factor rational.Value
-	// Expected is b·√d_k·Factor with b = σ_q·σ_k, or with b = 1 when the
-	// entry sizes are unknown (then it is only what unit entries would give).
+	// Expected is b·√d_k·Factor with b = σ_q·σ_k, each unknown std taken
+	// as 1 (then it is only what unit entries would give).
 	Expected rational.Value
 	// Off is how far the measurement is from Expected.
 	Off Off
@@ -38,9 +38,11 @@ func (h Hypothesis) Mistake() grade.MistakeKind { return h.Mistakes[0] }
 type Kind int
 
 const (
-	// AsIntended: the scale matches the intention and nothing else fits.
+	// AsIntended: the intended factor fits and is clearly the nearest: no
+	// other hypothesis fits, or each that does is off by at least the
+	// square of the intended one's distance.
 	AsIntended Kind = iota
-	// Mistaken: exactly one mistake fits.
+	// Mistaken: exactly one mistake fits, and the entry sizes are known.
 	Mistaken
 	// Unexplained: no hypothesis is within the tolerance.
 	Unexplained
@@ -58,15 +60,33 @@ const (
 	EntriesUnknown
 	// EntriesZero: σ_q or σ_k is 0, so every scale gives scores of std 0.
 	EntriesZero
-	// Ambiguous: more than one hypothesis is within the tolerance.
+	// Ambiguous: more than one hypothesis is within the tolerance, and the
+	// intended factor is not clearly the nearest of them.
 	Ambiguous
+)
+
+// A Basis says what a verdict takes the entry sizes to be.
+type Basis int
+
+const (
+	// GivenEntries: σ_q and σ_k are both known (measured, from the
+	// initialisation or set by QK-norm), or one of them is 0.
+	GivenEntries Basis = iota
+	// UnitEntriesAssumed: an entry std that was not given is taken as 1,
+	// the lesson's assumption; the verdict holds only as far as it does.
+	UnitEntriesAssumed
+	// NoEntrySizes: an entry std was not given and the verdict takes no
+	// size for it (it cannot tell).
+	NoEntrySizes
 )
 
 // A Result is the diagnosis of one input.
 type Result struct {
 	Input     Input
 	Tolerance *big.Rat
-	// Entries is b = σ_q·σ_k when EntriesKnown.
+	// Entries is the b = σ_q·σ_k the expected stds use: the product of the
+	// entry stds when EntriesKnown, otherwise with each unknown std taken
+	// as 1.
 	Entries      rational.Value
 	EntriesKnown bool
 	// Intended is the factor the model means to apply at d_k.
@@ -102,10 +122,7 @@ func Diagnose(in Input, tolerance *big.Rat) (Result, error) {
 	in.Intended = in.Intended.orDefault()
 	r := Result{Input: in, Tolerance: new(big.Rat).Set(tolerance), Named: -1}
 	r.Entries, r.EntriesKnown = in.entryProduct()
-	b := rational.NewRat(big.NewRat(1, 1))
-	if r.EntriesKnown {
-		b = r.Entries
-	}
+	b := r.Entries
 	sqrtD := rational.PowerOf(in.DK, big.NewRat(1, 2))
 	m := in.MeasuredStd
 	cs := candidates(in)
@@ -146,23 +163,59 @@ next:
 	return r, nil
 }
 
-// decide sets the verdict: a hypothesis is named only when the entry sizes
-// are known and it is the only one within the tolerance.
+// decide sets the verdict by one rule, on the entry sizes given or, where
+// one is unknown, on the lesson's assumption that it is 1: the intended
+// factor wins when it fits and is clearly the nearest (intendedClear), a
+// mistake when it is the only hypothesis that fits. Only "as intended" may
+// rest on the assumption: every other verdict on assumed entries becomes
+// "cannot tell", since small entries (as at GPT-2's initialisation) make a
+// right scale look like a mistake.
 func (r *Result) decide() {
 	switch {
-	case !r.EntriesKnown:
-		r.Kind, r.Reason = Undecided, EntriesUnknown
 	case r.Entries.Sign() == 0 && r.Input.MeasuredStd.Sign() == 0:
 		r.Kind, r.Reason = Undecided, EntriesZero
 	case len(r.Fitting) == 0: // zero entries with m > 0 land here: every row is off by ∞
 		r.Kind = Unexplained
+	case r.intendedClear():
+		r.Kind, r.Named = AsIntended, 0
 	case len(r.Fitting) > 1:
 		r.Kind, r.Reason = Undecided, Ambiguous
-	case r.Fitting[0] == 0:
-		r.Kind, r.Named = AsIntended, 0
 	default:
 		r.Kind, r.Named = Mistaken, r.Fitting[0]
 	}
+	if !r.EntriesKnown && r.Kind != AsIntended {
+		r.Kind, r.Reason, r.Named = Undecided, EntriesUnknown, -1
+	}
+}
+
+// intendedClear reports whether the intended factor fits and every other
+// hypothesis that fits is off by at least the square of its distance: on a
+// log scale, explaining the measurement by any of them takes an error at
+// least twice as large. A measurement that lies between two predictions
+// nearly halfway, or nearer the other, is left undecided.
+func (r Result) intendedClear() bool {
+	if len(r.Fitting) == 0 || r.Fitting[0] != 0 {
+		return false
+	}
+	d := r.Hypotheses[0].Off.Factor
+	square := d.Mul(d)
+	for _, i := range r.Fitting[1:] {
+		if r.Hypotheses[i].Off.Factor.Cmp(square) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// RestsOn says what the verdict takes the entry sizes to be.
+func (r Result) RestsOn() Basis {
+	switch {
+	case r.EntriesKnown:
+		return GivenEntries
+	case r.Kind == AsIntended:
+		return UnitEntriesAssumed
+	}
+	return NoEntrySizes
 }
 
 // ScaleRight reports whether the verdict is that the scale matches the

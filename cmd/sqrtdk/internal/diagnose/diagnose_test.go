@@ -119,26 +119,174 @@ func TestModelWidthAndSplitWidthNeedTheirWidths(t *testing.T) {
 	require.Empty(t, r.Omitted, "a model width equal to d_k is no hypothesis at all")
 }
 
-func TestVerdictNeedsEntrySizes(t *testing.T) {
-	// 1.02 fits the usual scale with unit entries, and also "scale missing"
-	// with entries of std 0.36 each: without entry sizes it cannot tell.
+func TestUnknownEntriesAreTakenAsOneForTheIntendedRowOnly(t *testing.T) {
+	// 1.02 fits the usual scale with unit entries, as the lesson's routine
+	// reads it: "as intended", resting on that assumption. It would also
+	// fit "scale missing" with entries of std 0.36 each, which Needs says.
 	in := Input{MeasuredStd: rat("1.02"), DK: 64}
 	r := diagnoseOK(t, in, tolerance)
-	require.Equal(t, Undecided, r.Kind)
-	require.Equal(t, EntriesUnknown, r.Reason)
-	require.False(t, r.ScaleRight())
-	require.Equal(t, []int{0}, r.Fitting, "with unit entries only the right scale fits")
+	require.Equal(t, AsIntended, r.Kind, report(r))
+	require.Equal(t, UnitEntriesAssumed, r.RestsOn())
+	require.True(t, r.ScaleRight())
+	require.False(t, r.EntriesKnown)
+	require.Equal(t, "1", r.Entries.String(), "both stds taken as 1")
+	require.Equal(t, []int{0}, r.Fitting)
 	require.Equal(t, "51/50", r.Hypotheses[0].Needs.String())
 	require.Equal(t, "51/400", r.Hypotheses[1].Needs.String(), "scale missing needs σ_q·σ_k = 1.02/8")
 	require.Nil(t, r.Hypotheses[len(r.Hypotheses)-1].Needs, "no entry size makes a zero factor give 1.02")
-	// One side known is not enough.
-	in.Q = unit()
-	require.Equal(t, EntriesUnknown, diagnoseOK(t, in, tolerance).Reason)
-	in.K = unit()
+	_, ok := r.Implied()
+	require.False(t, ok, "no implied factor from assumed entries")
+
+	// What the verdict rests on, broken: the entries given with the size
+	// "scale missing" needs turn it into that mistake.
+	in.Q, in.K = MeasuredEntry(std("51/400")), unit()
+	r = diagnoseOK(t, in, tolerance)
+	require.Equal(t, Mistaken, r.Kind, report(r))
+	require.Equal(t, grade.Unscaled, r.Hypotheses[r.Named].Mistake())
+	require.Equal(t, GivenEntries, r.RestsOn())
+
+	// One side known: the other is taken as 1, so b is the known std.
+	in.Q, in.K = MeasuredEntry(std("1/2")), Entry{}
+	r = diagnoseOK(t, in, tolerance)
+	require.Equal(t, "1/2", r.Entries.String())
+	require.Equal(t, "1/2", r.Hypotheses[0].Expected.String())
+	require.Equal(t, Undecided, r.Kind, "1.02 is ×2.04 from the 0.5 that σ_q = 1/2 and σ_k = 1 give")
+	require.Equal(t, EntriesUnknown, r.Reason)
+	require.Equal(t, NoEntrySizes, r.RestsOn())
+	in.MeasuredStd = rat("0.51")
 	r = diagnoseOK(t, in, tolerance)
 	require.Equal(t, AsIntended, r.Kind)
-	require.True(t, r.ScaleRight())
+	require.Equal(t, UnitEntriesAssumed, r.RestsOn())
+
+	// A mistake that alone fits unit entries is not named: small entries
+	// (GPT-2 at initialisation) give a right scale that look.
+	in = Input{MeasuredStd: rat("7.9"), DK: 64}
+	r = diagnoseOK(t, in, tolerance)
+	require.Equal(t, []int{1}, r.Fitting, "with unit entries only scale missing fits")
+	require.Equal(t, Undecided, r.Kind)
+	require.Equal(t, EntriesUnknown, r.Reason)
+	require.Equal(t, -1, r.Named)
+	require.False(t, r.ScaleRight())
+	// Known unit entries name it.
+	in.Q, in.K = unit(), unit()
+	r = diagnoseOK(t, in, tolerance)
+	require.Equal(t, Mistaken, r.Kind)
 	require.Nil(t, r.Hypotheses[0].Needs)
+}
+
+func TestIntendedMustBeClearlyNearest(t *testing.T) {
+	// d_k = 256, 4 heads: the right scale predicts 1 and model width
+	// (1/√1024) predicts 1/2, with unit entries; the others are 16 and less
+	// than 1/8. Above 1 the distances are m and 2m, so the boundary m² = 2m
+	// lies at m = 2 exactly, where both fit at ×5.
+	in := Input{MeasuredStd: rat("2"), DK: 256, Heads: 4, Q: unit(), K: unit()}
+	tol := rat("5")
+	r := diagnoseOK(t, in, tol)
+	require.Len(t, r.Fitting, 2, report(r))
+	require.Equal(t, "2", r.Hypotheses[0].Off.String())
+	require.Equal(t, "4", byMistake(r)[grade.ModelWidth].Off.String())
+	require.Equal(t, AsIntended, r.Kind, "×4 is exactly the square of ×2: inclusive")
+	in.MeasuredStd = rat("2.000000000000000000000000000001")
+	r = diagnoseOK(t, in, tol)
+	require.Equal(t, Undecided, r.Kind, report(r))
+	require.Equal(t, Ambiguous, r.Reason)
+	in.MeasuredStd = rat("1.999999999999999999999999999999")
+	require.Equal(t, AsIntended, diagnoseOK(t, in, tol).Kind)
+	// The same boundary with the entries not given, the same verdicts.
+	in.Q, in.K = Entry{}, Entry{}
+	in.MeasuredStd = rat("2")
+	require.Equal(t, AsIntended, diagnoseOK(t, in, tol).Kind)
+	in.MeasuredStd = rat("2.000000000000000000000000000001")
+	r = diagnoseOK(t, in, tol)
+	require.Equal(t, EntriesUnknown, r.Reason)
+	// A mistake that is nearer is not preferred: only the intended factor is.
+	in = Input{MeasuredStd: rat("0.55"), DK: 256, Heads: 4, Q: unit(), K: unit()}
+	r = diagnoseOK(t, in, tol)
+	require.Equal(t, Ambiguous, r.Reason, report(r))
+}
+
+// TestOneRuleForGivenAndAssumedEntries checks, over generated
+// measurements, scales and layouts, that leaving the entries out changes
+// nothing but what the verdict rests on when the entries are 1: the same
+// rows, the same "as intended", and "cannot tell" for every other verdict.
+func TestOneRuleForGivenAndAssumedEntries(t *testing.T) {
+	scales := []string{"d^-1/2", "1/d", "8/d", "1", "10", "each:d^-1/4", "144^-1/2", "d^-1/2/4"}
+	layouts := []Input{{DK: 64}, {DK: 64, Heads: 12}, {DK: 128, Heads: 32, DModel: 4608}, {DK: 256, Heads: 16, DModel: 3584}, {DK: 16, Heads: 2}}
+	checked, intended := 0, 0
+	for _, sc := range scales {
+		for _, layout := range layouts {
+			probe := layout
+			probe.MeasuredStd, probe.Intended, probe.Q, probe.K = rat("1"), scale(sc), unit(), unit()
+			// Measurements at every prediction, and ×1.2 above, ×1.5 below (the
+			// boundary), ×1.6 above and ×4 below it.
+			var ms []rational.Value
+			for _, h := range diagnoseOK(t, probe, tolerance).Hypotheses {
+				for _, f := range []string{"1", "6/5", "2/3", "8/5", "1/4"} {
+					ms = append(ms, h.Expected.Mul(rational.NewRat(rat(f))))
+				}
+			}
+			for _, m := range ms {
+				mr, ok := m.Rat()
+				if !ok {
+					// Irrational predictions: their rounding to 6 places.
+					mr = rat(m.Decimal(6, rational.RoundHalfEven))
+				}
+				given := probe
+				given.MeasuredStd = mr
+				assumed := given
+				assumed.Q, assumed.K = Entry{}, Entry{}
+				rg, ra := diagnoseOK(t, given, tolerance), diagnoseOK(t, assumed, tolerance)
+				name := fmt.Sprintf("%s %+v m=%s", sc, layout, mr.RatString())
+				require.Equal(t, report(rg), report(ra), name)
+				require.Equal(t, rg.Fitting, ra.Fitting, name)
+				if rg.Kind == AsIntended {
+					intended++
+					require.Equal(t, AsIntended, ra.Kind, name)
+					require.Equal(t, UnitEntriesAssumed, ra.RestsOn(), name)
+					require.True(t, ra.ScaleRight(), name)
+				} else {
+					require.Equal(t, Undecided, ra.Kind, name)
+					require.Equal(t, EntriesUnknown, ra.Reason, name)
+					require.Equal(t, NoEntrySizes, ra.RestsOn(), name)
+				}
+				require.Equal(t, GivenEntries, rg.RestsOn(), name)
+				checked++
+			}
+			// A measurement exactly at the intended prediction is "as
+			// intended" whatever else is near it.
+			at := probe
+			at.MeasuredStd = nil
+			e := diagnoseOK(t, probe, tolerance).Hypotheses[0].Expected
+			if er, ok := e.Rat(); ok {
+				at.MeasuredStd, at.Q, at.K = er, Entry{}, Entry{}
+				require.Equal(t, AsIntended, diagnoseOK(t, at, tolerance).Kind, "%s %+v", sc, layout)
+			}
+		}
+	}
+	t.Logf("checked %d, as intended %d", checked, intended)
+	require.Greater(t, checked, 1000)
+	require.Greater(t, intended, 80)
+}
+
+func TestQKNormEntriesAreGivenNotAssumed(t *testing.T) {
+	// QK-norm sets the entry sizes, so its verdicts rest on given entries
+	// under the same rule as any other scale. Cosine attention at d_k = 32
+	// with scale 10: σ_q·σ_k = 1/32 and the intended std is 10/√32 ≈ 1.768.
+	for _, tc := range []struct {
+		kind     Source
+		dk       int64
+		scale, m string
+	}{{L2Norm, 32, "10", "1.77"}, {L2Norm, 32, "d^-1/2", "0.0313"}, {RMSNorm, 64, "d^-1/2", "1.01"}, {RMSNorm, 64, "1/d", "0.126"}, {RMSNorm, 64, "each:d^-1/4", "0.99"}} {
+		in := Input{MeasuredStd: rat(tc.m), DK: tc.dk, Q: NormalisedEntry(tc.kind, tc.dk), K: NormalisedEntry(tc.kind, tc.dk), Intended: scale(tc.scale)}
+		r := diagnoseOK(t, in, tolerance)
+		require.Equal(t, AsIntended, r.Kind, "%v %s\n%s", tc.kind, tc.scale, report(r))
+		require.Equal(t, GivenEntries, r.RestsOn())
+		// Broken: scores 8 times wider than the intended factor gives.
+		in.MeasuredStd = new(big.Rat).Mul(in.MeasuredStd, big.NewRat(8, 1))
+		r = diagnoseOK(t, in, tolerance)
+		require.False(t, r.ScaleRight(), "%v %s\n%s", tc.kind, tc.scale, report(r))
+		require.Equal(t, GivenEntries, r.RestsOn())
+	}
 }
 
 func TestMeasuredZero(t *testing.T) {

@@ -15,9 +15,11 @@
 //
 // Entry sizes come from a measurement, from the initialisation (weights of
 // std S and fan-in n on inputs of std x give σ = x·S·√n), or from QK-norm
-// (σ = 1 for RMS-normalised q and k, 1/√d_k for unit-length ones). When b is
-// unknown every factor fits some b, so no hypothesis is named: the verdict
-// says which factors would fit unit entries and what b each one needs.
+// (σ = 1 for RMS-normalised q and k, 1/√d_k for unit-length ones). An entry
+// std that is not given is taken as 1, the lesson's assumption, and the
+// expected stds are what such entries would give; the verdict then says it
+// rests on that assumption, and the Needs of each hypothesis is the b under
+// which it would predict the measurement exactly.
 //
 // # The catalogue
 //
@@ -48,7 +50,22 @@
 // max(m/e, e/m) ≥ 1 ("off by ×1.02"), compared exactly: every mistake
 // multiplies the std by a factor, so four times too big and four times too
 // small are equally far. It is infinite when exactly one of m and e is 0.
-// A hypothesis fits when its distance is at most the tolerance. A verdict
-// names a hypothesis only when the entry sizes are known and it is the only
-// one that fits; two that fit give "cannot tell", none gives "unexplained".
+// A hypothesis fits when its distance is at most the tolerance.
+//
+// One rule decides, on the entry sizes given or assumed. The scale is as
+// intended when the intended factor fits and is clearly the nearest: every
+// other hypothesis that fits is off by at least the square of its distance
+// (on a log scale, twice as far), as when a head width set on its own
+// predicts a std only ×1.06 away from the right scale's. A mistake is named
+// when it is the only hypothesis that fits; several that fit give "cannot
+// tell", none gives "unexplained". These are the lesson's steps in its
+// order: near the intended std first, then the mistakes.
+//
+// Only "as intended" may rest on assumed entries (Result.RestsOn says which):
+// with an entry std not given, any other verdict is "cannot tell", because
+// entries smaller than 1, normal at initialisation (GPT-2's have std about
+// 0.55), make a right scale look like a mistake. The assumption has a cost
+// the report states: every factor fits some entry size, so a mistake with
+// small entries can land on the intended row (the notes name each factor
+// and the entry size it needs; the entry stds or the initialisation decide).
 package diagnose

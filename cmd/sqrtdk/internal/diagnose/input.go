@@ -170,16 +170,20 @@ func (in Input) SplitWidth() (int64, bool) {
 	return 0, false
 }
 
-// entryProduct returns b = σ_q·σ_k, and false when it is unknown: when
-// either std is unknown and neither is 0.
+// entryProduct returns b = σ_q·σ_k and whether it is known: it is when
+// both stds are known or either is 0. Otherwise each unknown std is taken
+// as 1, the lesson's assumption, and b is the known one or 1.
 func (in Input) entryProduct() (rational.Value, bool) {
 	for _, e := range []Entry{in.Q, in.K} {
 		if e.Known() && e.Std.Sign() == 0 {
 			return e.Std, true // 0 whatever the other is
 		}
 	}
-	if !in.Q.Known() || !in.K.Known() {
-		return rational.Value{}, false
+	b := rational.NewRat(big.NewRat(1, 1))
+	for _, e := range []Entry{in.Q, in.K} {
+		if e.Known() {
+			b = b.Mul(e.Std)
+		}
 	}
-	return in.Q.Std.Mul(in.K.Std), true
+	return b, in.Q.Known() && in.K.Known()
 }

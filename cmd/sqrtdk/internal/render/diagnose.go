@@ -147,7 +147,7 @@ func writeDiagnosisText(w io.Writer, r diagnose.Result) error {
 	if r.EntriesKnown {
 		b.WriteString("(expected std = σ_q·σ_k·√d_k·factor")
 	} else {
-		b.WriteString("(expected std = σ_q·σ_k·√d_k·factor, shown for σ_q·σ_k = 1; needs = the σ_q·σ_k that makes a row exact")
+		fmt.Fprintf(&b, "(expected std = σ_q·σ_k·√d_k·factor, shown for σ_q·σ_k = %s; needs = the σ_q·σ_k that makes a row exact", brief(r.Entries))
 	}
 	fmt.Fprintf(&b, "; off by = max(measured/expected, expected/measured); a row fits when off by ×%s at most)\n", exactDecimal(r.Tolerance))
 	if len(r.Omitted) > 0 {
@@ -177,7 +177,7 @@ func writeDiagnosisText(w io.Writer, r diagnose.Result) error {
 func hypothesisTable(r diagnose.Result) string {
 	header := []string{"hypothesis", "factor on q·k", "expected std", "exact", "off by"}
 	if !r.EntriesKnown {
-		header[2] = "if σ_q·σ_k = 1"
+		header[2] = "if σ_q·σ_k = " + brief(r.Entries)
 		header = append(header, "needs σ_q·σ_k")
 	}
 	rows := [][]string{header}
@@ -282,8 +282,7 @@ func ratioText(r diagnose.Result, f rational.Value) string {
 func diagnosisVerdict(r diagnose.Result) string {
 	switch r.Kind {
 	case diagnose.AsIntended:
-		return fmt.Sprintf("Verdict: the scale is right. The measurement fits the intended factor %s on q·k (off by ×%s) and no other hypothesis comes within ×%s.",
-			show(r.Intended), r.Hypotheses[0].Off.Decimal(diagnosisPlaces), exactDecimal(r.Tolerance))
+		return intendedText(r)
 	case diagnose.Mistaken:
 		h := r.Hypotheses[r.Named]
 		return fmt.Sprintf("Verdict: %s. The measurement fits a factor of %s on q·k (off by ×%s), which makes the scores %s; no other hypothesis comes within ×%s. %s",
@@ -307,6 +306,41 @@ func diagnosisVerdict(r diagnose.Result) string {
 		return ambiguousText(r)
 	}
 	return unknownEntriesText(r)
+}
+
+// intendedText explains an "as intended" verdict: on what entries it rests,
+// how near the intended factor is, and any other row that fits, farther.
+func intendedText(r diagnose.Result) string {
+	var s strings.Builder
+	s.WriteString("Verdict: the scale is right")
+	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+		fmt.Fprintf(&s, ", if %s have std 1 as the lesson assumes (their size was not given)", unknownEntries(r.Input))
+	}
+	near := r.Hypotheses[0].Off
+	fmt.Fprintf(&s, ". The measurement fits the intended factor %s on q·k (off by ×%s)", show(r.Intended), near.Decimal(diagnosisPlaces))
+	if len(r.Fitting) == 1 {
+		fmt.Fprintf(&s, " and no other hypothesis comes within ×%s.", exactDecimal(r.Tolerance))
+		return s.String()
+	}
+	var others []string
+	for _, i := range r.Fitting[1:] {
+		h := r.Hypotheses[i]
+		others = append(others, fmt.Sprintf("%s (off by ×%s)", hypothesisNames(h), h.Off.Decimal(diagnosisPlaces)))
+	}
+	fmt.Fprintf(&s, ". Also within ×%s: %s, but off by at least the square of the intended factor's ×%s (twice as far on a log scale), so the intended factor is clearly the nearest.",
+		exactDecimal(r.Tolerance), strings.Join(others, " and "), near.Decimal(diagnosisPlaces))
+	return s.String()
+}
+
+// unknownEntries names the entries whose std was not given.
+func unknownEntries(in diagnose.Input) string {
+	switch {
+	case in.Q.Known():
+		return "the key entries"
+	case in.K.Known():
+		return "the query entries"
+	}
+	return "the query and key entries"
 }
 
 // ambiguousText explains a measurement that fits several hypotheses.
@@ -346,9 +380,9 @@ func unknownEntriesText(r diagnose.Result) string {
 		}
 		switch len(fits) {
 		case 0:
-			fmt.Fprintf(&s, " If the entries had std 1, nothing would fit within ×%s (closest: %s).", exactDecimal(r.Tolerance), hypothesisNames(r.Hypotheses[r.Best]))
+			fmt.Fprintf(&s, " If %s had std 1, nothing would fit within ×%s (closest: %s).", unknownEntries(r.Input), exactDecimal(r.Tolerance), hypothesisNames(r.Hypotheses[r.Best]))
 		default:
-			fmt.Fprintf(&s, " If the entries had std 1, the measurement would fit %s.", strings.Join(fits, " and "))
+			fmt.Fprintf(&s, " If %s had std 1, the measurement would fit %s.", unknownEntries(r.Input), strings.Join(fits, " and "))
 		}
 		if n := r.Hypotheses[0].Needs; n != nil {
 			each := n.Root(2)
@@ -404,18 +438,66 @@ func advice(r diagnose.Result, h diagnose.Hypothesis) string {
 // diagnosisNotes returns remarks that qualify the verdict.
 func diagnosisNotes(r diagnose.Result) []string {
 	var notes []string
-	one := rational.NewRat(big.NewRat(1, 1))
-	if right := r.Hypotheses[0].Expected; r.Kind == diagnose.AsIntended && right.Cmp(one) != 0 {
-		n := fmt.Sprintf("with these entries (σ_q·σ_k %s) the right scale gives scores of std %s, not 1: the factor on q·k removes the effect of the width, not of the entry size.", approx(r.Entries), brief(right))
-		if right.Cmp(one) < 0 {
-			n += " Such narrow scores are normal at initialisation: at GPT-2-style initialisation (weights of std 0.02 on width 768, normalised inputs) the entries have std ≈ 0.55 and correctly scaled scores have std ≈ 0.31."
+	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+		notes = append(notes, assumptionNote(r))
+	}
+	if r.Kind == diagnose.AsIntended {
+		if n := widthNote(r); n != "" {
+			notes = append(notes, n)
 		}
-		notes = append(notes, n)
 	}
 	if r.Input.Heads > 0 && r.Input.DModel == 0 && r.Input.Intended.DependsOnWidth() {
 		notes = append(notes, fmt.Sprintf("without d_model, the model width is taken as heads × d_k = %d; give d_model if the heads are not d_model/heads wide.", r.Input.Heads*r.Input.DK))
 	}
 	return notes
+}
+
+// assumptionNote says, for a verdict on assumed unit entries, which other
+// factors the same measurement fits with other entry sizes, and how to
+// confirm the assumption.
+func assumptionNote(r diagnose.Result) string {
+	var s strings.Builder
+	fmt.Fprintf(&s, "this verdict rests on the lesson's assumption that %s have std 1, which nothing given here confirms; every factor fits some entry size.", unknownEntries(r.Input))
+	var others []string
+	for _, h := range r.Hypotheses[1:] {
+		if h.Needs != nil {
+			others = append(others, fmt.Sprintf("%s if σ_q·σ_k %s", hypothesisNames(h), approx(*h.Needs)))
+		}
+	}
+	if len(others) > 0 {
+		fmt.Fprintf(&s, " The same measurement comes from %s.", strings.Join(others, "; from "))
+	}
+	if n := r.Hypotheses[0].Needs; n != nil {
+		t := rational.NewRat(r.Tolerance)
+		fmt.Fprintf(&s, " The intended factor fits while σ_q·σ_k is from %s to %s.", brief(n.Mul(t.Inv())), brief(n.Mul(t)))
+	}
+	s.WriteString(" To confirm, measure the std of the query and key entries, or derive it from the weight initialisation (weights of std S and fan-in n on normalised inputs give σ = S·√n).")
+	return s.String()
+}
+
+// widthNote explains why the intended scale gives scores whose std is not
+// 1: entries whose std is not 1, an intended scale other than 1/√d_k, or
+// both. It is empty when the std is 1.
+func widthNote(r diagnose.Result) string {
+	one := rational.NewRat(big.NewRat(1, 1))
+	right := r.Hypotheses[0].Expected
+	if right.Cmp(one) == 0 {
+		return ""
+	}
+	unitEntries := rational.PowerOf(r.Input.DK, big.NewRat(1, 2)).Mul(r.Intended) // the std entries of std 1 give
+	var n string
+	switch {
+	case r.Entries.Cmp(one) == 0:
+		return fmt.Sprintf("the intended scale gives scores of std %s, not 1, even with entries of std 1: only 1/√d_k keeps that std at 1 at every width.", brief(right))
+	case unitEntries.Cmp(one) == 0:
+		n = fmt.Sprintf("with these entries (σ_q·σ_k %s) the right scale gives scores of std %s, not 1: the factor on q·k removes the effect of the width, not of the entry size.", approx(r.Entries), brief(right))
+	default:
+		n = fmt.Sprintf("with these entries (σ_q·σ_k %s) the right scale gives scores of std %s: %s from the intended scale (what entries of std 1 give) times σ_q·σ_k, since the factor on q·k does not correct for the entry size.", approx(r.Entries), brief(right), brief(unitEntries))
+	}
+	if r.Entries.Cmp(one) < 0 {
+		n += " Such narrow scores are normal at initialisation: at GPT-2-style initialisation (weights of std 0.02 on width 768, normalised inputs) the entries have std ≈ 0.55 and correctly scaled scores have std ≈ 0.31."
+	}
+	return n
 }
 
 // DiagnosisLine says a diagnosis's verdict in one line, for the error
@@ -435,6 +517,3 @@ func DiagnosisLine(r diagnose.Result) string {
 	}
 	return "cannot tell: more than one hypothesis fits"
 }
-
-// input turns the flags into a diagnose.Input and a tolerance; every error
-// names its flag.

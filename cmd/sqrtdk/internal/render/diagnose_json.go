@@ -34,12 +34,16 @@ type jsonHypothesis struct {
 }
 
 type jsonVerdict struct {
-	Kind       string   `json:"kind"`
-	Mistakes   []string `json:"mistakes,omitempty"`
-	Reason     string   `json:"reason,omitempty"`
-	Fitting    []string `json:"fitting"`
-	ScaleRight bool     `json:"scale_right"`
-	Text       string   `json:"text"`
+	Kind string `json:"kind"`
+	// RestsOn says what the verdict takes the entry sizes to be; Assumed is
+	// the σ_q·σ_k it takes when an entry std was not given.
+	RestsOn    string      `json:"rests_on"`
+	Assumed    *jsonNumber `json:"assumed_entry_product,omitempty"`
+	Mistakes   []string    `json:"mistakes,omitempty"`
+	Reason     string      `json:"reason,omitempty"`
+	Fitting    []string    `json:"fitting"`
+	ScaleRight bool        `json:"scale_right"`
+	Text       string      `json:"text"`
 }
 
 type jsonDiagnosisResult struct {
@@ -61,6 +65,7 @@ type jsonDiagnosisResult struct {
 }
 
 var kindIDs = map[diagnose.Kind]string{diagnose.AsIntended: "scale_right", diagnose.Mistaken: "mistake", diagnose.Unexplained: "unexplained", diagnose.Undecided: "cannot_tell"}
+var basisIDs = map[diagnose.Basis]string{diagnose.GivenEntries: "given_entries", diagnose.UnitEntriesAssumed: "unit_entries_assumed", diagnose.NoEntrySizes: "no_entry_sizes"}
 var reasonIDs = map[diagnose.Reason]string{diagnose.EntriesUnknown: "entries_unknown", diagnose.EntriesZero: "entries_zero", diagnose.Ambiguous: "ambiguous"}
 
 func entryJSON(e diagnose.Entry) jsonDiagnosisEntry {
@@ -85,6 +90,7 @@ func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
 		Notes:      diagnosisNotes(r),
 		Verdict: jsonVerdict{
 			Kind:       kindIDs[r.Kind],
+			RestsOn:    basisIDs[r.RestsOn()],
 			Reason:     reasonIDs[r.Reason],
 			Fitting:    []string{},
 			ScaleRight: r.ScaleRight(),
@@ -99,6 +105,9 @@ func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
 	}
 	if a, ok := r.Implied(); ok {
 		j.Implied = number(a)
+	}
+	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+		j.Verdict.Assumed = number(r.Entries)
 	}
 	for _, m := range r.Omitted {
 		j.Omitted = append(j.Omitted, mistakeID(m))

@@ -63,7 +63,9 @@ func TestVerdictsInWords(t *testing.T) {
 		tol  string
 		want string
 	}{
-		{diagnose.Input{MeasuredStd: rat("1.02"), DK: 64}, "3/2", "cannot tell without the entry sizes"},
+		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "cannot tell without the entry sizes"},
+		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "If the query and key entries had std 1, the measurement would fit scale missing."},
+		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64, K: unit()}, "3/2", "If the query entries had std 1"},
 		{diagnose.Input{MeasuredStd: rat("0.5"), DK: 64, Q: diagnose.MeasuredEntry(std("0"))}, "3/2", "one of the inputs is wrong"},
 		{diagnose.Input{MeasuredStd: rat("0"), DK: 64}, "3/2", "zero-initialised W_q"},
 		{diagnose.Input{MeasuredStd: rat("0.85"), DK: 64, Heads: 2, Q: unit(), K: unit()}, "3/2", "a tolerance below ×1.1892 separates them"}, // 2^(1/4)
@@ -87,6 +89,80 @@ func TestLargestInputsAreWritten(t *testing.T) {
 	r := diagnoseOK(t, in, tolerance)
 	require.NoError(t, WriteDiagnosis(io.Discard, r, Text))
 	require.NoError(t, WriteDiagnosis(io.Discard, r, JSON))
+}
+
+// TestAssumedVerdictSaysWhatItRestsOn checks that a verdict on unit
+// entries that were not given says so, in words and in JSON, and names what
+// else would give the same measurement.
+func TestAssumedVerdictSaysWhatItRestsOn(t *testing.T) {
+	for _, tc := range []struct {
+		in      diagnose.Input
+		restsOn string
+		words   []string
+	}{
+		{diagnose.Input{MeasuredStd: rat("1.02"), DK: 64}, "unit_entries_assumed", []string{
+			"Verdict: the scale is right, if the query and key entries have std 1 as the lesson assumes (their size was not given).",
+			"no other hypothesis comes within ×1.5.",
+			"Note: this verdict rests on the lesson's assumption that the query and key entries have std 1",
+			"The same measurement comes from scale missing if σ_q·σ_k = 0.1275; from scale applied twice / divided by d_k, not √d_k if σ_q·σ_k = 8.16; from scale inverted if σ_q·σ_k = 0.0159375.",
+			"The intended factor fits while σ_q·σ_k is from 0.68 to 1.53.", // 1.02/1.5 and 1.02·1.5
+			"measure the std of the query and key entries, or derive it from the weight initialisation",
+		}},
+		{diagnose.Input{MeasuredStd: rat("1"), DK: 128, DModel: 4608, Heads: 32}, "unit_entries_assumed", []string{
+			"Also within ×1.5: d_model/heads instead of head width (off by ×1.0607), but off by at least the square of the intended factor's ×1.0000 (twice as far on a log scale), so the intended factor is clearly the nearest.",
+			"from d_model/heads instead of head width if σ_q·σ_k ≈ 1.0607.",
+		}},
+		{diagnose.Input{MeasuredStd: rat("0.51"), DK: 64, Q: diagnose.MeasuredEntry(std("1/2"))}, "unit_entries_assumed", []string{
+			"if the key entries have std 1 as the lesson assumes", "if σ_q·σ_k = 0.5", "shown for σ_q·σ_k = 0.5",
+		}},
+		// muP's 1/d at d_k = 64: unit entries give std 1/8, and the note says why.
+		{diagnose.Input{MeasuredStd: rat("0.125"), DK: 64, Intended: scale("1/d")}, "unit_entries_assumed", []string{
+			"the intended scale gives scores of std 0.125, not 1, even with entries of std 1",
+		}},
+		// The assumption's cost: GPT-2's small entries under the usual scale
+		// land near the intended d^-1/2/4; the note names the real cause.
+		{diagnose.Input{MeasuredStd: rat("0.3040"), DK: 64, DModel: 768, Heads: 12, Intended: scale("d^-1/2/4")}, "unit_entries_assumed", []string{
+			"from 1/√d_k instead of the intended scale if σ_q·σ_k = 0.304;",
+		}},
+		{diagnose.Input{MeasuredStd: rat("1.02"), DK: 64, Q: unit(), K: unit()}, "given_entries", []string{"Verdict: the scale is right. The measurement"}},
+		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "no_entry_sizes", []string{"cannot tell without the entry sizes"}},
+		// Known entries and a scale other than 1/√d_k: both parts of the std.
+		{diagnose.Input{MeasuredStd: rat("0.18"), DK: 128, Q: diagnose.MeasuredEntry(std("1/2")), K: diagnose.MeasuredEntry(std("1/2")), Intended: scale("8/d")}, "given_entries", []string{
+			"the right scale gives scores of std ≈ 0.1768: ≈ 0.7071 from the intended scale (what entries of std 1 give) times σ_q·σ_k",
+		}},
+	} {
+		r := diagnoseOK(t, tc.in, tolerance)
+		out := report(r)
+		for _, w := range tc.words {
+			require.Contains(t, out, w)
+		}
+		var b bytes.Buffer
+		require.NoError(t, WriteDiagnosis(&b, r, JSON))
+		var got struct {
+			Verdict struct {
+				RestsOn string                  `json:"rests_on"`
+				Assumed *struct{ Exact string } `json:"assumed_entry_product"`
+			}
+			Notes []string
+		}
+		require.NoError(t, json.Unmarshal(b.Bytes(), &got))
+		require.Equal(t, tc.restsOn, got.Verdict.RestsOn, out)
+		if tc.restsOn == "unit_entries_assumed" {
+			require.Equal(t, r.Entries.String(), got.Verdict.Assumed.Exact)
+			require.Contains(t, got.Notes[0], "this verdict rests on the lesson's assumption")
+		} else {
+			require.Nil(t, got.Verdict.Assumed)
+			require.NotContains(t, out, "lesson's assumption")
+		}
+	}
+}
+
+func scale(s string) diagnose.Scale {
+	v, err := diagnose.ParseScale(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 func TestTextReport(t *testing.T) {
