@@ -97,11 +97,17 @@ type groupValue struct {
 	key  string
 }
 
+// A variable's value is its coefficient times its unit, a non-zero
+// constant unless the variable was scaled by 0, which makes it 0: the
+// coefficient alone tells values apart otherwise.
 func valueOf(g []RV, o *Outcome) groupValue {
 	v := groupValue{vals: make([]*big.Rat, len(g))}
 	parts := make([]string, len(g))
 	for i, x := range g {
 		v.vals[i] = x.e.coef(o)
+		if x.Unit.Sign() == 0 {
+			v.vals[i] = new(big.Rat)
+		}
 		parts[i] = v.vals[i].RatString()
 	}
 	v.key = strings.Join(parts, ",")

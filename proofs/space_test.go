@@ -166,7 +166,7 @@ func TestSpaceMoments(t *testing.T) {
 	require.NoError(t, err)
 	requireValue(t, rational.NewSurd(big.NewRat(2, 1), big.NewInt(2), 2), c, "Cov(q·k, q·k/√2) = 4/√2")
 	_, err = Plus(Score(), scaled)
-	require.ErrorContains(t, err, "q·k and q·k/√2 have different units, 1 and 1/2*sqrt(2)")
+	require.ErrorContains(t, err, "q·k and q·k/√2 have units 1 and 1/2*sqrt(2), not rational multiples of each other")
 	mixed, err := s.Cov(ctx, Score(), Q(1))
 	require.NoError(t, err)
 	requireValue(t, rational.NewFrac(1, 1), mixed, "Cov(q·k, q_1) = E[q_1²·k_1] = E[k_1], from the whole listing")
