@@ -23,7 +23,7 @@ const module = "github.com/sqrtdk/sqrtdk/"
 // only packages on lower floors, so no arrow runs up or sideways. The
 // library is rational (with internal/nat) → enumerate (its kernels in
 // enumerate/internal/kernel) → proofs, claims (with internal/softmax) →
-// grade; the command's rooms sit above it under cmd/sqrtdk/internal, and
+// grade and proofs/prooftest (a teacher's test helpers); the command's rooms sit above it under cmd/sqrtdk/internal, and
 // the command on top. A package of the library that is not listed here is
 // an error, so a new room is placed on purpose; a new command (any other
 // package under cmd/) goes on the top floor.
@@ -34,6 +34,7 @@ var floors = map[string]int{
 	"internal/softmax":          2,
 	"enumerate":                 2,
 	"proofs":                    3,
+	"proofs/prooftest":          4,
 	"claims":                    3,
 	"grade":                     4,
 
