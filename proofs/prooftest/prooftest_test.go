@@ -21,8 +21,10 @@ type recorder struct {
 
 type fatal struct{}
 
-func (r *recorder) Helper()                         {}
-func (r *recorder) Errorf(format string, a ...any) { r.errors = append(r.errors, fmt.Sprintf(format, a...)) }
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, a ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, a...))
+}
 func (r *recorder) Fatalf(format string, a ...any) {
 	r.fatals = append(r.fatals, fmt.Sprintf(format, a...))
 	panic(fatal{})
