@@ -10,6 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -44,6 +45,9 @@ type Limits struct {
 type Checker struct {
 	limits Limits
 	cache  distCache
+	// generals are the proofs for every width of the claims for every
+	// width, by model.
+	generals map[string]*proofs.Run
 }
 
 // A checking is one call of a Checker: the checker and the context the
@@ -111,6 +115,9 @@ func (c *Checker) Plan(cls []*Claim) error {
 			}
 		}
 		seconds += softmaxSeconds(cl)
+		if cl.prep != nil && cl.prep.everyWidth {
+			seconds += proofs.DefaultCheckTime.Seconds()
+		}
 		if seconds > 0 {
 			budget.Add(enumerate.BudgetPart{What: fmt.Sprintf("%s:%d", cl.File, cl.Line), Seconds: seconds, Enumeration: brute})
 		}

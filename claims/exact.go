@@ -231,13 +231,27 @@ func quantitySetting(c *Claim) (string, error) {
 
 func buildQuantity(which string) func(c *Claim) (*prepared, error) {
 	return func(c *Claim) (*prepared, error) {
+		if _, ok := c.Settings["d"]; !ok {
+			return buildEveryWidth(c, which)
+		}
 		dv, err := parseDivisor(c, "divide")
 		if err != nil {
 			return nil, err
 		}
-		return exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+		prep, err := exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
 			return quantity(which, h, p.D, dv), nil
 		})
+		if err != nil {
+			return nil, err
+		}
+		read := prep.read
+		prep.read = func(figure string) (checker, error) {
+			if everyWidthSuffix.MatchString(figure) {
+				return nil, fmt.Errorf("d=%s is one width: leave d= out to claim a formula for every d", c.Settings["d"])
+			}
+			return read(figure)
+		}
+		return prep, nil
 	}
 }
 

@@ -41,6 +41,10 @@ type prepared struct {
 	// problems are the spaces of pairs whose distributions the check
 	// computes, so that their size can be judged before any work.
 	problems []enumerate.Problem
+	// everyWidth is set for a claim for every width, which runs the
+	// proof for every width (its check of the formula against enumerate
+	// takes proofs.DefaultCheckTime, estimated).
+	everyWidth bool
 }
 
 // defaultable are the keys a "with" line may set for the claims after it.
@@ -51,15 +55,17 @@ var kinds map[string]kindSpec
 func init() {
 	space := map[string]bool{"values": false, "k-values": false, "d": true, "places": false}
 	scaled := merge(space, map[string]bool{"scale": false, "divide": false})
+	// A mean, variance or std without d= is claimed for every width.
+	everyWidth := merge(scaled, map[string]bool{"d": false})
 	kinds = map[string]kindSpec{
 		"cases":          {space, buildCases},
 		"count":          {merge(space, map[string]bool{"score": true}), buildCount},
 		"share":          {merge(space, map[string]bool{"score": true}), buildShare},
 		"distribution":   {space, buildDistribution},
 		"sum-of-squares": {space, buildSumOfSquares},
-		"mean":           {scaled, buildQuantity("mean")},
-		"variance":       {scaled, buildQuantity("variance")},
-		"std":            {scaled, buildQuantity("std")},
+		"mean":           {everyWidth, buildQuantity("mean")},
+		"variance":       {everyWidth, buildQuantity("variance")},
+		"std":            {everyWidth, buildQuantity("std")},
 		"law":            {merge(scaled, map[string]bool{"quantity": true}), buildLaw},
 		"trend":          {merge(scaled, map[string]bool{"quantity": true}), buildTrend},
 		"ratio":          {merge(space, map[string]bool{"quantity": true, "divide": true, "versus": true}), buildRatio},
