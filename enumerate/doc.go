@@ -13,13 +13,16 @@
 //     few counts at a time.
 //
 // Brute picks a kernel from the alphabets (Plan.Kernel, Plan.KernelName).
-// For ±a ("xor-popcount") a pair's index follows from popcount(q ⊕ k), and
-// the kernel counts 512 pairs at once with bit-sliced counters in AVX-512
-// assembly when the CPU has it (256 with AVX2, 64 in portable Go
-// otherwise); any other two-letter alphabets ("bit-pair") use two such
-// counters; larger alphabets use bit-sliced lattice indices on AVX-512
-// ("sliced-index") or walk k in Gray order, one add and one histogram
-// increment per pair ("gray-code"). Every pair is counted in every kernel;
+// Wherever the lattice indices stay below 256 it is "sliced-index": a
+// block of 64 to 2048 vectors k sharing their high coordinates lies in the
+// bits of machine words (512 lanes per AVX-512 register, 256 per AVX2 one,
+// 64 per word in plain Go, chosen at run time), and each block counts, with
+// popcounts, the lanes whose low coordinates' share reaches each threshold
+// into the counter of that threshold plus the block's own share. Larger
+// indices walk k in Gray order, one add and one histogram increment per
+// pair ("gray-code"); for ±a ("xor-popcount") and other two-letter
+// alphabets ("bit-pair") bit-sliced counters of popcount(q ⊕ k) remain as
+// independent kernels. Every pair is counted in every kernel;
 // the kernels are tested against a pair-by-pair oracle, against each other
 // and against the closed form.
 //

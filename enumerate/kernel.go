@@ -19,13 +19,14 @@ const (
 	// counters per lane.
 	BitPair
 	// GrayCode serves any alphabets: k walks in reflected Gray order, so a
-	// pair costs one add and one histogram increment. It is the portable
-	// kernel for three letters or more.
+	// pair costs one add and one histogram increment. It serves the
+	// alphabets whose indices reach 256 or fill few lanes.
 	GrayCode
-	// SlicedIndex serves three letters or more on CPUs with AVX-512: the
-	// lanes hold k's low coordinates, each lane's index is kept bit-sliced,
-	// and the pairs are counted by subsets of index bits, then per index by
-	// Möbius inversion.
+	// SlicedIndex serves any alphabets whose lattice indices stay below
+	// 256, on every CPU (AVX-512, AVX2 or plain Go): the lanes hold k's
+	// low coordinates, and each block counts the lanes of the q's
+	// threshold planes (low coordinates' share ≥ m) into the counter of
+	// index ≥ v+m, v being the block's share.
 	SlicedIndex
 )
 

@@ -108,11 +108,3 @@ func (x *bitPairKernel) tallyFast(lo, hi uint64, stop *atomic.Bool, progress *at
 func bitPairBlocks(s *bitPairScratch, b0, b1 uint64, n0, n1 int) {
 	bitPairBlocksAVX512(s.planes, s.masks, s.acc, &s.slots, b0, b1, n0, n1)
 }
-
-// bitPairBlocksAVX512 tallies blocks [b0, b1) of 512 vectors k each for
-// one q: before block b > 0 it flips the plane at byte offset slots[tz(b)],
-// sums planes 0–31 and 32–63 lane by lane into two counts, and adds the bit
-// count of each pair of count masks to acc[a·(n1+1)+b].
-//
-//go:noescape
-func bitPairBlocksAVX512(planes *[64][8]uint64, masks *[66][8]uint64, acc *[289][8]uint64, slots *[32]uint64, b0, b1 uint64, n0, n1 int)

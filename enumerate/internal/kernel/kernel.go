@@ -17,8 +17,9 @@
 //
 // Assembly kernels are chosen at run time from the CPU's features
 // (golang.org/x/sys/cpu); Force selects a slower path for tests and
-// benchmarks. The amd64 assembly is generated: go generate runs
-// gen_amd64.go.
+// benchmarks. The amd64 assembly and its declarations are generated with
+// avo by the program in _asm (a module of its own), the portable
+// sliced-index tally by gen_portable.go: go generate runs both.
 package kernel
 
 import (
@@ -48,9 +49,10 @@ const (
 	// GrayCode serves any alphabets: k walks in reflected Gray order, so a
 	// pair costs one add and one histogram increment.
 	GrayCode
-	// SlicedIndex serves larger alphabets on AVX-512: lanes hold the low
-	// coordinates of k, each lane's index is kept bit-sliced, and the
-	// pairs are tallied by subsets of index bits.
+	// SlicedIndex serves any alphabets whose indices stay below 256:
+	// lanes hold the low coordinates of k, and each block counts the
+	// lanes of the q's threshold planes into counters of index thresholds
+	// (see slicedKernel), on AVX-512, AVX2 or in plain Go.
 	SlicedIndex
 )
 
@@ -84,8 +86,9 @@ type Kernel interface {
 const chunkPairs = 1 << 24
 
 // For returns the kernel kind for s on this CPU: of the kinds that apply
-// (XorPopcount to ±a against ±b, BitPair to two letters, SlicedIndex on
-// AVX-512, GrayCode always), the one with the highest nominal rate.
+// (XorPopcount to ±a against ±b, BitPair to two letters, SlicedIndex to
+// indices below 256, GrayCode always), the one with the highest nominal
+// rate.
 func For(s Spec) Kind {
 	best, bestRate := GrayCode, grayRate()
 	consider := func(k Kind, rate float64) {
@@ -105,8 +108,8 @@ func For(s Spec) Kind {
 	return best
 }
 
-// New builds the kernel of kind k for s; a SlicedIndex kernel that this
-// CPU or s cannot run falls back on GrayCode.
+// New builds the kernel of kind k for s; a SlicedIndex kernel that s
+// cannot use falls back on GrayCode.
 func New(k Kind, s Spec) Kernel {
 	switch k {
 	case XorPopcount:

@@ -3,6 +3,8 @@ package kernel
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -100,10 +102,25 @@ func checkKernel(t *testing.T, k Kernel, s Spec, rs [][2]uint64) {
 		var stop atomic.Bool
 		var progress atomic.Uint64
 		got := k.Tally(r[0], r[1], &stop, &progress)
-		want := oracle(s, r[0], r[1])
+		want := cachedOracle(s, r[0], r[1])
 		require.Equal(t, want, got, "%s, q in [%d, %d): oracle (want) against kernel (got)", k.Name(), r[0], r[1])
 		require.Equal(t, (r[1]-r[0])*kCount(s), progress.Load(), "%s: progress over q in [%d, %d)", k.Name(), r[0], r[1])
 	}
+}
+
+// oracleCache holds the oracle's histograms by spec and range: the tests
+// check several kernels and paths against each, and the oracle, pair by
+// pair, is most of their time (under -race above all).
+var oracleCache = map[string][]uint64{}
+
+func cachedOracle(s Spec, lo, hi uint64) []uint64 {
+	key := fmt.Sprint(s.D, s.T, s.Size, lo, hi)
+	if h, ok := oracleCache[key]; ok {
+		return h
+	}
+	h := oracle(s, lo, hi)
+	oracleCache[key] = h
+	return h
 }
 
 // paths lists the implementation levels this CPU runs.
@@ -144,6 +161,7 @@ func TestKernelsMatchOracle(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := specOf(c.d, c.t)
+		rs := ranges(s, rng, 1<<22)
 		for _, p := range paths() {
 			restore, _ := Force(p)
 			kinds := []Kind{GrayCode}
@@ -159,7 +177,7 @@ func TestKernelsMatchOracle(t *testing.T) {
 			for _, kind := range kinds {
 				k := New(kind, s)
 				t.Run(fmt.Sprintf("%s/d=%d/%s/%s", c.name, c.d, p, k.Name()), func(t *testing.T) {
-					checkKernel(t, k, s, ranges(s, rng, 1<<22))
+					checkKernel(t, k, s, rs)
 				})
 			}
 			restore()
@@ -167,71 +185,66 @@ func TestKernelsMatchOracle(t *testing.T) {
 	}
 }
 
-// TestSlicedShapes checks the sliced-index kernel at every index width it
-// has code for (1 to 8 bits), with one to four words of lanes, blocks
-// that cover all of k, subset tallies beyond the registers, and padding
-// lanes in every word count.
+// TestSlicedShapes checks the sliced-index kernel on every path this CPU
+// runs, with one to eight words of lanes, few and many threshold planes
+// (an odd number, so that the single steps and the steps by four both
+// run), blocks that cover all of k, and padding lanes in every word
+// count; on AVX-512 the words per block are as listed.
 func TestSlicedShapes(t *testing.T) {
-	restore, ok := Force(AVX512)
-	if !ok {
-		t.Skip("no AVX-512 on this CPU")
-	}
-	defer restore()
 	rng := rand.New(rand.NewPCG(7, 8))
 	cases := []struct {
 		d, nq, nk, tMax int
-		words           int // expected 512-lane words per block
+		words           int // expected 512-lane words per block on AVX-512
 	}{
-		{1, 2, 3, 1, 1},    // 1 bit, one block per q, 509 padding lanes
-		{2, 3, 3, 1, 1},    // 2 bits
-		{3, 3, 3, 2, 1},    // 3 bits
-		{5, 3, 3, 2, 1},    // 4 bits
-		{7, 3, 3, 2, 2},    // 4 bits, 729 of 1024 lanes
-		{8, 3, 3, 2, 2},    // 5 bits
-		{8, 3, 3, 3, 2},    // 5 bits (24)
-		{7, 3, 4, 9, 2},    // 6 bits, tallies beyond the registers
-		{6, 4, 4, 20, 2},   // 7 bits, 1024 lanes without padding
-		{5, 4, 4, 51, 2},   // 8 bits, largest index 255
-		{4, 3, 5, 60, 2},   // 8 bits, 625 lanes
-		{4, 2, 6, 30, 3},   // 7 bits, 1296 lanes in three words
-		{3, 2, 12, 40, 4},  // 7 bits, 1728 lanes in four words
+		{1, 2, 3, 1, 1},    // one block per q, 509 padding lanes
+		{2, 3, 3, 1, 1},    // two thresholds
+		{3, 3, 3, 2, 1},    // 6
+		{5, 3, 3, 2, 1},    // 10
+		{7, 3, 3, 2, 2},    // 729 of 1024 lanes
+		{8, 3, 3, 3, 2},    // 18
+		{7, 3, 4, 9, 2},    // 45
+		{6, 4, 4, 20, 1},   // 256 lanes (1024 would make the table too large)
+		{5, 4, 4, 51, 1},   // largest index 255, 204 thresholds
+		{4, 3, 5, 60, 2},   // 625 lanes
+		{4, 2, 6, 30, 3},   // 1296 lanes in three words
+		{3, 2, 12, 40, 4},  // 1728 lanes in four words
 		{10, 2, 3, 1, 2},   // q of two letters against three
-		{4, 7, 7, 63, 1},   // 8 bits, 343 lanes
+		{4, 7, 7, 63, 1},   // 343 lanes, 189 thresholds
 		{9, 2, 2, 3, 1},    // two letters, beside xor-popcount and bit-pair
-		{12, 2, 2, 21, 1},  // 8 bits (252)
-		{3, 40, 40, 12, 4}, // large alphabets: 1600 lanes
+		{12, 2, 2, 21, 1},  // 189 thresholds, 252 the largest index
+		{3, 40, 40, 12, 1}, // large alphabets: 40 lanes (1600 would make the table too large)
 	}
 	for _, c := range cases {
 		s := specOf(c.d, randomTable(rng, c.nq, c.nk, c.tMax))
-		x := planSliced(s)
-		require.NotNil(t, x, "d=%d %dx%d tMax=%d", c.d, c.nq, c.nk, c.tMax)
-		nb := 0
-		for 1<<nb <= c.d*c.tMax {
-			nb++
+		rs := ranges(s, rng, 1<<21)
+		for _, p := range paths() {
+			restore, _ := Force(p)
+			x := planSliced(s)
+			restore()
+			require.NotNil(t, x, "d=%d %dx%d tMax=%d", c.d, c.nq, c.nk, c.tMax)
+			lanes := 1
+			for range x.h {
+				lanes *= c.nk
+			}
+			require.Equal(t, lanes, x.lanes)
+			require.Equal(t, x.h*c.tMax, x.hmax, "thresholds")
+			require.Equal(t, (lanes+x.wordLanes()-1)/x.wordLanes(), x.nw, "words per block")
+			if p == AVX512 {
+				require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
+			}
+			t.Run(fmt.Sprintf("%s/d=%d/%dx%d/tmax=%d/%s", p, c.d, c.nq, c.nk, c.tMax, x.Name()), func(t *testing.T) {
+				checkKernel(t, x, s, rs)
+			})
 		}
-		require.Equal(t, nb, x.nb)
-		require.Equal(t, c.words, x.nw, "d=%d %dx%d: words per block", c.d, c.nq, c.nk)
-		t.Run(fmt.Sprintf("d=%d/%dx%d/tmax=%d/%s", c.d, c.nq, c.nk, c.tMax, x.Name()), func(t *testing.T) {
-			checkKernel(t, x, s, ranges(s, rng, 1<<21))
-		})
 	}
 }
 
-// TestSlicedChunks checks that a q whose blocks span several calls of the
-// assembly (chunks) is tallied exactly once.
+// TestSlicedChunks checks, on every path, that a q whose blocks span
+// several calls of the kernel (chunks) is tallied exactly once, and that
+// counts far beyond what the AVX2 kernel's byte counters hold between two
+// flushes come out exact.
 func TestSlicedChunks(t *testing.T) {
-	restore, ok := Force(AVX512)
-	if !ok {
-		t.Skip("no AVX-512 on this CPU")
-	}
-	defer restore()
 	s := specOf(16, [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}})
-	x := planSliced(s)
-	require.NotNil(t, x)
-	require.Greater(t, x.nBlocks*x.nw*512, chunkPairs, "one q spans several chunks")
-	var stop atomic.Bool
-	q := qCount(s) - 1
-	got := x.Tally(q, q+1, &stop, nil)
 	// q = 2…2: every k_i meets letter 2, whose row is (0, 1, 2): the
 	// index of k is the sum of its letters, a trinomial distribution.
 	want := make([]uint64, s.Size)
@@ -247,21 +260,29 @@ func TestSlicedChunks(t *testing.T) {
 		}
 		want = next
 	}
-	require.Equal(t, want, got)
+	for _, p := range paths() {
+		restore, _ := Force(p)
+		x := planSliced(s)
+		restore()
+		require.NotNil(t, x)
+		require.Greater(t, x.nBlocks*x.lanes, chunkPairs, "one q spans several chunks")
+		var stop atomic.Bool
+		q := qCount(s) - 1
+		require.Equal(t, want, x.Tally(q, q+1, &stop, nil), x.Name())
+	}
 }
 
-// TestForChoosesByCost checks the kind For picks: on AVX-512 the
-// sliced-index kernel wherever its words fill and its indices fit in 8
-// bits, the ±1 kernel at small widths where the sliced kernel's cost per q
-// dominates, the Gray walk where the lanes would mostly be padding; without
-// AVX-512 the two-letter kernels by the table's symmetry, the Gray walk
-// otherwise.
+// TestForChoosesByCost checks the kind For picks on every path: the
+// sliced-index kernel wherever its words fill and its indices stay below
+// 256 (it does less per pair than the ±1 and two-letter kernels at every
+// width), the Gray walk where the lanes would mostly be padding or the
+// indices are too large.
 func TestForChoosesByCost(t *testing.T) {
 	pm := [][]int{{1, 0}, {0, 1}}
 	pair := [][]int{{0, 1}, {1, 3}}
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
-	// 50 letters: 50 lanes of 512 when k's lanes hold one coordinate
-	// (2500 would not fit), and 249 subsets to tally per word.
+	// 50 letters: 50 lanes of a word when k's lanes hold one coordinate
+	// (2500 would not fit), and 83 thresholds to count per word.
 	wide := make([][]int, 50)
 	for a := range wide {
 		wide[a] = make([]int, 50)
@@ -269,21 +290,22 @@ func TestForChoosesByCost(t *testing.T) {
 			wide[a][b] = (a * b) % 84
 		}
 	}
-	if restore, ok := Force(AVX512); ok {
-		require.Equal(t, XorPopcount, For(specOf(10, pm)))
-		require.Equal(t, SlicedIndex, For(specOf(18, pm)))
-		require.Equal(t, SlicedIndex, For(specOf(16, pair)))
-		require.Equal(t, SlicedIndex, For(specOf(10, three)))
-		require.Equal(t, GrayCode, For(specOf(3, wide)), "50 of 512 lanes in use, 249 subsets")
-		require.Equal(t, GrayCode, For(specOf(130, three)), "indices beyond 8 bits")
+	for _, p := range paths() {
+		restore, _ := Force(p)
+		for _, c := range []struct {
+			d int
+			t [][]int
+		}{{9, pm}, {10, pm}, {18, pm}, {16, pair}, {10, three}} {
+			require.Equal(t, SlicedIndex, For(specOf(c.d, c.t)), "%s: d=%d %v", p, c.d, c.t)
+		}
+		require.Contains(t, New(SlicedIndex, specOf(10, three)).Name(), map[Path]string{AVX512: "AVX-512", AVX2: "AVX2", Portable: "portable"}[p])
+		require.Equal(t, GrayCode, For(specOf(3, wide)), "%s: 50 lanes of a word in use, 83 thresholds", p)
+		require.Equal(t, GrayCode, For(specOf(130, three)), "%s: indices of 260", p)
+		require.Nil(t, planSliced(specOf(34, pm)), "%s: 2^25 blocks per q or more", p)
+		require.NotNil(t, planSliced(specOf(30, pm)), "%s: at most 2^24 blocks per q", p)
+		require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(130, three)).Name(), "gray-code"), "the Gray walk stands in")
 		restore()
 	}
-	restore, _ := Force(Portable)
-	defer restore()
-	require.Equal(t, XorPopcount, For(specOf(18, pm)))
-	require.Equal(t, BitPair, For(specOf(16, pair)))
-	require.Equal(t, GrayCode, For(specOf(10, three)))
-	require.True(t, strings.HasPrefix(New(SlicedIndex, specOf(10, three)).Name(), "gray-code"), "no AVX-512: the Gray walk")
 }
 
 func TestMobius(t *testing.T) {
@@ -372,7 +394,10 @@ func TestBitPairPathsAgree(t *testing.T) {
 }
 
 // TestCancels stops long runs of every kernel once they have tallied some
-// pairs; a kernel that ignored the stop flag would run for minutes.
+// pairs, and checks what stopping promises: Tally returns within 2 s of the
+// stop (the project's bound for any signal), having tallied fewer pairs than the range holds (a kernel that
+// ignored the flag would run for minutes), and its histogram holds exactly
+// the pairs it reported as progress.
 func TestCancels(t *testing.T) {
 	three := [][]int{{2, 1, 0}, {1, 1, 1}, {0, 1, 2}}
 	for _, c := range []struct {
@@ -381,26 +406,61 @@ func TestCancels(t *testing.T) {
 		t    [][]int
 	}{
 		{XorPopcount, 24, [][]int{{1, 0}, {0, 1}}}, {BitPair, 20, [][]int{{0, 1}, {1, 3}}},
-		{GrayCode, 14, three}, {SlicedIndex, 16, three},
+		{GrayCode, 14, three}, {SlicedIndex, 16, three}, {SlicedIndex, 22, [][]int{{1, 0}, {0, 1}}},
 	} {
+		s := specOf(c.d, c.t)
 		for _, p := range paths() {
 			restore, _ := Force(p)
-			k := New(c.kind, specOf(c.d, c.t))
+			k := New(c.kind, s)
 			restore()
 			t.Run(fmt.Sprintf("%s/%s", p, k.Name()), func(t *testing.T) {
 				var stop atomic.Bool
 				var progress atomic.Uint64
-				done := make(chan struct{})
-				go func() {
-					k.Tally(0, qCount(specOf(c.d, c.t)), &stop, &progress)
-					close(done)
-				}()
+				done := make(chan []uint64)
+				go func() { done <- k.Tally(0, qCount(s), &stop, &progress) }()
 				for progress.Load() == 0 {
 					time.Sleep(time.Millisecond)
 				}
 				stop.Store(true)
-				<-done
+				var hist []uint64
+				select {
+				case hist = <-done:
+				case <-time.After(2 * time.Second):
+					t.Fatal("Tally still running 2 s after the stop")
+				}
+				var tallied uint64
+				for _, n := range hist {
+					tallied += n
+				}
+				require.Positive(t, tallied)
+				require.Less(t, tallied, qCount(s)*kCount(s), "stopped early")
+				require.Equal(t, progress.Load(), tallied, "progress (want) against the histogram's pairs (got)")
 			})
 		}
+	}
+}
+
+// TestGODEBUGSelectsPath checks what bench/paths.py rests on: GODEBUG
+// switches the CPU features off for the kernels, so that one AVX-512
+// machine times the AVX2 and plain Go paths that other CPUs run. It runs
+// this test binary again with each setting and reads the path it reports.
+func TestGODEBUGSelectsPath(t *testing.T) {
+	if os.Getenv("SQRTDK_REPORT_PATH") == "1" {
+		fmt.Printf("path: %s\n", slicedImpls[slicedImplForCPU()].name)
+		return
+	}
+	if !hasAVX512 {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	for godebug, want := range map[string]string{
+		"":                             "AVX-512",
+		"cpu.avx512f=off":              "AVX2",
+		"cpu.avx512f=off,cpu.avx2=off": "portable",
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGODEBUGSelectsPath$")
+		cmd.Env = append(os.Environ(), "GODEBUG="+godebug, "SQRTDK_REPORT_PATH=1")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		require.Contains(t, string(out), "path: "+want+"\n", "GODEBUG=%s", godebug)
 	}
 }

@@ -2,56 +2,92 @@ package kernel
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 )
 
-// slicedKernel is the sliced-index kernel for alphabets of any size on
-// AVX-512. A block is the vectors k that share their high coordinates
-// h…D−1; its lanes are the nk^h choices of the low coordinates, padded to
-// whole 512-lane words. For each q, the low coordinates' share of every
-// lane's index is a constant of q's low coordinates (tabulated once, and
-// kept bit-sliced: plane j holds bit j of every lane's share), and the
-// high coordinates' share v is the same for every lane of a block, so a
-// block's lane indices are the table plus v. Per q, the kernel adds each
-// value v that a block can have to the table (a bit-sliced addition of a
-// constant) once, and each block loads the lanes of its v. Each block
-// then adds, for every nonzero set S of index bits,
-// the number of lanes whose index has all bits of S (an AND of planes and
-// VPOPCNTQ); the count of each index follows by Möbius inversion over the
-// subsets (mobius.go). Padding lanes hold index v: the kernel counts the
-// blocks by v and takes them out at the end. Every real pair is counted
-// exactly once.
+// slicedKernel is the sliced-index kernel for alphabets of any size. A
+// block is the vectors k that share their high coordinates h…D−1; its
+// lanes are the nk^h choices of the low coordinates, padded to whole words
+// (512 lanes on AVX-512, 256 on AVX2, 64 in plain Go). A pair's index is
+// s + v: s, the low coordinates' share, depends on the lane and on q's low
+// coordinates, and v, the high coordinates' share, is the same for every
+// lane of a block. The shares are tabulated once for every value of q's low
+// coordinates as threshold planes: plane m holds, lane by lane, whether
+// s ≥ m (m = 1…hmax, hmax = h·max T). A block of value v then counts, for
+// each m, the lanes of plane m (a popcount) into the counter of index
+// threshold v+m: the pairs whose index is at least v+m. Every pair's index
+// is at least v; the number of pairs with index ≥ k for k ≤ v is the
+// block's lanes, which the kernel counts by the blocks of each value. The
+// count of each index is the difference of two thresholds. Padding lanes
+// are 0 in every plane, so they count nowhere. Every real pair is counted
+// exactly once, in every block.
 type slicedKernel struct {
 	d, nq, nk int
 	t         [][]int
 	size      int
+	impl      slicedImpl
 	h         int // coordinates of k in the lanes
 	lanes     int // nk^h
-	nw        int // 512-lane words per block
-	nb        int // bits of an index
+	nw        int // words per block
 	nv        int // largest index
-	tMax      int // largest entry of t
+	hmax      int // largest share of the low coordinates
 	nqLow     int // nq^h: the values of q's low coordinates
 	nBlocks   int // nk^(D−h) blocks per q
 	once      sync.Once
-	planes    []uint64 // [nqLow][nw][nb][8]: the low coordinates' shares, bit-sliced
+	planes    []uint64 // [nqLow][nw][hmax][wordWords]: the threshold planes of the shares
 }
 
-// Limits of the sliced-index kernel: index values of at most
-// slicedMaxBits bits, blocks of at most slicedMaxWords words, and a lane
-// table of at most slicedMaxTable words.
+// A slicedImpl is an implementation of the sliced-index kernel.
+type slicedImpl int
+
 const (
-	slicedMaxBits  = 8
-	slicedMaxWords = 4
-	slicedMaxTable = 1 << 20
+	slicedAVX512 slicedImpl = iota
+	slicedAVX2
+	slicedPortable
 )
 
-// planSliced returns the sliced-index kernel for s with the split of k that
-// fills its words best, or nil when this CPU or s does not allow one.
+// slicedImpls describes the implementations: the name, the lanes of a
+// word, the uint64 words of one plane of a word, and the most words in a
+// block. An AVX2 word holds its 256 lanes in the low nibbles of 64 bytes,
+// four lanes a byte, so that a byte of a plane indexes VPSHUFB's table of
+// nibble bit counts directly.
+var slicedImpls = [...]struct {
+	name                           string
+	wordLanes, wordWords, maxWords int
+}{
+	slicedAVX512:   {"AVX-512", 512, 8, 4},
+	slicedAVX2:     {"AVX2", 256, 8, 8},
+	slicedPortable: {"portable", 64, 1, 32},
+}
+
+// Limits of the sliced-index kernel: indices below slicedMaxIndex (block
+// values are bytes), a plane table of at most slicedMaxTable words, and at
+// most slicedMaxBlocks blocks per q (a worker holds their values: widths
+// beyond it have far too many pairs to enumerate anyway).
+const (
+	slicedMaxIndex  = 256
+	slicedMaxTable  = 1 << 20
+	slicedMaxBlocks = 1 << 24
+)
+
+// slicedImplForCPU returns the fastest implementation this CPU may run.
+func slicedImplForCPU() slicedImpl {
+	switch {
+	case useAVX512():
+		return slicedAVX512
+	case useAVX2():
+		return slicedAVX2
+	}
+	return slicedPortable
+}
+
+// planSliced returns the sliced-index kernel for s in the fastest
+// implementation this CPU runs, or nil when s does not allow one.
 func planSliced(s Spec) *slicedKernel {
-	if !useAVX512() || s.D < 1 || len(s.T) < 1 || len(s.T[0]) < 2 {
+	if s.D < 1 || len(s.T) < 1 || len(s.T[0]) < 2 {
 		return nil
 	}
 	tMax := 0
@@ -61,48 +97,66 @@ func planSliced(s Spec) *slicedKernel {
 		}
 	}
 	nv := s.D * tMax
-	if nv >= 1<<slicedMaxBits || nv >= s.Size || nv < 1 {
+	if nv >= slicedMaxIndex || nv >= s.Size || nv < 1 {
 		return nil
 	}
-	nb := 0
-	for 1<<nb <= nv {
-		nb++
-	}
-	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, nb: nb, nv: nv, tMax: tMax}
+	impl := slicedImplForCPU()
+	im := slicedImpls[impl]
+	x := &slicedKernel{d: s.D, nq: len(s.T), nk: len(s.T[0]), t: s.T, size: s.Size, impl: impl, nv: nv}
+	// The split of k: the fewest low coordinates that fill the words
+	// best (more would add thresholds to every word; measured).
 	best := 0.0
 	lanes, nqLow := 1, 1
 	for h := 1; h <= s.D; h++ {
 		lanes *= x.nk
 		nqLow *= x.nq
-		nw := (lanes + 511) / 512
-		if nw > slicedMaxWords || nqLow*nw*nb*8 > slicedMaxTable {
+		nw := (lanes + im.wordLanes - 1) / im.wordLanes
+		if nw > im.maxWords || nqLow*nw*h*tMax*im.wordWords > slicedMaxTable {
 			break
 		}
-		if fill := float64(lanes) / float64(nw*512); fill > best {
+		if fill := float64(lanes) / float64(nw*im.wordLanes); fill > best {
 			best = fill
-			x.h, x.lanes, x.nw, x.nqLow = h, lanes, nw, nqLow
+			x.h, x.lanes, x.nw, x.nqLow, x.hmax = h, lanes, nw, nqLow, h*tMax
 		}
 	}
-	if x.h == 0 {
+	if x.h == 0 || x.hmax == 0 {
 		return nil
 	}
 	x.nBlocks = 1
 	for range s.D - x.h {
 		x.nBlocks *= x.nk
+		if x.nBlocks > slicedMaxBlocks {
+			return nil
+		}
 	}
 	return x
 }
 
 func (x *slicedKernel) Name() string {
-	return fmt.Sprintf("sliced-index (%d of %d lanes, %d-bit indices, AVX-512)", x.lanes, x.nw*512, x.nb)
+	return fmt.Sprintf("sliced-index (%d of %d lanes, %d thresholds, %s)", x.lanes, x.nw*x.wordLanes(), x.hmax, slicedImpls[x.impl].name)
 }
 
 func (x *slicedKernel) Rate() float64 { return slicedRate(x) }
 
-// buildPlanes tabulates, for every value of q's low coordinates, each
-// lane's share of the index, bit-sliced.
+func (x *slicedKernel) wordLanes() int { return slicedImpls[x.impl].wordLanes }
+
+// qStride is the uint64 words of one q's planes.
+func (x *slicedKernel) qStride() int { return x.nw * x.hmax * slicedImpls[x.impl].wordWords }
+
+// laneBit returns where lane l of a word lies in one of its planes: the
+// uint64 word and the bit. On AVX2 lane l is bit l mod 4 of byte l/4.
+func (x *slicedKernel) laneBit(l int) (word, bit int) {
+	if x.impl == slicedAVX2 {
+		return l / 32, l/4%8*8 + l%4
+	}
+	return l / 64, l % 64
+}
+
+// buildPlanes tabulates, for every value of q's low coordinates, the
+// threshold planes of the lanes' shares.
 func (x *slicedKernel) buildPlanes() {
-	x.planes = alignedWords(x.nqLow * x.nw * x.nb * 8)
+	ww := slicedImpls[x.impl].wordWords
+	x.planes = alignedWords(x.nqLow * x.qStride())
 	digits := make([]int, x.h)
 	row := make([]int, 0, x.lanes)
 	for qlo := range x.nqLow {
@@ -110,13 +164,12 @@ func (x *slicedKernel) buildPlanes() {
 			digits[i], n = n%x.nq, n/x.nq
 		}
 		row = shares(row[:0], x.t, digits, x.nk)
-		base := qlo * x.nw * x.nb * 8
-		for lane, v := range row {
-			word := base + lane/512*x.nb*8 + lane%512/64
-			for j := range x.nb {
-				if v>>j&1 == 1 {
-					x.planes[word+j*8] |= 1 << (lane % 64)
-				}
+		base := qlo * x.qStride()
+		for lane, s := range row {
+			word, bit := x.laneBit(lane % x.wordLanes())
+			word += base + lane/x.wordLanes()*x.hmax*ww
+			for m := 1; m <= s; m++ {
+				x.planes[word+(m-1)*ww] |= 1 << bit
 			}
 		}
 	}
@@ -142,14 +195,17 @@ func shares(row []int, t [][]int, digits []int, nk int) []int {
 	return row
 }
 
-// slicedScratch is one worker's tallies and lane values.
+// slicedScratch is one worker's counters.
 type slicedScratch struct {
-	sub   *[256][8]uint64 // subset tallies by lane group (64-byte aligned)
-	corr  [256]uint64     // blocks by their value
-	words uint64          // words tallied, padding lanes included
-	// values holds, in two halves, two q's lane values for each block
-	// value (64-byte aligned), filled by each call of the assembly.
-	values []uint64
+	// acc[k] counts, lane group by lane group, the pairs with index ≥ k
+	// that the popcounts found (64-byte aligned).
+	acc  *[256][8]uint64
+	corr [256]uint64 // blocks by their value
+	// bytes is the AVX2 kernel's byte counters, zero between calls.
+	bytes *[256][4]uint64
+	// counts is the portable kernel's counters, dense: counts[k] counts
+	// the pairs with index ≥ k that the popcounts found.
+	counts [slicedMaxIndex]uint64
 }
 
 func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.Uint64) []uint64 {
@@ -157,11 +213,13 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	blockValues := make([]byte, x.nBlocks)
 	highDigits := make([]int, x.d-x.h)
 	row := make([]int, 0, x.nBlocks)
-	chunk := max(chunkPairs/(x.nw*512), 1) // blocks per call
+	chunk := max(chunkPairs/(x.nw*x.wordLanes()), 1) // blocks per call
 	var pending uint64
 	lastHigh := ^uint64(0)
-	nvals := 0
-	var sc *slicedScratch
+	sc := &slicedScratch{acc: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
+	if x.impl == slicedAVX2 {
+		sc.bytes = new([256][4]uint64)
+	}
 	for q := lo; q < hi && !stop.Load(); {
 		qlo, qhi := q%uint64(x.nqLow), q/uint64(x.nqLow)
 		if qhi != lastHigh {
@@ -169,23 +227,17 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 				highDigits[i], n = int(n%uint64(x.nq)), n/uint64(x.nq)
 			}
 			row = shares(row[:0], x.t, highDigits, x.nk)
-			nvals = 0
 			for i, v := range row {
 				blockValues[i] = byte(v)
-				nvals = max(nvals, v+1)
 			}
 			lastHigh = qhi
-			if sc == nil || len(sc.values) < 2*nvals*x.nw*x.nb*8 {
-				sc = x.newScratch(sc, nvals)
-			}
 		}
-		planes := &x.planes[int(qlo)*x.nw*x.nb*8]
+		planes := int(qlo) * x.qStride()
 		if x.nBlocks <= chunk {
 			// Consecutive q that share their high coordinates (and so
 			// their block values), as many as fit in a chunk.
 			n := min(uint64(chunk/x.nBlocks), hi-q, uint64(x.nqLow)-qlo)
-			slicedBlocks(x.nb, planes, x.nw, &blockValues[0], x.nBlocks, sc, x.nv, nvals, int(n))
-			sc.words += n * uint64(x.nBlocks*x.nw)
+			x.blocks(planes, blockValues, sc, int(n))
 			pending += n * uint64(x.nBlocks*x.lanes)
 			q += n
 		} else {
@@ -194,8 +246,7 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 					break
 				}
 				e := min(b+chunk, x.nBlocks)
-				slicedBlocks(x.nb, planes, x.nw, &blockValues[b], e-b, sc, x.nv, nvals, 1)
-				sc.words += uint64((e - b) * x.nw)
+				x.blocks(planes, blockValues[b:e], sc, 1)
 				pending += uint64((e - b) * x.lanes)
 			}
 			q++
@@ -208,49 +259,79 @@ func (x *slicedKernel) Tally(lo, hi uint64, stop *atomic.Bool, progress *atomic.
 	if progress != nil && pending > 0 {
 		progress.Add(pending)
 	}
-	if sc == nil {
-		sc = x.newScratch(nil, 0)
-	}
 	return x.drain(sc)
 }
 
-// newScratch returns scratch with room for the lane values of nvals block
-// values, keeping the tallies of old when it is not nil.
-func (x *slicedKernel) newScratch(old *slicedScratch, nvals int) *slicedScratch {
-	sc := old
-	if sc == nil {
-		sc = &slicedScratch{sub: (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))}
+// blocks counts, for each of nq consecutive q whose planes follow one
+// another from x.planes[planes], the blocks whose values are blockValues:
+// for a block of value v, the counter of v+m (sc.acc[v+m] in assembly,
+// sc.counts[v+m] in Go) gains the lanes of plane m, for m = 1…hmax, and
+// sc.corr[v] counts the block.
+func (x *slicedKernel) blocks(planes int, blockValues []byte, sc *slicedScratch, nq int) {
+	if x.impl != slicedPortable {
+		slicedBlocksAsm(x, &x.planes[planes], blockValues, sc, nq)
+		return
 	}
-	sc.values = alignedWords(2 * max(nvals, 1) * x.nw * x.nb * 8)
-	return sc
+	stride := x.nw * x.hmax
+	for i := range nq {
+		countBlocks(x.planes[planes+i*stride:planes+(i+1)*stride], x.hmax, blockValues, &sc.counts, &sc.corr)
+	}
 }
 
-// drain turns the subset tallies into the histogram of indices.
-func (x *slicedKernel) drain(sc *slicedScratch) []uint64 {
-	f := make([]uint64, 1<<x.nb)
-	f[0] = sc.words * 512
-	for set := 1; set < len(f); set++ {
-		for _, n := range sc.sub[set] {
-			f[set] += n
+// countBlocks is the portable kernel's count of the blocks of one q, whose
+// words of hmax planes are p: for each block value v, corr[v] gains one and
+// counts[v+m] the bits of plane m of each word, for m = 1…hmax.
+func countBlocks(p []uint64, hmax int, values []byte, counts *[slicedMaxIndex]uint64, corr *[256]uint64) {
+	if len(p) == 0 || hmax == 0 {
+		return
+	}
+	end := unsafe.Add(unsafe.Pointer(&p[0]), 8*len(p))
+	for _, v := range values {
+		corr[v]++
+		// counts[v+1 … v+hmax] lie within counts: v+hmax ≤ nv < 256.
+		c := unsafe.Pointer(&counts[int(v)+1])
+		for w := unsafe.Pointer(&p[0]); w != end; w = unsafe.Add(w, 8*hmax) {
+			countWord(c, w, hmax)
 		}
 	}
-	supersetMobius(f)
-	pad := uint64(x.nw*512 - x.lanes)
+}
+
+// countWord adds the bit count of each of the n planes at p to the
+// counter at the same place from c. It is not inlined: with the default
+// GOAMD64=v1 each bits.OnesCount64 checks for POPCNT and calls a function
+// on its slow path, and inlined into countBlocks's loops it made them
+// reload their registers after every count (measured: 1.3 times slower).
+//
+//go:noinline
+func countWord(c, p unsafe.Pointer, n int) {
+	for ; n >= 2; n -= 2 {
+		a, b := (*[2]uint64)(c), (*[2]uint64)(p)
+		a[0] += uint64(bits.OnesCount64(b[0]))
+		a[1] += uint64(bits.OnesCount64(b[1]))
+		c, p = unsafe.Add(c, 16), unsafe.Add(p, 16)
+	}
+	if n == 1 {
+		*(*uint64)(c) += uint64(bits.OnesCount64(*(*uint64)(p)))
+	}
+}
+
+// drain turns the threshold counts into the histogram of indices: the
+// pairs with index ≥ k are the counted ones plus every pair of the blocks
+// whose value is at least k; the pairs with index k are those with index
+// ≥ k less those with index ≥ k+1.
+func (x *slicedKernel) drain(sc *slicedScratch) []uint64 {
+	atLeast := make([]uint64, x.nv+2)
+	var blocksFrom uint64 // blocks of value ≥ k
+	for k := x.nv; k >= 0; k-- {
+		blocksFrom += sc.corr[k]
+		atLeast[k] = blocksFrom*uint64(x.lanes) + sc.counts[k]
+		for _, n := range sc.acc[k] {
+			atLeast[k] += n
+		}
+	}
 	hist := make([]uint64, x.size)
-	for v := 0; v <= x.nv; v++ {
-		hist[v] = f[v] - pad*sc.corr[v]
+	for k := 0; k <= x.nv; k++ {
+		hist[k] = atLeast[k] - atLeast[k+1]
 	}
 	return hist
 }
-
-// kbits[v][j] is all ones when bit j of v is 1 and 0 otherwise: the
-// broadcast words of a block value's bits.
-var kbits = func() *[256][8]uint64 {
-	k := (*[256][8]uint64)(unsafe.Pointer(&alignedWords(256 * 8)[0]))
-	for v := range k {
-		for j := range k[v] {
-			k[v][j] = -(uint64(v) >> j & 1)
-		}
-	}
-	return k
-}()

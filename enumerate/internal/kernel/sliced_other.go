@@ -2,6 +2,6 @@
 
 package kernel
 
-func slicedBlocks(nb int, planes *uint64, nw int, blockValues *byte, nblocks int, sc *slicedScratch, nv, nvals, nq int) {
-	panic("no sliced-index kernel on this architecture")
+func slicedBlocksAsm(x *slicedKernel, planes *uint64, blockValues []byte, sc *slicedScratch, nq int) {
+	panic("no assembly sliced-index kernel on this architecture")
 }

@@ -136,12 +136,3 @@ func (x *xorKernel) tallyScalar(lo, hi uint64, stop *atomic.Bool, progress *atom
 		}
 	}
 }
-
-// xorState512 carries the AVX-512 kernel's lanes from one call to the
-// next: the five planes of each lane's count of popcount(q ⊕ k) and the
-// high bits of q ⊕ k for the current block.
-type xorState512 struct {
-	planes [5][8]uint64
-	high   uint64
-	_      [7]uint64
-}

@@ -6,24 +6,22 @@ import (
 )
 
 // xorScratch is one worker's state for a bit-sliced kernel: the bit-planes
-// of k ⊕ q for the current block of k, and per-popcount tallies. The AVX2
-// kernel uses words 0–3 of each plane and tally, the portable one word 0.
+// of k ⊕ q for the current block of k, and per-popcount tallies (the
+// portable kernel uses word 0 of each).
 type xorScratch struct {
 	planes *[32][8]uint64 // 64-byte aligned
 	acc    *[33][8]uint64 // 64-byte aligned; acc[n] sums to the count of popcount n
 	buf    []uint64
 	// sub and state are the AVX-512 kernel's subset tallies and lane
-	// counts (see xor_amd64.go).
+	// counts: words 0–39 the five count planes of its 512 lanes, word 40
+	// the high bits of q ⊕ k for the current block (see xor_amd64.go).
 	sub   *[32][8]uint64
-	state *xorState512
+	state *[48]uint64
 	pairs uint64
 	// count and high carry the portable kernel's lane counts and q's high
 	// bits ⊕ the current block's from one call to the next.
 	count [6]uint64
 	high  uint64
-	// avx2 and bytes are the AVX2 kernel's state and byte counters.
-	avx2  *avx2State
-	bytes *[36][4]uint64
 	// template holds the planes of k alone for block 0 (q = 0).
 	template                 *[32][8]uint64
 	templateD, templateLanes int
@@ -36,7 +34,7 @@ func newXorScratch() *xorScratch {
 	s.planes = (*[32][8]uint64)(unsafe.Pointer(&buf[0]))
 	s.acc = (*[33][8]uint64)(unsafe.Pointer(&buf[32*8]))
 	s.sub = (*[32][8]uint64)(unsafe.Pointer(&buf[(32+33)*8]))
-	s.state = (*xorState512)(unsafe.Pointer(&buf[(32+33+32)*8]))
+	s.state = (*[48]uint64)(unsafe.Pointer(&buf[(32+33+32)*8]))
 	return s
 }
 
