@@ -98,12 +98,12 @@ func (a Assertion) String() string {
 	if a.Scope != "" {
 		s += " (" + a.Scope + ")"
 	}
-	return fmt.Sprintf("%s: %s: %s", s, a.valuesText(), a.Verdict())
+	return fmt.Sprintf("%s: %s: %s", s, a.valuesText(), a.verdictText())
 }
 
-// Verdict returns "holds", "FAILS" or, for an assertion true by
+// verdictText returns "holds", "FAILS" or, for an assertion true by
 // construction, "by construction: " and the reason.
-func (a Assertion) Verdict() string {
+func (a Assertion) verdictText() string {
 	if a.Holds && a.ByConstruction != "" {
 		return "by construction: " + a.ByConstruction
 	}
