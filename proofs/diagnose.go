@@ -263,9 +263,6 @@ func nearest(at [][2]int, ij [2]int) [2]int {
 	}
 	for _, x := range at {
 		if (x[1] == 0) == (ij[1] == 0) {
-			if ij[1] == 0 {
-				return [2]int{ij[0], 0}
-			}
 			return x
 		}
 	}
@@ -403,22 +400,23 @@ func generalConclusion(g Run, holds string) string {
 // latest.
 func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) error {
 	runs := map[int]Run{}
-	limit := 0
+	limit := 0 // a width at which a step fails, 0 while none is known
 	for _, r := range t.Runs {
 		runs[r.D] = r
-		if !r.Holds() && (limit == 0 || r.D < limit) {
+		if !r.Holds() && limit == 0 {
 			limit = r.D
 		}
 	}
 	if g := t.General; g != nil && !g.Holds() {
-		if only, at := onlyFormulaFails(*g); only && (limit == 0 || at < limit) {
+		if only, at := onlyFormulaFails(*g); only && limit == 0 {
 			a, _ := g.Assertion("formula")
 			dg.Smallest, dg.Step, dg.Failure = at, 4, a
 			return nil
 		}
-		if limit == 0 || limit > 3 {
+		if limit == 0 {
 			limit = 3
 		}
+		limit = min(limit, 3)
 	}
 	d := 1
 	if p.model.Joint != nil {

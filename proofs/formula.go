@@ -190,14 +190,16 @@ func (f Formula) widthsWhere(x *big.Rat) (ds []int64, always bool) {
 	const far = 1 << 53
 	cuts := []float64{1}
 	if q != 0 && a+1 != 0 {
-		if turn := -a * p / ((a + 1) * q); turn > 1 && turn < far {
-			cuts = append(cuts, turn)
-		}
+		// The turning point, within [1, far]: a piece of no length
+		// beside it is harmless.
+		cuts = append(cuts, min(max(-a*p/((a+1)*q), 1), far))
 	}
 	cuts = append(cuts, far)
 	found := map[int64]bool{}
+	// A root lies in [lo, hi]; an integer one is one of the integers
+	// around it.
 	try := func(lo, hi float64) {
-		for c := int64(math.Floor(lo)) - 1; c <= int64(math.Ceil(hi))+1; c++ {
+		for c := int64(math.Floor(lo)); c <= int64(math.Ceil(hi)); c++ {
 			if c >= 1 && f.At(int(c)).Cmp(rational.NewRat(x)) == 0 {
 				found[c] = true
 			}

@@ -118,38 +118,38 @@ func planSweep(m Model, opt Options) ([]sweepWidth, string) {
 		budget = DefaultCheckTime
 	}
 	var out []sweepWidth
-	total := 0.0
-	for d := 1; d <= enumerate.MaxD; d++ {
+	var total time.Duration
+	for d := 1; ; d++ {
 		s := &Space{model: m, d: d, opt: opt}
 		s.buildComponents()
 		probs, factors, err := s.engineProblems()
 		if err != nil {
 			return out, fmt.Sprintf("at d_k = %d enumerate cannot take the terms: %v", d, err)
 		}
-		pls, seconds, err := sweepPlans(probs, opt)
+		pls, cost, err := sweepPlans(probs, opt)
 		if err != nil {
 			return out, fmt.Sprintf("enumerate refuses d_k = %d: %v", d, err)
 		}
-		if total+seconds > budget.Seconds() {
+		if total+cost > budget {
 			return out, fmt.Sprintf("the next width, d_k = %d, would pass the %s the check may take", d, budget)
 		}
-		total += seconds
+		total += cost
 		out = append(out, sweepWidth{d: d, plans: pls, factors: factors})
 	}
-	return out, fmt.Sprintf("d_k = %d is the widest enumerate takes", enumerate.MaxD)
 }
 
 // sweepPlans plans each problem of one width with the closed form, whose
 // cost estimate, unlike enumeration's, is the same on every machine, so
-// that the widths checked are too; it returns the plans' estimated time.
-func sweepPlans(probs []enumerate.Problem, opt Options) ([]*enumerate.Plan, float64, error) {
+// that the widths checked are too; it returns the plans' estimated time,
+// in whole nanoseconds so that sums are exact.
+func sweepPlans(probs []enumerate.Problem, opt Options) ([]*enumerate.Plan, time.Duration, error) {
 	// The sweep is not counted in Options.Progress: it is bounded by the
 	// check time, a fraction of a second, and would only move the count
 	// past what Proof.Work says.
 	eopt := opt.engine()
 	eopt.Progress = nil
 	var out []*enumerate.Plan
-	seconds := 0.0
+	var cost time.Duration
 	for _, p := range probs {
 		pl, err := enumerate.NewPlan(p, enumerate.ClosedForm, eopt)
 		if err == nil {
@@ -159,9 +159,9 @@ func sweepPlans(probs []enumerate.Problem, opt Options) ([]*enumerate.Plan, floa
 			return nil, 0, err
 		}
 		out = append(out, pl)
-		seconds += pl.Seconds() + planOverheadSeconds
+		cost += time.Duration((pl.Seconds() + planOverheadSeconds) * float64(time.Second))
 	}
-	return out, seconds, nil
+	return out, cost, nil
 }
 
 // moments returns the exact mean and variance of q·k at the width, from
