@@ -3,6 +3,7 @@ package proofs
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"time"
 
@@ -141,7 +142,8 @@ func planSweep(m Model, opt Options) ([]sweepWidth, string) {
 // sweepPlans plans each problem of one width with the closed form, whose
 // cost estimate, unlike enumeration's, is the same on every machine, so
 // that the widths checked are too; it returns the plans' estimated time,
-// in whole nanoseconds so that sums are exact.
+// in whole microseconds, so that sums are exact and a last-place
+// difference of a machine's logarithm cannot move the sweep's end.
 func sweepPlans(probs []enumerate.Problem, opt Options) ([]*enumerate.Plan, time.Duration, error) {
 	// The sweep is not counted in Options.Progress: it is bounded by the
 	// check time, a fraction of a second, and would only move the count
@@ -159,7 +161,7 @@ func sweepPlans(probs []enumerate.Problem, opt Options) ([]*enumerate.Plan, time
 			return nil, 0, err
 		}
 		out = append(out, pl)
-		cost += time.Duration((pl.Seconds() + planOverheadSeconds) * float64(time.Second))
+		cost += time.Duration(math.Round((pl.Seconds()+planOverheadSeconds)*1e6)) * time.Microsecond
 	}
 	return out, cost, nil
 }
