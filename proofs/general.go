@@ -247,9 +247,8 @@ func gatherGeneral(ctx context.Context, m Model, p *big.Rat, widths []sweepWidth
 	if err := ev.pairPass(ctx); err != nil {
 		return nil, err
 	}
-	t1, t2 := Times(Q(1), K(1)), Times(Q(2), K(2))
-	mean, v, c := mustRat(one.mean(t1)), mustRat(one.cov(t1, t1)), mustRat(two.cov(t1, t2))
-	ev.meanF, ev.varF = powerFormula(mean, big.NewRat(1, 1)), varianceFormula(v, c)
+	mean, v, c := ev.termLaws()
+	ev.meanF, ev.varF = powerFormula(mustRat(mean), big.NewRat(1, 1)), varianceFormula(mustRat(v), mustRat(c))
 	var err error
 	if ev.sweep, err = runSweep(ctx, widths, stop, ev.meanF, ev.varF); err != nil {
 		return nil, err

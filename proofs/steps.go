@@ -56,7 +56,8 @@ type evidence struct {
 	d      int
 	shared bool // one law for every coordinate and one for every pair (untied, not listed)
 	// general is set for the proof for every width (d is then 0): the
-	// laws of one and two coordinate pairs come from the model, two.
+	// laws of one and of two coordinate pairs, coords[0] and two, come
+	// from the model's definition.
 	general bool
 	two     *law
 	// oneProduct and twoProduct, when set, say why the law of one pair is
