@@ -145,8 +145,9 @@ func pluralS(singular bool) string {
 }
 
 // brokenPremises returns the assertions a rests on that fail in the run:
-// for each, the instance at a's index when that one fails, else the first
-// that does.
+// for a numbered assertion, the instance at its index when the premise
+// has one there (a premise that fails only at other indices is not
+// broken for it), else the first that fails.
 func brokenPremises(r Run, a Assertion) []Assertion {
 	var out []Assertion
 	ij, numbered := a.index()
@@ -156,7 +157,10 @@ func brokenPremises(r Run, a Assertion) []Assertion {
 			continue
 		}
 		if numbered {
-			if q, ok := r.failingAt(id, ij); ok {
+			if q, ok := r.instanceAt(id, ij); ok {
+				if q.Holds {
+					continue
+				}
 				p = q
 			}
 		}
@@ -165,11 +169,11 @@ func brokenPremises(r Run, a Assertion) []Assertion {
 	return out
 }
 
-// failingAt returns the failing instance of id that covers the index ij.
-func (r Run) failingAt(id string, ij [2]int) (Assertion, bool) {
+// instanceAt returns the instance of id that covers the index ij.
+func (r Run) instanceAt(id string, ij [2]int) (Assertion, bool) {
 	for _, st := range r.Steps {
 		for _, x := range st.Assertions {
-			if x.ID == id && !x.Holds && slices.Contains(x.at, ij) {
+			if x.ID == id && slices.Contains(x.at, ij) {
 				return x, true
 			}
 		}

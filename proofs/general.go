@@ -264,10 +264,10 @@ func gatherGeneral(ctx context.Context, m Model, p *big.Rat, widths []sweepWidth
 	case TieBoth:
 		ev.sources[fromPair] = "the law of two coordinate pairs with (q_j, k_j) = (q_i, k_i), the same for every i < j at every width"
 	}
-	if ev.sweep.checked > 0 {
-		ev.sources[fromScore] = fmt.Sprintf("the law of q·k from enumerate at %s, every width from 1 it reaches within the check's time limit (%s)",
-			widthRange(ev.sweep.checked), stop)
-	}
+	// Listed only when an assertion comes from it: not when no width was
+	// checked.
+	ev.sources[fromScore] = fmt.Sprintf("the law of q·k from enumerate at %s, every width from 1 it reaches within the check's time limit (%s)",
+		widthRange(ev.sweep.checked), stop)
 	return ev, nil
 }
 

@@ -44,6 +44,10 @@ func TestSweepReach(t *testing.T) {
 	explicit, _ := planSweep(m, Options{CheckTime: DefaultCheckTime})
 	require.Len(t, byDefault, len(explicit))
 	require.Greater(t, len(byDefault), 1000, "a quarter of a second of closed forms reaches past d_k = 1000 for ±1")
+	// Pinned: enumerate's closed-form cost model and the planning
+	// overhead decide it (update when the cost model changes).
+	quickWidths, _ := planSweep(m, quick)
+	require.Len(t, quickWidths, quickReach)
 
 	tr := prove(t, m)
 	f, ok := tr.General.Assertion("formula")
@@ -58,6 +62,9 @@ func TestSweepReach(t *testing.T) {
 	require.Equal(t, "d_k = 1, 2", widthRange(2))
 	require.Equal(t, "d_k = 1..7", widthRange(7))
 }
+
+// quickReach is how many widths the sweep checks for ±1 in quick's 5 ms.
+const quickReach = 50
 
 func widthCount(n int) string { return big.NewInt(int64(n)).String() }
 
@@ -219,4 +226,19 @@ func TestSmallestCounterexample(t *testing.T) {
 		tr := prove(t, c.m, c.ds...)
 		require.Equal(t, c.smallest, tr.Diagnosis.Smallest, "%s %v", c.m, c.ds)
 	}
+}
+
+// TestPremiseAtTheSameIndex: a premise is named at the index of the
+// assertion that rests on it, not at the first index it fails at: here
+// E[q_1] and E[q_2] both fail, and only E[q_2²] = 1 does.
+func TestPremiseAtTheSameIndex(t *testing.T) {
+	// q_1 = ±1 with P(1) = 3/4, q_2 = 0 or 2, independent; k = (1, 1).
+	tr := prove(t, joint(t, "1 -1,0 1,1\n1 -1,2 1,1\n3 1,0 1,1\n3 1,2 1,1\n"))
+	r := tr.Runs[0]
+	a, _ := r.Assertion("square-q")
+	require.Equal(t, "E[q_2²] = 1", a.Statement)
+	require.True(t, containsLine(tr.Diagnosis.Reasons, "Step 1, d_k = 2: E[q_2²] = 1 fails (2 ≠ 1): E[q_2²] = Var(q_2) + E[q_2]² = 1 + 1² = 2; it rests on E[q_2] = 0, which fails."),
+		"Var(q_2) = 1 holds, whatever Var(q_1): %v", tr.Diagnosis.Reasons)
+	require.True(t, containsLine(tr.Diagnosis.Reasons, "it rests on Var(q_1·k_1) = E[(q_1·k_1)²], which fails."),
+		"E[q_1²] = 1 holds, whatever E[q_2²]: %v", tr.Diagnosis.Reasons)
 }

@@ -117,6 +117,12 @@ func TestConclusionWords(t *testing.T) {
 		{iid(t, "-1,0,1", "±1"), "raw", []string{"fails at every width:", "Var(q·k/1) = 2/3·d_k, which is 1 at no width d_k ≥ 1"}},
 		{iid(t, "±1/2", "±1"), "raw", []string{"holds only at d_k = 4, a coincidence of that width:", "Var(q·k/1) = 1/4·d_k"}},
 		{pairs(t, "-1 -1, 1 1:3"), "d", []string{"so Var(q·k) = 0 and Var(q·k/d_k) = 0 for every d_k ≥ 1, never 1"}},
+		// q is 0 or 1 (P(1) = 1/4), tied; k given q = 1 is 0 or 10/3
+		// (P = 3/5, 2/5): Var(q_i·k_i) = 1, Cov(q_i·k_i, q_j·k_j) = 1/3,
+		// so Var(q·k/d_k^(3/4)) = 2/3/√d_k + √d_k/3: 1 at d_k = 1 and 4.
+		{Model{Pairs: pairs(t, "0 1:15, 1 0:3, 1 10/3:2").Pairs, Tie: TieQ}, "d^3/4",
+			[]string{"holds only at d_k = 1 and 4, a coincidence of those widths: Var(q_i·k_i) = 1 and Cov(q_i·k_i, q_j·k_j) = 1/3",
+				"Var(q·k/d_k^(3/4)) = 2/(3·√d_k) + 1/3·√d_k"}},
 	} {
 		sc, err := rational.ParseScale(c.scale)
 		require.NoError(t, err)
