@@ -278,7 +278,6 @@ func (o *oracle) checkWitness(t *testing.T, where string, a Assertion, x expecta
 	t.Helper()
 	parts := splitEvent(indexed(a.Left, i, j))
 	require.Len(t, parts, len(x.groups), "%s: %s names %d parts, the assertion judges %d groups", where, a.Left, len(parts), len(x.groups))
-	joint := big.NewRat(1, 1)
 	prod := big.NewRat(1, 1)
 	matches := func(n int) bool { return true }
 	for _, p := range parts {
@@ -301,7 +300,7 @@ func (o *oracle) checkWitness(t *testing.T, where string, a Assertion, x expecta
 		matches = func(n int) bool { return prev(n) && canonical(g(n)) == canonical(want) }
 		prod.Mul(prod, o.e(func(n int) *big.Rat { return indicator(canonical(g(n)) == canonical(want)) }))
 	}
-	joint = o.e(func(n int) *big.Rat { return indicator(matches(n)) })
+	joint := o.e(func(n int) *big.Rat { return indicator(matches(n)) })
 	l, _ := a.LeftValue.Rat()
 	r, _ := a.RightValue.Rat()
 	require.Zero(t, joint.Cmp(l), "%s: %s: the oracle gives P = %s, the proof %s (an impossible event?)", where, a.Left, joint.RatString(), l.RatString())
