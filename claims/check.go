@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -45,6 +46,8 @@ type Limits struct {
 type Checker struct {
 	limits Limits
 	cache  distCache
+	// soft keeps softmax enclosures across claims of the same scores.
+	soft softmax.Cache
 	// generals are the proofs for every width of the claims for every
 	// width, by model.
 	generals map[string]*proofs.Run
@@ -205,12 +208,17 @@ type distCache struct {
 	max, bytes int64
 	order      list.List // of *cacheEntry, most recently used first
 	entries    map[string]*list.Element
+	byHist     map[*rational.Histogram]*cacheEntry
 }
 
 type cacheEntry struct {
 	key   string
 	hist  *rational.Histogram
 	bytes int64
+	// mean and variance are the distribution's, once computed: a
+	// variance sums every count, which a page grading answer after
+	// answer would otherwise redo for each.
+	mean, variance *big.Rat
 }
 
 func (d *distCache) setMax(max int64) {
@@ -234,10 +242,38 @@ func (d *distCache) put(key string, h *rational.Histogram) {
 	}
 	if d.entries == nil {
 		d.entries = map[string]*list.Element{}
+		d.byHist = map[*rational.Histogram]*cacheEntry{}
 	}
-	d.entries[key] = d.order.PushFront(&cacheEntry{key: key, hist: h, bytes: size})
+	e := &cacheEntry{key: key, hist: h, bytes: size}
+	d.entries[key] = d.order.PushFront(e)
+	d.byHist[h] = e
 	d.bytes += size
 	d.evict()
+}
+
+// mean returns h's mean, computed once for a distribution the cache keeps.
+func (d *distCache) mean(h *rational.Histogram) *big.Rat {
+	e, ok := d.byHist[h]
+	if !ok {
+		return h.Mean()
+	}
+	if e.mean == nil {
+		e.mean = h.Mean()
+	}
+	return new(big.Rat).Set(e.mean)
+}
+
+// variance returns h's variance, computed once for a distribution the
+// cache keeps.
+func (d *distCache) variance(h *rational.Histogram) *big.Rat {
+	e, ok := d.byHist[h]
+	if !ok {
+		return h.Variance()
+	}
+	if e.variance == nil {
+		e.variance = h.Variance()
+	}
+	return new(big.Rat).Set(e.variance)
 }
 
 // evict drops the least recently used distributions until the rest fit.
@@ -246,6 +282,7 @@ func (d *distCache) evict() {
 		e := d.order.Back().Value.(*cacheEntry)
 		d.order.Remove(d.order.Back())
 		delete(d.entries, e.key)
+		delete(d.byHist, e.hist)
 		d.bytes -= e.bytes
 	}
 }

@@ -209,15 +209,15 @@ func parseDistribution(figure string) (map[string]*big.Int, error) {
 }
 
 // quantity returns the mean, variance or std of q·k divided by dv.
-func quantity(which string, h *rational.Histogram, d int, dv divisor) rational.Value {
+func (ch *Checker) quantity(which string, h *rational.Histogram, d int, dv divisor) rational.Value {
 	div := dv.at(d)
 	switch which {
 	case "mean":
-		return rational.NewRat(h.Mean()).Mul(div.Inv())
+		return rational.NewRat(ch.cache.mean(h)).Mul(div.Inv())
 	case "variance":
-		return rational.NewRat(h.Variance()).Mul(div.Mul(div).Inv())
+		return rational.NewRat(ch.cache.variance(h)).Mul(div.Mul(div).Inv())
 	}
-	return rational.NewRat(h.Variance()).Root(2).Mul(div.Inv())
+	return rational.NewRat(ch.cache.variance(h)).Root(2).Mul(div.Inv())
 }
 
 func quantitySetting(c *Claim) (string, error) {
@@ -238,8 +238,8 @@ func buildQuantity(which string) func(c *Claim) (*prepared, error) {
 		if err != nil {
 			return nil, err
 		}
-		prep, err := exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
-			return quantity(which, h, p.D, dv), nil
+		prep, err := exactClaim(c, func(ch *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+			return ch.quantity(which, h, p.D, dv), nil
 		})
 		if err != nil {
 			return nil, err
@@ -327,7 +327,7 @@ func buildLaw(c *Claim) (*prepared, error) {
 				if err != nil {
 					return Verdict{}, err
 				}
-				x := quantity(which, h, p.D, dv)
+				x := ch.quantity(which, h, p.D, dv)
 				var ok bool
 				if law == nil {
 					ok = fig.matches(x)
@@ -412,7 +412,7 @@ func buildTrend(c *Claim) (*prepared, error) {
 				if err != nil {
 					return Verdict{}, err
 				}
-				x := quantity(which, h, p.D, dv)
+				x := ch.quantity(which, h, p.D, dv)
 				xs = append(xs, x)
 				shown = append(shown, x.String())
 			}
@@ -469,12 +469,12 @@ func buildRatio(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return exactClaim(c, func(_ *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
-		b := quantity(which, h, p.D, bottom)
+	return exactClaim(c, func(ch *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+		b := ch.quantity(which, h, p.D, bottom)
 		if b.Sign() == 0 {
 			return b, fmt.Errorf("the %s with divide=%s is 0, so the ratio is undefined", which, c.Settings["versus"])
 		}
-		return quantity(which, h, p.D, top).Mul(b.Inv()), nil
+		return ch.quantity(which, h, p.D, top).Mul(b.Inv()), nil
 	})
 }
 

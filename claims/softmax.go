@@ -134,7 +134,7 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 			}
 		}
 		return func(ch *checking) (Verdict, error) {
-			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
+			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{Cache: &ch.soft})
 			if err != nil {
 				return Verdict{}, err
 			}
@@ -196,7 +196,7 @@ func buildSoftmaxEntry(c *Claim) (*prepared, error) {
 				outs[i] = softmax.Printed{Text: "0", Places: 0}
 			}
 			outs[entry-1] = out
-			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{})
+			reps, err := softmax.Check(ch.ctx, box, outs, softmax.Options{Cache: &ch.soft})
 			if err != nil {
 				return Verdict{}, err
 			}

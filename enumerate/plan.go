@@ -161,6 +161,12 @@ func (pl *Plan) maxTime(m Method) time.Duration {
 // probeTime is how long a timed probe of the kernel runs.
 const probeTime = 40 * time.Millisecond
 
+// canStopProbe says whether a timer can stop the probe while it runs: not
+// under WebAssembly, whose one thread runs no timer until the running
+// goroutine blocks, so that a probe there would run through every q vector
+// (hours, near the limit) and the nominal rate is used instead.
+const canStopProbe = runtime.GOARCH != "wasm"
+
 // measure returns the kernel's pairs per second per core on this machine,
 // timed once per plan by tallying the first q vectors for probeTime on one
 // goroutine, in the CPU time of its thread where the system gives it (so
@@ -171,6 +177,9 @@ func (pl *Plan) measure() float64 {
 	c := pl.cal
 	c.once.Do(func() {
 		c.rate = pl.rate
+		if !canStopProbe {
+			return
+		}
 		nq, ok := pl.problem.QCount()
 		if !ok {
 			nq = math.MaxUint64

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -63,7 +65,7 @@ func runDist(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {
-		return adviseRefusal(err)
+		return spec.AdviseRefusal(err)
 	}
 	out := render.Dist{Q: q, K: k, D: pl.Problem().D, Method: pl.Method(), Hist: h, LaTeX: lx}
 	return dst.write(stdout, func(w io.Writer) error { return out.Write(w, f) })

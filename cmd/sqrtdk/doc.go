@@ -164,7 +164,9 @@
 //	--scale S       what Step 5 divides q·k by: sqrt (default, the lesson's
 //	                √d_k), raw, d or d^P; any but sqrt shows Step 5 failing.
 //	--format F      text (default), markdown, latex (a handout: a whole
-//	                document for pdflatex) or json.
+//	                document for pdflatex) or json; html writes the proof
+//	                lab into -o DIR (see Pages for students).
+//	-o FILE         write the transcript to FILE, which appears only when complete.
 //
 // Where the numbers come from: means, variances, covariances and
 // independence of entries and terms from the exact law of one coordinate
@@ -263,6 +265,37 @@
 // --answer-key prints the variant's key with every solution (--format key,
 // the default, a key that grades without a seed; or markdown or latex).
 // A variant depends only on the seed and the student id.
+//
+// # Pages for students
+//
+// "sqrtdk exercise --key KEY --student ID [--seed S] --format html -o DIR"
+// writes the student's sheet as a page, a directory of five files that
+// works opened from disk (file://) or put on any static server: each
+// answer is graded as it is typed, by the grade package itself compiled to
+// WebAssembly, with the verdicts, points, named mistakes, hints and
+// messages of "sqrtdk grade" (the page grades the line of the answer file
+// it will write, at its line number), and the student downloads the answer
+// file, which "sqrtdk grade" reads unchanged. A part whose visibility is
+// not "visible" is only collected: its lines are not in the page. Such a
+// practice page contains the key's visible parts, so a student who reads
+// its files can find their answers; --no-feedback writes a page for graded
+// work that only collects answers and holds no part of the key (nor the
+// WebAssembly module). The page keeps the answers in the browser's storage
+// across reloads.
+//
+// "sqrtdk prove --format html -o DIR" writes the proof lab: a form for the
+// entries (with weights v:m), how k is drawn (independently, k = q or
+// k = −q), ties, the scale and the widths, set from prove's flags when they
+// are given; it shows the equivalent command line, each step's verdict at
+// each width, why a failing step fails, and the transcript, the last line
+// and the exit status of that command, refusals included (the same limits,
+// computed by the same code). A long proof can be stopped; the page never
+// waits on it. --pairs, --joint and the engine's flags have no field in
+// the form and are refused with html.
+//
+// -o DIR is made, or replaced when it holds a page written before (only a
+// page's files); anything else there is refused. The files appear only
+// when all were written.
 //
 // # Exit status
 //

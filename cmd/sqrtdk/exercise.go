@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"io"
+	"path/filepath"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -13,11 +15,12 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var keys keyFlags
 	keys.register(fs)
 	var format choiceFormatFlag
-	format.register(fs, "", "markdown", "latex", "key")
-	var answerKey bool
+	format.register(fs, "", "markdown", "latex", "html", "key")
+	var answerKey, noFeedback bool
 	var output string
 	fs.BoolVar(&answerKey, "answer-key", false, "print the variant's key with its solutions instead of the sheet")
-	fs.StringVar(&output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
+	fs.BoolVar(&noFeedback, "no-feedback", false, "html: a page for graded work, which only collects the answers and holds no part of the key; without it the page is for practice: it checks each answer as it is typed and so contains the key's visible parts, which a student can read in its files")
+	fs.StringVar(&output, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete (html: the page's DIR)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -34,6 +37,15 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if f == "key" && !answerKey {
 		return usageErrorf("--format key prints a key: add --answer-key")
 	}
+	if f == "html" && answerKey {
+		return usageErrorf("--format html writes the student's page, not the key: leave out --answer-key")
+	}
+	if noFeedback && f != "html" {
+		return usageErrorf("--no-feedback is for --format html")
+	}
+	if f == "html" && output == "" {
+		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
+	}
 	if keys.student == "" {
 		return flagUsageError(fs, "--student: name the student the sheet is for")
 	}
@@ -47,6 +59,13 @@ func runExercise(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	variant, err := key.Variant(keys.seed, keys.student)
 	if err != nil {
 		return err
+	}
+	if f == "html" {
+		files, err := page.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
+		if err != nil {
+			return err
+		}
+		return writePageDir(output, files)
 	}
 	var solutions []string
 	if answerKey {

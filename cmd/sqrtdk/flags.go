@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -38,60 +40,21 @@ func (s *spaceFlags) register(fs *flag.FlagSet, widths string, single bool) {
 
 // parse returns the alphabets and the widths.
 func (s *spaceFlags) parse() (q, k rational.Alphabet, ds []int, err error) {
-	if q, k, err = parseAlphabets(s.values, s.kValues); err != nil {
+	if q, k, err = spec.ParseAlphabets(s.values, s.kValues); err != nil {
 		return q, k, nil, err
 	}
 	if s.single {
-		d, err := parseWidth(s.widths)
+		d, err := spec.ParseWidth(s.widths)
 		if err != nil {
 			return q, k, nil, fmt.Errorf("--d: %v", err)
 		}
 		return q, k, []int{d}, nil
 	}
-	ds, err = parseWidths(s.widths)
+	ds, err = spec.ParseWidths(s.widths)
 	if err != nil {
 		return q, k, nil, fmt.Errorf("--d: %v", err)
 	}
 	return q, k, ds, nil
-}
-
-// parseAlphabets reads --values and --k-values (empty: k like q).
-func parseAlphabets(values, kValues string) (q, k rational.Alphabet, err error) {
-	if q, err = rational.ParseAlphabet(values); err != nil {
-		return q, k, fmt.Errorf("--values: %v", err)
-	}
-	k = q
-	if kValues != "" {
-		if k, err = rational.ParseAlphabet(kValues); err != nil {
-			return q, k, fmt.Errorf("--k-values: %v", err)
-		}
-	}
-	return q, k, nil
-}
-
-// parseWidth reads one d_k, a positive integer; the engine judges its size.
-func parseWidth(s string) (int, error) {
-	d, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || d < 1 {
-		return 0, fmt.Errorf("d_k must be a positive integer, not %q", s)
-	}
-	if d > enumerate.MaxD {
-		return 0, fmt.Errorf("d_k = %d is larger than the supported %d", d, enumerate.MaxD)
-	}
-	return d, nil
-}
-
-// parseWidths reads a comma list of widths.
-func parseWidths(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		d, err := parseWidth(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, nil
 }
 
 // maxWorkers bounds --workers.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
@@ -15,23 +17,23 @@ func FuzzParseWidths(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		ds, err := parseWidths(s)
+		ds, err := spec.ParseWidths(s)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
-				t.Fatalf("parseWidths(%q): message spans lines: %q", s, err)
+				t.Fatalf("spec.ParseWidths(%q): message spans lines: %q", s, err)
 			}
 			return
 		}
 		parts := make([]string, len(ds))
 		for i, d := range ds {
 			if d < 1 || d > enumerate.MaxD {
-				t.Fatalf("parseWidths(%q) = %v: width %d out of range", s, ds, d)
+				t.Fatalf("spec.ParseWidths(%q) = %v: width %d out of range", s, ds, d)
 			}
 			parts[i] = strconv.Itoa(d)
 		}
-		back, err := parseWidths(strings.Join(parts, ","))
+		back, err := spec.ParseWidths(strings.Join(parts, ","))
 		if err != nil || len(back) != len(ds) {
-			t.Fatalf("parseWidths(%q) = %v, which does not parse back: %v %v", s, ds, back, err)
+			t.Fatalf("spec.ParseWidths(%q) = %v, which does not parse back: %v %v", s, ds, back, err)
 		}
 	})
 }

@@ -34,7 +34,7 @@ var commands = map[string]command{
 	"plot":     {"draw a figure (dist, variance, softmax, saturation) from exact values", runPlot},
 	"diagnose": {"name the likeliest scaling mistake from a measured score std", runDiagnose},
 	"grade":    {"grade answer files against an answer key, naming each mistake", runGrade},
-	"exercise": {"print a student's variant of an exercise sheet, or its key", runExercise},
+	"exercise": {"print a student's variant of an exercise sheet, or its key, or write it as a page", runExercise},
 	"version":  {"print sqrtdk's version (the string shard results record)", runVersion},
 }
 

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
@@ -124,7 +126,7 @@ func plotFigure(ctx context.Context, name string, kind plotKind, args []string, 
 	}
 	fig, err := compute(ctx)
 	if err != nil {
-		return adviseRefusal(err)
+		return spec.AdviseRefusal(err)
 	}
 	var files []atomicfile.File
 	if *out != "" {
@@ -259,7 +261,7 @@ func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figu
 		if err != nil {
 			return nil, err
 		}
-		ds, err := parseWidths(*widths)
+		ds, err := spec.ParseWidths(*widths)
 		if err != nil {
 			return nil, fmt.Errorf("--d: %v", err)
 		}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -57,7 +59,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 			return err
 		}
 		if err := pl.CheckShard(i, n); err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		ps[j] = pl
 	}
@@ -77,7 +79,7 @@ func runShard(ctx context.Context, fs *flag.FlagSet, command string, q, k ration
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		nq, _ := p.QCount()
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -81,7 +83,7 @@ func runTable(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {
-			return adviseRefusal(err)
+			return spec.AdviseRefusal(err)
 		}
 		rows[pl.Problem().D] = render.NewRowFromVariance(pl.Problem().D, mo.Pairs, mo.Variance, pl.Method(), n.scales)
 	}

@@ -58,7 +58,7 @@ func Check(ctx context.Context, b Box, outputs []Printed, opt Options) ([]Report
 		reps[i].Cell = c
 	}
 	for prec := opt.Prec; prec <= opt.MaxPrec; prec *= 2 {
-		rs, err := ranges(ctx, b, prec)
+		rs, err := opt.Cache.rangesOf(ctx, b, prec)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +81,7 @@ func Check(ctx context.Context, b Box, outputs []Printed, opt Options) ([]Report
 		for i, r := range reps {
 			ivs[i], prec = r.Range.Hull(), min(prec, r.Prec)
 		}
-		if err := CrossCheck(b.Lo, b.DK, ivs, prec); err != nil {
+		if err := opt.Cache.crossCheck(b, ivs, prec); err != nil {
 			return nil, err
 		}
 	}

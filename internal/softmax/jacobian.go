@@ -19,6 +19,8 @@ type Options struct {
 	Tol *big.Rat
 	// Stop, if non-nil, makes JacobianMaxAbsRange stop as soon as Stop returns true for the current Range.
 	Stop func(Range) bool
+	// Cache, if non-nil, keeps what Check computes for the next figures of the same scores.
+	Cache *Cache
 }
 
 func (o Options) withDefaults() Options {

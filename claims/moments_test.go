@@ -1,0 +1,48 @@
+package claims
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/rational"
+)
+
+// TestCachedMoments: the mean and variance a Checker keeps for a cached
+// distribution are the distribution's own, on every call, whatever a
+// caller does to a value it was given, and go with the distribution when
+// it is evicted.
+func TestCachedMoments(t *testing.T) {
+	q, err := rational.ParseAlphabet("-2,0:2,1")
+	require.NoError(t, err)
+	k, err := rational.ParseAlphabet("1/2,3")
+	require.NoError(t, err)
+	ch := &checking{Checker: NewChecker(Limits{}), ctx: context.Background()}
+	for _, d := range []int{1, 2, 5, 9} {
+		h, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: d})
+		require.NoError(t, err)
+		for range 3 {
+			m, v := ch.cache.mean(h), ch.cache.variance(h)
+			require.Zero(t, m.Cmp(h.Mean()), "mean at d = %d", d)
+			require.Zero(t, v.Cmp(h.Variance()), "variance at d = %d", d)
+			m.SetInt64(12345) // a caller's change stays its own
+			v.SetInt64(-1)
+		}
+		require.Contains(t, ch.cache.byHist, h)
+	}
+
+	// A cache that holds one distribution at a time.
+	big4, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: 4})
+	require.NoError(t, err)
+	small := &checking{Checker: NewChecker(Limits{MaxCacheBytes: histogramBytes(big4)}), ctx: context.Background()}
+	h3, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 3})
+	require.NoError(t, err)
+	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()))
+	h4, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 4})
+	require.NoError(t, err)
+	require.NotContains(t, small.cache.byHist, h3, "evicted with its distribution")
+	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()), "a distribution the cache does not keep")
+	require.Zero(t, small.cache.variance(h4).Cmp(h4.Variance()))
+}

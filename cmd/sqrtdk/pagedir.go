@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
+)
+
+// writePageDir writes a page's files into the directory dir, which appears
+// only when every file was written: they go to a new hidden directory
+// beside it, renamed into place at the end. dir may be missing, empty, or
+// hold a page written before (only the files of a page), which is then
+// replaced; anything else there is refused, so that nothing is lost.
+func writePageDir(dir string, files []page.File) (err error) {
+	if dir == "" {
+		return fmt.Errorf("-o: name the directory to write the page into")
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real // a link to a directory: replace the directory, keep the link
+	}
+	exists := false
+	switch fi, err := os.Stat(dir); {
+	case err == nil && !fi.IsDir():
+		return fmt.Errorf("-o %s: not a directory; a page is a directory of files", dir)
+	case err == nil:
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("-o: %v", err)
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !slices.Contains(page.FileNames, e.Name()) {
+				return fmt.Errorf("-o %s: the directory holds %s, which is not part of a page: name a new directory, or one with a page sqrtdk wrote", dir, e.Name())
+			}
+		}
+		exists = true
+	case !os.IsNotExist(err):
+		return fmt.Errorf("-o: %v", err)
+	}
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+		return fmt.Errorf("-o %s: the directory it would be made in, %s, does not exist", dir, parent)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+".*.partial")
+	if err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("-o: %v", err)
+	}
+	for _, f := range files {
+		if err := writeSynced(filepath.Join(tmp, f.Name), f.Data); err != nil {
+			return fmt.Errorf("-o: cannot write %s: %v", filepath.Join(dir, f.Name), err)
+		}
+	}
+	if !exists {
+		if err := os.Rename(tmp, dir); err != nil {
+			return fmt.Errorf("-o: %v", err)
+		}
+		return nil
+	}
+	old := strings.TrimSuffix(tmp, ".partial") + ".old"
+	if err := os.Rename(dir, old); err != nil {
+		return fmt.Errorf("-o: cannot replace %s: %v", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return fmt.Errorf("-o: cannot replace %s: %v", dir, err)
+	}
+	return os.RemoveAll(old)
+}
+
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
