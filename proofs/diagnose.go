@@ -320,16 +320,15 @@ func meanWords(g Run, m rational.Value) string {
 		name += "/" + g.divisorName
 	}
 	mean := powerFormula(mustRat(m), e)
-	var how string
-	switch {
-	case e.Sign() == 0:
-		how = "which stays at " + mean.String() + " whatever d_k is"
-	case e.Sign() < 0:
-		how = "which shrinks toward 0 as d_k grows"
-	case m.Sign() > 0:
+	how := "which falls like -" + powerText(e) + " as d_k grows"
+	if m.Sign() > 0 {
 		how = "which grows like " + powerText(e) + " as d_k grows"
-	default:
-		how = "which falls like -" + powerText(e) + " as d_k grows"
+	}
+	if e.Sign() < 0 {
+		how = "which shrinks toward 0 as d_k grows"
+	}
+	if e.Sign() == 0 {
+		how = "which stays at " + mean.String() + " whatever d_k is"
 	}
 	return fmt.Sprintf("%s has mean %s, %s: dividing fixes the spread, not the mean", name, mean, how)
 }

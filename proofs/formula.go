@@ -69,10 +69,10 @@ func (f Formula) equal(g Formula) bool {
 
 // constant returns the formula's value when it does not depend on d_k.
 func (f Formula) constant() (*big.Rat, bool) {
-	switch {
-	case len(f.terms) == 0:
+	if len(f.terms) == 0 {
 		return new(big.Rat), true
-	case len(f.terms) == 1 && f.terms[0].exp.Sign() == 0:
+	}
+	if len(f.terms) == 1 && f.terms[0].exp.Sign() == 0 {
 		return new(big.Rat).Set(f.terms[0].coef), true
 	}
 	return nil, false
@@ -133,28 +133,25 @@ func monomialText(c, e *big.Rat) string {
 		return num.String() + "/(" + c.Denom().String() + "·" + below + ")"
 	}
 	power := powerText(e)
-	switch {
-	case power == "":
+	if power == "" {
 		return c.RatString()
-	case c.Cmp(big.NewRat(1, 1)) == 0:
-		return power
-	case c.Cmp(big.NewRat(-1, 1)) == 0:
-		return "-" + power
+	}
+	if sign, ok := unitSigns[c.RatString()]; ok {
+		return sign + power
 	}
 	return c.RatString() + "·" + power
 }
 
+// unitSigns are the coefficients written as a sign alone.
+var unitSigns = map[string]string{"1": "", "-1": "-"}
+
+// powerNames are the powers of d_k written by name.
+var powerNames = map[string]string{"0": "", "1": "d_k", "2": "d_k²", "1/2": "√d_k"}
+
 // powerText writes d_k^e, "" for e = 0.
 func powerText(e *big.Rat) string {
-	switch {
-	case e.Sign() == 0:
-		return ""
-	case e.Cmp(big.NewRat(1, 1)) == 0:
-		return "d_k"
-	case e.Cmp(big.NewRat(2, 1)) == 0:
-		return "d_k²"
-	case e.Cmp(big.NewRat(1, 2)) == 0:
-		return "√d_k"
+	if name, ok := powerNames[e.RatString()]; ok {
+		return name
 	}
 	return "d_k^(" + e.RatString() + ")"
 }

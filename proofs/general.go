@@ -273,16 +273,14 @@ func gatherGeneral(ctx context.Context, m Model, p *big.Rat, widths []sweepWidth
 
 // divisorName names d_k^p: "√d_k", "d_k", "1" or "d_k^(p)".
 func divisorName(p *big.Rat) string {
-	switch {
-	case p.Sign() == 0:
-		return "1"
-	case p.Cmp(big.NewRat(1, 2)) == 0:
-		return "√d_k"
-	case p.Cmp(big.NewRat(1, 1)) == 0:
-		return "d_k"
+	if name, ok := divisorNames[p.RatString()]; ok {
+		return name
 	}
 	return "d_k^(" + p.RatString() + ")"
 }
+
+// divisorNames are the divisors d_k^p written by name.
+var divisorNames = map[string]string{"0": "1", "1/2": "√d_k", "1": "d_k"}
 
 // termLaws returns E[q_i·k_i], Var(q_i·k_i) and Cov(q_i·k_i, q_j·k_j) on
 // the laws of one and two pairs.

@@ -112,11 +112,11 @@ func factorName(x RV, squared bool) string {
 // other (both rational, or the same root), so that the sum is one too.
 func Plus(x, y RV) (RV, error) {
 	name := x.Name + " + " + y.Name
-	switch {
-	case y.Unit.Sign() == 0:
+	if y.Unit.Sign() == 0 {
 		x.Name = name
 		return x, nil
-	case x.Unit.Sign() == 0:
+	}
+	if x.Unit.Sign() == 0 {
 		y.Name = name
 		return y, nil
 	}
