@@ -119,7 +119,7 @@ func (c *Checker) Plan(cls []*Claim) error {
 		}
 		seconds += softmaxSeconds(cl)
 		if cl.prep != nil && cl.prep.everyWidth {
-			seconds += proofs.DefaultCheckTime.Seconds()
+			seconds += checkTime.Seconds()
 		}
 		if seconds > 0 {
 			budget.Add(enumerate.BudgetPart{What: fmt.Sprintf("%s:%d", cl.File, cl.Line), Seconds: seconds, Enumeration: brute})

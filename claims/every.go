@@ -26,6 +26,10 @@ import (
 // everyWidthSuffix matches the words that end a figure for every width.
 var everyWidthSuffix = regexp.MustCompile(`^(.*\S)\s+for\s+(?:every|all|any)\s+(?:d|d_k|dₖ)$`)
 
+// checkTime is how long the proof for every width checks its formula
+// against enumerate (the tests shorten it).
+var checkTime = proofs.DefaultCheckTime
+
 // widthsCompared are the widths at which a claimed formula is compared
 // with the quantity's.
 var widthsCompared = []int{1, 2, 3}
@@ -77,7 +81,7 @@ func (ch *checking) general(m proofs.Model) (*proofs.Run, error) {
 	if g, ok := ch.generals[key]; ok {
 		return g, nil
 	}
-	tr, err := proofs.Prove(ch.ctx, m, nil, proofs.Options{})
+	tr, err := proofs.Prove(ch.ctx, m, nil, proofs.Options{CheckTime: checkTime})
 	if err != nil {
 		return nil, err
 	}

@@ -4,9 +4,14 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
+
+// The tests check formulas against enumerate for a few milliseconds, a
+// few dozen widths, rather than a quarter of a second.
+func init() { checkTime = 5 * time.Millisecond }
 
 // TestClaimsForEveryWidth: a mean, variance or std without d= is a formula
 // in d claimed for every width, decided from the proof for every width,
