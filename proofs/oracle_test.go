@@ -567,7 +567,7 @@ func TestAgainstOracle(t *testing.T) {
 	case mutationTesting:
 		n = 10
 	case short():
-		n = 25
+		n = 15
 	}
 	for c := range n {
 		text, o := randomJointLaw(rng)
