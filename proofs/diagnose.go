@@ -321,10 +321,10 @@ func meanWords(g Run, m rational.Value) string {
 	}
 	mean := powerFormula(mustRat(m), e)
 	how := "which falls like -" + powerText(e) + " as d_k grows"
-	if m.Sign() > 0 {
+	if m.Sign() == 1 {
 		how = "which grows like " + powerText(e) + " as d_k grows"
 	}
-	if e.Sign() < 0 {
+	if e.Sign() == -1 {
 		how = "which shrinks toward 0 as d_k grows"
 	}
 	if e.Sign() == 0 {

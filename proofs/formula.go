@@ -107,7 +107,7 @@ func (f Formula) String() string {
 	for n, t := range f.terms {
 		c := new(big.Rat).Set(t.coef)
 		if n > 0 {
-			if c.Sign() < 0 {
+			if c.Sign() == -1 {
 				b.WriteString(" − ")
 				c.Neg(c)
 			} else {

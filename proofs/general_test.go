@@ -242,3 +242,28 @@ func TestPremiseAtTheSameIndex(t *testing.T) {
 	require.True(t, containsLine(tr.Diagnosis.Reasons, "it rests on Var(q_1·k_1) = E[(q_1·k_1)²], which fails."),
 		"E[q_1²] = 1 holds, whatever E[q_2²]: %v", tr.Diagnosis.Reasons)
 }
+
+// TestScoreLawSource: the law of q·k says how enumerate computed it, and
+// how many pairs it counted one by one (none for the closed form).
+func TestScoreLawSource(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		m      Model
+		d      int
+		source string
+	}{
+		{Model{Q: signs, K: signs}, 2, "the law of q·k from enumerate, brute force (16 pairs counted one by one)"},
+		{Model{Q: signs, K: signs}, 1, "the law of q·k from enumerate, brute force (4 pairs counted one by one)"},
+		{Model{Q: signs, K: signs}, 64, "the law of q·k from enumerate, closed form"},
+		{Model{Q: signs, K: signs, Tie: TieQ}, 2, "the law of q·k from enumerate, brute force (8 pairs counted one by one), one problem per value of the tied entry (2), weighted by its probability"},
+	} {
+		tr := prove(t, c.m, c.d)
+		var got string
+		for _, s := range tr.Runs[0].Sources {
+			if s.Name == fromScore {
+				got = s.Description
+			}
+		}
+		require.Equal(t, c.source, got, "%s at %d", c.m, c.d)
+	}
+}
