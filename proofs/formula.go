@@ -193,18 +193,16 @@ func (f Formula) widthsWhere(x *big.Rat) (ds []int64, always bool) {
 	}
 	cuts = append(cuts, far)
 	found := map[int64]bool{}
-	// A root lies in [lo, hi]; an integer one is one of the integers
-	// around it.
-	try := func(lo, hi float64) {
-		for c := int64(math.Floor(lo)); c <= int64(math.Ceil(hi)); c++ {
-			if c >= 1 && f.At(int(c)).Cmp(rational.NewRat(x)) == 0 {
-				found[c] = true
-			}
+	// check tests exactly the integer nearest r: a cut point, or an end
+	// of a bracket narrowed to a root's floating-point neighbourhood.
+	check := func(r float64) {
+		if c := int64(math.Round(r)); f.At(int(c)).Cmp(rational.NewRat(x)) == 0 {
+			found[c] = true
 		}
 	}
 	for n := 0; n+1 < len(cuts); n++ {
 		lo, hi := cuts[n], cuts[n+1]
-		try(lo, lo)
+		check(lo)
 		if math.Signbit(u(lo)) == math.Signbit(u(hi)) {
 			continue
 		}
@@ -216,7 +214,8 @@ func (f Formula) widthsWhere(x *big.Rat) (ds []int64, always bool) {
 				hi = mid
 			}
 		}
-		try(lo, hi)
+		check(lo)
+		check(hi)
 	}
 	for c := range found {
 		ds = append(ds, c)
