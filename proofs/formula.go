@@ -163,7 +163,7 @@ func powerText(e *big.Rat) string {
 // most three terms, hence at most two positive roots, and u is monotone on
 // either side of the one point where its derivative d^(a−1)·(a·p +
 // (a+1)·q·d) changes sign. Each monotone piece up to 2^53 is bisected in
-// floating point and the integers around a crossing are tested exactly;
+// floating point and the integer nearest the crossing is tested exactly;
 // widths beyond 2^53 (far beyond any vector) are not searched.
 func (f Formula) widthsWhere(x *big.Rat) (ds []int64, always bool) {
 	target := constantFormula(x)
