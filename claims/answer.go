@@ -3,6 +3,7 @@ package claims
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -154,6 +155,15 @@ func (q *Question) Read(text string, decimalComma bool) (*Answer, error) {
 // maxAnswerBytes bounds one answer's text.
 const maxAnswerBytes = MaxLineBytes
 
+// forEveryWidth are the kinds whose answer may be a formula in d for
+// every width (see every.go).
+var forEveryWidth = map[string]bool{"mean": true, "variance": true, "std": true}
+
+// everyWidthWords finds "for every", "for all" or "for any": an answer
+// that says them is read as a formula for every width, and refused with
+// the claim's own words when it is not one.
+var everyWidthWords = regexp.MustCompile(`\bfor\s+(?:every|all|any)\b`)
+
 // readAnswer reads text as an answer to a question of kind.
 func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 	spec := kinds[kind]
@@ -165,6 +175,13 @@ func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 		return nil, &ReadError{problem: fmt.Sprintf("the answer is longer than %d bytes", maxAnswerBytes)}
 	}
 	a := &Answer{text: t, shape: spec.shape, comma: comma}
+	if forEveryWidth[kind] {
+		// "16*d for every d": a formula in d, which the claim reads.
+		if n := normalize(t); everyWidthWords.MatchString(n) {
+			a.shape, a.raw = formula, n
+			return a, nil
+		}
+	}
 	var err error
 	switch spec.shape {
 	case oneValue:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
+	"github.com/sqrtdk/sqrtdk/proofs"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -31,6 +32,9 @@ type Checker struct {
 	cache  distCache
 	// soft keeps softmax enclosures across claims of the same scores.
 	soft softmax.Cache
+	// generals are the proofs for every width of the claims for every
+	// width, by model.
+	generals map[string]*proofs.Run
 }
 
 // A checking is one call of a Checker: the checker and the context the
@@ -121,6 +125,9 @@ func (c *Checker) Plan(cls []*Claim) error {
 			}
 		}
 		cost.Seconds += softmaxSeconds(cl)
+		if cl.prep != nil && cl.prep.everyWidth {
+			cost.Seconds += checkTime.Seconds()
+		}
 		if cost.Seconds > 0 || cost.Bytes > 0 {
 			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 		}

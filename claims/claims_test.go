@@ -86,7 +86,11 @@ func mutations(fig string, step func(places int) *big.Rat) []string {
 	case fig == "grows":
 		out = append(out, "shrinks", "constant")
 	case len(out) == 0:
-		out = append(out, "2*("+fig+")")
+		if formula, ok := strings.CutSuffix(fig, " for every d"); ok {
+			out = append(out, "2*("+formula+") for every d")
+		} else {
+			out = append(out, "2*("+fig+")")
+		}
 	}
 	return out
 }

@@ -71,13 +71,25 @@
 //	mean, variance, std
 //	               of q·k divided by d^P for scale=raw|sqrt|d|d^P (a list
 //	               such as scale=sqrt,sqrt divides once per entry) and by
-//	               divide=EXPR, e.g. divide=sqrt(4096)
+//	               divide=EXPR, e.g. divide=sqrt(4096); without d=, a
+//	               formula in d followed by "for every d" (or "for all
+//	               d"), such as "variance scale=sqrt is 1 for every d"
 //	law            quantity=mean|variance|std at every width of d=LIST
 //	               equals a formula in d (sqrt(d), 1/d, 16*d) or one figure
 //	trend          quantity=… over d=LIST (increasing) grows, shrinks or
 //	               is constant
 //	ratio          quantity(q·k/divide) / quantity(q·k/versus) at width d
 //	number         value=EXPR: plain arithmetic, e.g. value=sqrt(4096) is 64
+//
+// A claim for every width is decided as "sqrtdk prove" decides its proof
+// for every width (package proofs): the laws of one coordinate pair and of
+// two give E[q·k] = d·m and Var(q·k) = d·v + d(d−1)·c exactly, a formula
+// that enumerate's law of q·k is compared with at every width its closed
+// form reaches in proofs.DefaultCheckTime; the claimed formula (one
+// multiple of a power of d) must equal the quantity's at d = 1, 2 and 3,
+// which makes them equal at every width, as two different sums of three
+// powers of d or fewer agree at two positive widths at most. A rounded
+// decimal is refused there: only an exact formula is true for every width.
 //
 // Claims about softmax, decided with rigorous interval arithmetic by
 // package softmax (scores=LIST; dk=N divides the scores by √N first;

@@ -292,13 +292,27 @@ func quantitySetting(c *Claim) (string, error) {
 
 func buildQuantity(which string) func(c *Claim) (*prepared, error) {
 	return func(c *Claim) (*prepared, error) {
+		if _, ok := c.Settings["d"]; !ok {
+			return buildEveryWidth(c, which)
+		}
 		dv, err := parseDivisor(c, "divide")
 		if err != nil {
 			return nil, err
 		}
-		return exactClaim(c, func(ch *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
+		prep, err := exactClaim(c, func(ch *checking, h *rational.Histogram, p enumerate.Problem) (rational.Value, error) {
 			return ch.quantity(which, h, p.D, dv), nil
 		})
+		if err != nil {
+			return nil, err
+		}
+		read := prep.read
+		prep.read = func(a *Answer) (checker, error) {
+			if a.shape == formula {
+				return nil, fmt.Errorf("d=%s is one width: leave d= out to claim a formula for every d", c.Settings["d"])
+			}
+			return read(a)
+		}
+		return prep, nil
 	}
 }
 

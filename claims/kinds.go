@@ -48,6 +48,10 @@ type prepared struct {
 	// problems are the spaces of pairs whose distributions the check
 	// computes, so that their size can be judged before any work.
 	problems []enumerate.Problem
+	// everyWidth is set for a claim for every width, which runs the
+	// proof for every width (its check of the formula against enumerate
+	// takes proofs.DefaultCheckTime, estimated).
+	everyWidth bool
 }
 
 // defaultable are the keys a "with" line may set for the claims after it.
@@ -69,15 +73,17 @@ var (
 func init() {
 	space := map[string]bool{"values": false, "k-values": false, "d": true, "places": false}
 	scaled := merge(space, map[string]bool{"scale": false, "divide": false})
+	// A mean, variance or std without d= is claimed for every width.
+	everyWidth := merge(scaled, map[string]bool{"d": false})
 	kinds = map[string]kindSpec{
 		"cases":          {space, buildCases, oneValue, pairWords},
 		"count":          {merge(space, map[string]bool{"score": true}), buildCount, oneValue, countingWords},
 		"share":          {merge(space, map[string]bool{"score": true}), buildShare, oneValue, shareWords},
 		"distribution":   {space, buildDistribution, pairList, nil},
 		"sum-of-squares": {space, buildSumOfSquares, oneValue, []string{"sum", "squares", "sum-of-squares"}},
-		"mean":           {scaled, buildQuantity("mean"), oneValue, meanWords},
-		"variance":       {scaled, buildQuantity("variance"), oneValue, varianceWords},
-		"std":            {scaled, buildQuantity("std"), oneValue, stdWords},
+		"mean":           {everyWidth, buildQuantity("mean"), oneValue, meanWords},
+		"variance":       {everyWidth, buildQuantity("variance"), oneValue, varianceWords},
+		"std":            {everyWidth, buildQuantity("std"), oneValue, stdWords},
 		"law":            {merge(scaled, map[string]bool{"quantity": true}), buildLaw, formula, quantityWords},
 		"trend":          {merge(scaled, map[string]bool{"quantity": true}), buildTrend, direction, nil},
 		"ratio":          {merge(space, map[string]bool{"quantity": true, "divide": true, "versus": true}), buildRatio, oneValue, []string{"times", "x", "×", "ratio", "factor"}},

@@ -9,10 +9,17 @@ import (
 
 // An Assertion is one checked statement of a proof: two exact values that
 // must be equal, with the verdict. An independence is an assertion too:
-// when it holds, its two sides are the number of value combinations whose
-// probability is the product of their parts' and the number of all of
-// them; when it fails, the two probabilities of the first combination
-// that differ.
+// when it holds, its two sides are the number of value combinations the
+// law gives a positive probability, each checked to be the product of its
+// parts' probabilities, and the number of all combinations of the values
+// each variable takes; when it fails, the two probabilities of the first
+// combination that differ. An assertion about every width compares two
+// Formulas in d_k instead of two values.
+//
+// An assertion whose law was built to make it true (a product of
+// independent parts, as the model defines it) cannot fail: its
+// ByConstruction says why it holds, and transcripts show it as holding by
+// construction, never as checked.
 type Assertion struct {
 	// ID names the statement the way other assertions refer to it, such
 	// as "mean-q"; instances of one statement for different indices share
@@ -25,9 +32,16 @@ type Assertion struct {
 	Scope     string // the indices a symbolic Statement covers, or ""
 	// Left and Right name the two sides; LeftValue and RightValue are
 	// their exact values, and Holds is LeftValue.Cmp(RightValue) == 0.
-	Left, Right           string
-	LeftValue, RightValue rational.Value // the exact values of Left and Right
-	Holds                 bool           // LeftValue equals RightValue
+	// For an assertion about every width, LeftFormula and RightFormula
+	// are the two sides and Holds says they are the same formula.
+	Left, Right               string
+	LeftValue, RightValue     rational.Value // the exact values of Left and Right
+	LeftFormula, RightFormula *Formula
+	Holds                     bool // LeftValue equals RightValue (or the formulas are the same)
+	// ByConstruction, when set, is why the assertion holds whatever the
+	// model's values: the law it was computed on was built to make it
+	// true, so it was not checked.
+	ByConstruction string
 	// Values writes the two values as a transcript shows them, briefly;
 	// Detail, when set, says more on a line of its own: the combination
 	// of values that breaks an independence, or the score at which two
@@ -57,12 +71,25 @@ func Equal(left string, lv rational.Value, right string, rv rational.Value) Asse
 	return a
 }
 
-// equalityValues writes "lv = rv" or "lv ≠ rv".
+// equalityValues writes "both v" or "lv ≠ rv": a value is never written
+// as compared with itself.
 func equalityValues(lv, rv rational.Value) string {
 	if lv.Cmp(rv) == 0 {
-		return lv.String() + " = " + rv.String()
+		return "both " + lv.String()
 	}
 	return lv.String() + " ≠ " + rv.String()
+}
+
+// equalFormulas returns the assertion that two formulas in d_k are the
+// same function of every width d_k ≥ 1.
+func equalFormulas(left string, lf Formula, right string, rf Formula, because string) Assertion {
+	a := Assertion{Statement: left + " = " + right, Scope: "every d_k", Left: left, Right: right,
+		LeftFormula: &lf, RightFormula: &rf, Holds: lf.equal(rf), Because: because}
+	a.Values = "both " + lf.String()
+	if !a.Holds {
+		a.Values = lf.String() + " ≠ " + rf.String()
+	}
+	return a
 }
 
 // String writes the assertion with its values and verdict.
@@ -71,7 +98,16 @@ func (a Assertion) String() string {
 	if a.Scope != "" {
 		s += " (" + a.Scope + ")"
 	}
-	return fmt.Sprintf("%s: %s: %s", s, a.valuesText(), verdict(a.Holds))
+	return fmt.Sprintf("%s: %s: %s", s, a.valuesText(), a.verdictText())
+}
+
+// verdictText returns "holds", "FAILS" or, for an assertion true by
+// construction, "by construction: " and the reason.
+func (a Assertion) verdictText() string {
+	if a.Holds && a.ByConstruction != "" {
+		return "by construction: " + a.ByConstruction
+	}
+	return verdict(a.Holds)
 }
 
 // valuesText returns Detail when it is set, else Values.
@@ -94,9 +130,8 @@ func verdict(holds bool) string {
 func independenceAssertion(statement string, in Independence) Assertion {
 	a := Assertion{Statement: statement, Holds: in.Holds}
 	if in.Holds {
-		n := rational.NewRat(ratOfInt(in.Combinations))
 		a.Left, a.Right = "value combinations with P(together) = Π P(each)", "all value combinations"
-		a.LeftValue, a.RightValue = n, n
+		a.LeftValue, a.RightValue = rational.NewRat(ratOfInt(in.present)), rational.NewRat(ratOfInt(in.Combinations))
 		a.Values = all(in.Combinations.String(), "value combination")
 		return a
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -22,10 +23,10 @@ type Diagnosis struct {
 	Reasons []string
 	// Instead lists what the space gives in place of the lesson's values.
 	Instead []string
-	// Conclusion says whether Var(q·k/√d_k) = 1 holds all the same.
-	Conclusion string
 	// Smallest is the smallest width at which a step fails, Step that
-	// step and Failure its first failing assertion.
+	// step and Failure its first failing assertion; Smallest is 0 when no
+	// width's steps fail although the proof for every width does (the
+	// formula and enumerate disagree).
 	Smallest int
 	Step     int       // the step that fails at Smallest
 	Failure  Assertion // the step's first failing assertion there
@@ -39,7 +40,7 @@ type Diagnosis struct {
 var (
 	hypotheses = []string{"mean-q", "mean-k", "var-q", "var-k", "indep-qk", "indep-coords", "indep-all", "divisor"}
 	reasoning  = []string{"square-q", "square-k", "mean-term-product", "mean-term", "var-term-square", "square-term-product", "var-term",
-		"indep-terms-pair", "indep-terms", "cov-terms", "engine", "var-sum", "var-score", "scaling", "var-scaled"}
+		"indep-terms-pair", "indep-terms", "cov-terms", "engine", "formula", "var-sum", "var-score", "scaling", "var-scaled"}
 )
 
 // holdsAlthough says, for an assertion that holds although something it
@@ -52,23 +53,39 @@ var holdsAlthough = map[string]string{
 	"cov-terms":           "the terms are dependent but uncorrelated, and adding variances needs only uncorrelated terms",
 }
 
+// where says which widths a run is about: "for every d_k" or "at d_k = 3".
+func where(r Run) string {
+	if r.D == 0 {
+		return "for every d_k"
+	}
+	return fmt.Sprintf("at d_k = %d", r.D)
+}
+
+// stepAt writes "Step 2, d_k = 3" or, for every width, "Step 2, every d_k".
+func stepAt(step int, r Run) string {
+	if r.D == 0 {
+		return fmt.Sprintf("Step %d, every d_k", step)
+	}
+	return fmt.Sprintf("Step %d, d_k = %d", step, r.D)
+}
+
 func (p *Proof) diagnose(ctx context.Context, t *Transcript) (*Diagnosis, error) {
 	dg := &Diagnosis{}
+	runs := t.all()
 	for _, id := range hypotheses {
-		for _, r := range t.Runs {
+		for _, r := range runs {
 			if a, _, _, fails := r.assertion(id); fails {
-				dg.Broken = append(dg.Broken, fmt.Sprintf("%s, at d_k = %d: %s is false: %s", a.Hypothesis, r.D, a.Statement, a.valuesText()))
+				dg.Broken = append(dg.Broken, fmt.Sprintf("%s, %s: %s is false: %s", a.Hypothesis, where(r), a.Statement, a.valuesText()))
 				break
 			}
 		}
 	}
 	for _, id := range reasoning {
-		if line := reason(t.Runs, id); line != "" {
+		if line := reason(runs, id); line != "" {
 			dg.Reasons = append(dg.Reasons, line)
 		}
 	}
 	dg.Instead = instead(t)
-	dg.Conclusion = conclusion(t)
 	if err := p.smallest(ctx, t, dg); err != nil {
 		return nil, err
 	}
@@ -83,12 +100,13 @@ func reason(runs []Run, id string) string {
 		if !found || !fails {
 			continue
 		}
-		line := fmt.Sprintf("Step %d, d_k = %d: %s fails (%s)", step, r.D, a.Statement, a.valuesText())
+		a, broken := sameIndices(a, brokenPremises(r, a))
+		line := fmt.Sprintf("%s: %s fails (%s)", stepAt(step, r), a.Statement, a.valuesText())
 		if a.Because != "" {
 			line += ": " + a.Because
 		}
-		if broken := brokenPremises(r, a); len(broken) > 0 {
-			return line + "; it rests on " + strings.Join(broken, " and ") + ", which fail" + pluralS(len(broken) == 1) + "."
+		if len(broken) > 0 {
+			return line + "; it rests on " + statements(broken) + ", which fail" + pluralS(len(broken) == 1) + "."
 		}
 		if a.ID == "engine" {
 			return line + "; the engine and the listing disagree, so one of them is wrong and no verdict here can be trusted."
@@ -100,11 +118,11 @@ func reason(runs []Run, id string) string {
 		if !found {
 			continue
 		}
-		broken := brokenPremises(r, a)
+		a, broken := sameIndices(a, brokenPremises(r, a))
 		if len(broken) == 0 {
 			continue
 		}
-		line := fmt.Sprintf("Step %d, d_k = %d: %s holds although %s fail%s", step, r.D, a.Statement, strings.Join(broken, " and "), pluralS(len(broken) == 1))
+		line := fmt.Sprintf("%s: %s holds although %s fail%s", stepAt(step, r), a.Statement, statements(broken), pluralS(len(broken) == 1))
 		if why := holdsAlthough[id]; why != "" {
 			line += ": " + why
 			if a.Because != "" {
@@ -126,85 +144,289 @@ func pluralS(singular bool) string {
 	return ""
 }
 
-// brokenPremises returns the statements of the assertions a rests on that
-// fail in the run.
-func brokenPremises(r Run, a Assertion) []string {
-	var out []string
+// brokenPremises returns the assertions a rests on that fail in the run:
+// for a numbered assertion, the instance at its index when the premise
+// has one there (a premise that fails only at other indices is not
+// broken for it), else the first that fails.
+func brokenPremises(r Run, a Assertion) []Assertion {
+	var out []Assertion
+	ij, numbered := a.index()
 	for _, id := range a.RestsOn {
-		if p, _, found, fails := r.assertion(id); found && fails {
-			out = append(out, p.Statement)
+		p, _, found, fails := r.assertion(id)
+		if !found || !fails {
+			continue
 		}
+		if numbered {
+			if q, ok := r.instanceAt(id, ij); ok {
+				if q.Holds {
+					continue
+				}
+				p = q
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }
 
-// instead states what the space gives in place of the lesson's values.
-func instead(t *Transcript) []string {
-	var out []string
-	first := t.Runs[0]
-	if t.Model.Joint == nil && t.Model.Tie == Untied {
-		mt, _, _, _ := first.assertion("mean-term")
-		vt, _, _, _ := first.assertion("var-term")
-		m, v := mt.LeftValue, vt.LeftValue
-		out = append(out, fmt.Sprintf("one term has E[q_i·k_i] = %s and Var(q_i·k_i) = %s; the coordinates are independent, so for every d_k: E[q·k] = %s and Var(q·k) = %s",
-			m, v, linear(m), linear(v)))
-		if m.Sign() != 0 {
-			out = append(out, fmt.Sprintf("q·k/√d_k has mean %s, which grows with d_k: dividing fixes the spread, not the mean", times(m, "√d_k")))
+// instanceAt returns the instance of id that covers the index ij.
+func (r Run) instanceAt(id string, ij [2]int) (Assertion, bool) {
+	for _, st := range r.Steps {
+		for _, x := range st.Assertions {
+			if x.ID == id && slices.Contains(x.at, ij) {
+				return x, true
+			}
 		}
-		return out
 	}
-	var parts []string
-	for _, r := range t.Runs {
-		parts = append(parts, fmt.Sprintf("%s at d_k = %d", r.variance, r.D))
-	}
-	return append(out, "Var(q·k) = "+strings.Join(parts, ", "))
+	return Assertion{}, false
 }
 
-// linear writes c·d_k.
-func linear(c rational.Value) string {
-	if c.Sign() == 0 {
-		return "0"
+// statements joins the assertions' statements with "and".
+func statements(as []Assertion) string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Statement
 	}
-	return times(c, "d_k")
+	return strings.Join(out, " and ")
 }
 
-// times writes c·x, or x when c is 1.
-func times(c rational.Value, x string) string {
-	if c.Cmp(unit) == 0 {
-		return x
-	}
-	return c.String() + "·" + x
+// symbolic reports whether the assertion is written with the symbolic
+// indices i and j.
+func (a Assertion) symbolic() bool {
+	return strings.Contains(a.Statement, "_i") || strings.Contains(a.Statement, "_j")
 }
 
-// conclusion says whether Var(q·k/√d_k) = 1 at every width.
+// index returns the one index (i, j) a numbered assertion is about.
+func (a Assertion) index() ([2]int, bool) {
+	if len(a.at) != 1 || a.at[0] == [2]int{} || a.symbolic() {
+		return [2]int{}, false
+	}
+	return a.at[0], true
+}
+
+// instance returns a symbolic assertion written for the index ij.
+func (a Assertion) instance(ij [2]int) Assertion {
+	if !a.symbolic() {
+		return a
+	}
+	i, j := ij[0], ij[1]
+	a.Statement, a.Left, a.Right = indexed(a.Statement, i, j), indexed(a.Left, i, j), indexed(a.Right, i, j)
+	a.Because, a.Detail, a.Scope, a.at = indexed(a.Because, i, j), indexed(a.Detail, i, j), "", [][2]int{ij}
+	return a
+}
+
+// sameIndices writes an assertion and the premises it names in one
+// sentence with the same kind of indices: when any of them is numbered,
+// the symbolic ones are written for its index (a line covering several
+// indices holds at each of them).
+func sameIndices(a Assertion, premises []Assertion) (Assertion, []Assertion) {
+	ij, numbered := a.index()
+	for _, p := range premises {
+		if numbered {
+			break
+		}
+		ij, numbered = p.index()
+	}
+	if !numbered {
+		if !numberedText.MatchString(a.Statement) {
+			return a, premises
+		}
+		// A statement about the whole space written with numbered terms
+		// (Var(q_1·k_1) + Var(q_2·k_2)): its premises are written for the
+		// first index they fail at.
+		out := make([]Assertion, len(premises))
+		for n, p := range premises {
+			out[n] = p
+			if len(p.at) > 0 {
+				out[n] = p.instance(p.at[0])
+			}
+		}
+		return a, out
+	}
+	out := make([]Assertion, len(premises))
+	for n, p := range premises {
+		out[n] = p
+		if _, ok := p.index(); !ok && len(p.at) > 0 {
+			out[n] = p.instance(nearest(p.at, ij))
+		}
+	}
+	if len(a.at) > 0 {
+		a = a.instance(nearest(a.at, ij))
+	}
+	return a, out
+}
+
+// numberedText matches an entry with a numbered index, such as q_2.
+var numberedText = regexp.MustCompile(`[qk]_[0-9]`)
+
+// nearest returns ij when the index list holds it, else its first index
+// of the same kind (one index or a pair), else its first.
+func nearest(at [][2]int, ij [2]int) [2]int {
+	if slices.Contains(at, ij) {
+		return ij
+	}
+	for _, x := range at {
+		if (x[1] == 0) == (ij[1] == 0) {
+			return x
+		}
+	}
+	return at[0]
+}
+
+// instead states what the space gives in place of the lesson's values:
+// for every width, the formulas and the terms' values they come from; for
+// a joint law, the variance at its width.
+func instead(t *Transcript) []string {
+	g := t.General
+	if g == nil {
+		var parts []string
+		for _, r := range t.Runs {
+			parts = append(parts, fmt.Sprintf("%s at d_k = %d", r.variance, r.D))
+		}
+		return []string{"Var(q·k) = " + strings.Join(parts, ", ")}
+	}
+	m, v, c := generalValues(*g)
+	out := []string{fmt.Sprintf("one term has E[q_i·k_i] = %s and Var(q_i·k_i) = %s, two have Cov(q_i·k_i, q_j·k_j) = %s, so for every d_k: E[q·k] = %s and Var(q·k) = %s",
+		m, v, c, g.meanF, g.varF)}
+	if words := meanWords(*g, m); words != "" {
+		out = append(out, words)
+	}
+	return out
+}
+
+// generalValues returns E[q_i·k_i], Var(q_i·k_i) and Cov(q_i·k_i, q_j·k_j)
+// as the proof for every width computed them.
+func generalValues(g Run) (m, v, c rational.Value) {
+	mt, _ := g.Assertion("mean-term")
+	vt, _ := g.Assertion("var-term")
+	ct, _ := g.Assertion("cov-terms")
+	return mt.LeftValue, vt.LeftValue, ct.LeftValue
+}
+
+// meanWords says how the mean of the scaled score m·d_k^(1−p) moves with
+// d_k, when it is not 0: dividing by d_k^p fixes the spread, not the mean.
+func meanWords(g Run, m rational.Value) string {
+	if m.Sign() == 0 {
+		return ""
+	}
+	p := new(big.Rat)
+	if r, ok := g.Assertion("divisor"); ok {
+		// (d_k^p)² = d_k^(2p): the divisor's formula is its square.
+		p.Quo(r.LeftFormula.terms[0].exp, big.NewRat(2, 1))
+	}
+	e := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	name := "q·k"
+	if g.divisorName != "1" {
+		name += "/" + g.divisorName
+	}
+	mean := powerFormula(mustRat(m), e)
+	how := "which falls like -" + powerText(e) + " as d_k grows"
+	if m.Sign() == 1 {
+		how = "which grows like " + powerText(e) + " as d_k grows"
+	}
+	if e.Sign() == -1 {
+		how = "which shrinks toward 0 as d_k grows"
+	}
+	if e.Sign() == 0 {
+		how = "which stays at " + mean.String() + " whatever d_k is"
+	}
+	return fmt.Sprintf("%s has mean %s, %s: dividing fixes the spread, not the mean", name, mean, how)
+}
+
+// conclusion says at which widths Var(q·k/√d_k) = 1, and why: for every
+// width from the formula, which shows any width where it holds to be a
+// coincidence; for a joint law at its one width, from its Steps 4 and 5.
+// It says "still holds" when some step fails.
 func conclusion(t *Transcript) string {
-	name := "Var(q·k/" + t.Runs[0].divisorName + ")"
-	var ds, vs []string
+	holds := "holds"
+	if !t.Holds() {
+		holds = "still holds"
+	}
+	if g := t.General; g != nil {
+		return generalConclusion(*g, holds)
+	}
+	var out []string
 	for _, r := range t.Runs {
-		ds = append(ds, fmt.Sprint(r.D))
-		vs = append(vs, r.scaled.String())
+		name := "Var(q·k/" + r.divisorName + ")"
+		verdict := holds
+		if _, _, _, fails := r.assertion("var-scaled"); fails {
+			verdict = "fails"
+		}
+		sum, _ := r.Assertion("var-sum")
+		scaled, _ := r.Assertion("var-scaled")
+		out = append(out, fmt.Sprintf("the conclusion %s = 1 %s at d_k = %d, the one width a joint law has: %s, and %s",
+			name, verdict, r.D, sum.Because, scaled.Because))
 	}
-	if t.ConclusionHolds() {
-		return fmt.Sprintf("the conclusion %s = 1 still holds at d_k = %s, for the reasons above", name, strings.Join(ds, ", "))
+	return strings.Join(out, "; ")
+}
+
+// generalConclusion words the conclusion for every width.
+func generalConclusion(g Run, holds string) string {
+	name := "Var(q·k/" + g.divisorName + ")"
+	_, v, c := generalValues(g)
+	why := fmt.Sprintf("Var(q_i·k_i) = %s and Cov(q_i·k_i, q_j·k_j) = %s", v, c)
+	if ct, _ := g.Assertion("cov-terms"); ct.ByConstruction != "" {
+		why += " (by construction: " + ct.ByConstruction + ")"
+	} else if it, _ := g.Assertion("indep-terms-pair"); !it.Holds && c.Sign() == 0 {
+		why += " (the terms are dependent but uncorrelated, which is all adding variances needs)"
 	}
-	return fmt.Sprintf("the conclusion %s = 1 fails: %s = %s at d_k = %s", name, name, strings.Join(vs, ", "), strings.Join(ds, ", "))
+	why += fmt.Sprintf(", so Var(q·k) = %s and %s = %s", g.varF, name, g.scaledF)
+	ds, always := g.scaledF.widthsWhere(big.NewRat(1, 1))
+	if always {
+		return fmt.Sprintf("the conclusion %s = 1 %s for every d_k ≥ 1: %s", name, holds, why)
+	}
+	if _, ok := g.scaledF.constant(); ok {
+		return fmt.Sprintf("the conclusion %s = 1 fails at every width: %s for every d_k ≥ 1, never 1", name, why)
+	}
+	if len(ds) == 0 {
+		return fmt.Sprintf("the conclusion %s = 1 fails at every width: %s, which is 1 at no width d_k ≥ 1", name, why)
+	}
+	widths := make([]string, len(ds))
+	for i, d := range ds {
+		widths[i] = fmt.Sprint(d)
+	}
+	those := "that width"
+	if len(ds) > 1 {
+		those = "those widths"
+	}
+	return fmt.Sprintf("the conclusion %s = 1 holds only at d_k = %s, a coincidence of %s: %s, which is 1 there and at no other width",
+		name, strings.Join(widths, " and "), those, why)
 }
 
 // smallest finds the smallest failing width (a joint law has one width)
 // and, when the space there is listed, a pair of vectors that shows the
-// failure. Some width asked for fails, so the search ends by it at the
+// failure. A failure of the proof for every width shows by d_k = 3 (the
+// laws of one and two pairs, and formulas that differ, as a variance
+// over a power of d_k does, at one of three widths), except a
+// disagreement of the formula with enumerate, which is itself the
+// counterexample; a width asked for that fails ends the search at the
 // latest.
 func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) error {
 	runs := map[int]Run{}
+	limit := 0 // a width at which a step fails, 0 while none is known
 	for _, r := range t.Runs {
 		runs[r.D] = r
+		if !r.Holds() && limit == 0 {
+			limit = r.D
+		}
+	}
+	if g := t.General; g != nil && !g.Holds() {
+		if only, at := onlyFormulaFails(*g); only && limit == 0 {
+			a, _ := g.Assertion("formula")
+			dg.Smallest, dg.Step, dg.Failure = at, 4, a
+			return nil
+		}
+		if limit == 0 {
+			limit = 3
+		}
+		limit = min(limit, 3)
 	}
 	d := 1
 	if p.model.Joint != nil {
 		d = p.model.Joint.D
 	}
 	var found *Run
-	for ; found == nil; d++ {
+	for ; found == nil && d <= limit; d++ {
 		r, ok := runs[d]
 		if !ok {
 			s, err := NewSpace(p.model, d, p.opt)
@@ -218,6 +440,9 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 		if !r.Holds() {
 			found = &r
 		}
+	}
+	if found == nil {
+		return nil
 	}
 	dg.Smallest = found.D
 	for _, st := range found.Steps {
@@ -337,4 +562,17 @@ func vector(xs []*big.Rat) string {
 		parts[i] = x.RatString()
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// onlyFormulaFails reports whether the one assertion of the proof for every
+// width that fails is the comparison with enumerate, and at which width.
+func onlyFormulaFails(g Run) (bool, int) {
+	for _, st := range g.Steps {
+		for _, a := range st.Assertions {
+			if !a.Holds && a.ID != "formula" {
+				return false, 0
+			}
+		}
+	}
+	return true, g.mismatchAt
 }

@@ -24,18 +24,18 @@ func TestDiagnosisWitnesses(t *testing.T) {
 	}{
 		{"entries 0 or 1", iid(t, "0,1", "0,1"), []int{2}, 1, 1,
 			"q = (1), k = (1) has q·k = 1; outcomes scoring 1 weigh 1 in all but those scoring -1 weigh 0, so the scores do not cancel on average", 2,
-			[]string{"one term has E[q_i·k_i] = 1/4 and Var(q_i·k_i) = 3/16; the coordinates are independent, so for every d_k: E[q·k] = 1/4·d_k and Var(q·k) = 3/16·d_k",
-				"q·k/√d_k has mean 1/4·√d_k, which grows with d_k: dividing fixes the spread, not the mean"}},
+			[]string{"one term has E[q_i·k_i] = 1/4 and Var(q_i·k_i) = 3/16, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = 1/4·d_k and Var(q·k) = 3/16·d_k",
+				"q·k/√d_k has mean 1/4·√d_k, which grows like √d_k as d_k grows: dividing fixes the spread, not the mean"}},
 		{"entries ±2", iid(t, "±2", "±2"), []int{3, 2}, 1, 1,
 			"q = (-2), k = (2) has q·k = -4: its squared distance from the mean is 16, where the claim needs an average of 1", 4,
-			[]string{"one term has E[q_i·k_i] = 0 and Var(q_i·k_i) = 16; the coordinates are independent, so for every d_k: E[q·k] = 0 and Var(q·k) = 16·d_k"}},
+			[]string{"one term has E[q_i·k_i] = 0 and Var(q_i·k_i) = 16, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = 0 and Var(q·k) = 16·d_k"}},
 		{"k = 1", iid(t, "0,2", "1"), []int{2}, 1, 1,
 			"q = (2), k = (1) has q·k = 2; outcomes scoring 2 weigh 1 in all but those scoring -2 weigh 0, so the scores do not cancel on average", 2,
-			[]string{"one term has E[q_i·k_i] = 1 and Var(q_i·k_i) = 1; the coordinates are independent, so for every d_k: E[q·k] = d_k and Var(q·k) = d_k",
-				"q·k/√d_k has mean √d_k, which grows with d_k: dividing fixes the spread, not the mean"}},
+			[]string{"one term has E[q_i·k_i] = 1 and Var(q_i·k_i) = 1, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = d_k and Var(q·k) = d_k",
+				"q·k/√d_k has mean √d_k, which grows like √d_k as d_k grows: dividing fixes the spread, not the mean"}},
 		{"both tied, widths given downwards", Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, []int{3, 2}, 2, 1,
 			"q = (-1, -1), k = (1, 1) has q·k = -2: its squared distance from the mean is 4, where the claim needs an average of 2", 4,
-			[]string{"Var(q·k) = 9 at d_k = 3, 4 at d_k = 2"}},
+			[]string{"one term has E[q_i·k_i] = 0 and Var(q_i·k_i) = 1, two have Cov(q_i·k_i, q_j·k_j) = 1, so for every d_k: E[q·k] = 0 and Var(q·k) = d_k²"}},
 		// Scores 0, 1 and 2, one outcome each: 1 and 2 outweigh −1 and −2;
 		// the smaller is shown.
 		{"a joint law with two lopsided scores", joint(t, "1 0 0\n1 1 1\n1 2 1\n"), nil, 1, 1,
@@ -44,7 +44,9 @@ func TestDiagnosisWitnesses(t *testing.T) {
 		// k = −q, both tied: the smallest counterexample is d_k = 1, where
 		// q·k = −1 always.
 		{"k = −q, tied", Model{Pairs: OppositePairs(alphabet(t, "-1,1")), Tie: TieBoth}, []int{2}, 1, 1,
-			"q = (-1), k = (1) has q·k = -1; outcomes scoring -1 weigh 2 in all but those scoring 1 weigh 0, so the scores do not cancel on average", 2, nil},
+			"q = (-1), k = (1) has q·k = -1; outcomes scoring -1 weigh 2 in all but those scoring 1 weigh 0, so the scores do not cancel on average", 2,
+			[]string{"one term has E[q_i·k_i] = -1 and Var(q_i·k_i) = 0, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = -d_k and Var(q·k) = 0",
+				"q·k/√d_k has mean -√d_k, which falls like -√d_k as d_k grows: dividing fixes the spread, not the mean"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tr := prove(t, c.model, c.ds...)
@@ -79,9 +81,6 @@ func TestDiagnosisVarianceWitness(t *testing.T) {
 func TestReasonsOrderAndPlurals(t *testing.T) {
 	require.Equal(t, "s", pluralS(true))
 	require.Equal(t, "", pluralS(false))
-	require.Equal(t, "0", linear(rational.NewInt(0)))
-	require.Equal(t, "d_k", linear(rational.NewInt(1)))
-	require.Equal(t, "-2·d_k", linear(rational.NewInt(-2)))
 	require.Equal(t, "the only score", all("1", "score"))
 	require.Equal(t, "all 3 scores", all("3", "score"))
 	require.Equal(t, "(1/2)", fraction(rational.NewFrac(1, 2)))
@@ -97,19 +96,21 @@ func TestReasonsOrderAndPlurals(t *testing.T) {
 	// Hypotheses come first, then each assertion of the reasoning once.
 	dg := prove(t, iid(t, "±2", "0,1"), 1, 2).Diagnosis
 	require.Equal(t, []string{
-		"mean 0, at d_k = 1: E[k_1] = 0 is false: 1/2 ≠ 0",
-		"variance 1, at d_k = 1: Var(q_1) = 1 is false: 4 ≠ 1",
-		"variance 1, at d_k = 1: Var(k_1) = 1 is false: 1/4 ≠ 1",
+		"mean 0, for every d_k: E[k_i] = 0 is false: 1/2 ≠ 0",
+		"variance 1, for every d_k: Var(q_i) = 1 is false: 4 ≠ 1",
+		"variance 1, for every d_k: Var(k_i) = 1 is false: 1/4 ≠ 1",
 	}, dg.Broken)
 	require.Len(t, dg.Reasons, 6)
-	require.Contains(t, dg.Reasons[0], "Step 1, d_k = 1: E[q_1²] = 1 fails (4 ≠ 1)")
-	require.Contains(t, dg.Reasons[1], "Step 1, d_k = 1: E[k_1²] = 1 fails (1/2 ≠ 1)")
-	require.Contains(t, dg.Reasons[2], "Step 2, d_k = 1: E[q_1·k_1] = 0 holds although E[k_1] = 0 fails")
-	require.Contains(t, dg.Reasons[3], "Step 3, d_k = 1: Var(q_1·k_1) = 1 fails (2 ≠ 1)")
-	require.Contains(t, dg.Reasons[3], "it rests on E[q_1²] = 1 and E[k_1²] = 1, which fail.")
-	require.Contains(t, dg.Reasons[4], "Step 4, d_k = 1: Var(q·k) = d_k = 1 fails (2 ≠ 1)")
-	require.Contains(t, dg.Reasons[5], "Step 5, d_k = 1: Var(q·k/√d_k) = 1 fails (2 ≠ 1)")
-	require.Equal(t, "the conclusion Var(q·k/√d_k) = 1 fails: Var(q·k/√d_k) = 2, 2 at d_k = 1, 2", dg.Conclusion)
+	require.Contains(t, dg.Reasons[0], "Step 1, every d_k: E[q_i²] = 1 fails (4 ≠ 1)")
+	require.Contains(t, dg.Reasons[1], "Step 1, every d_k: E[k_i²] = 1 fails (1/2 ≠ 1)")
+	require.Contains(t, dg.Reasons[2], "Step 2, every d_k: E[q_i·k_i] = 0 holds although E[k_i] = 0 fails")
+	require.Contains(t, dg.Reasons[3], "Step 3, every d_k: Var(q_i·k_i) = 1 fails (2 ≠ 1)")
+	require.Contains(t, dg.Reasons[3], "it rests on E[q_i²] = 1 and E[k_i²] = 1, which fail.")
+	require.Contains(t, dg.Reasons[4], "Step 4, every d_k: Var(q·k) = d_k fails (2·d_k ≠ d_k)")
+	require.Contains(t, dg.Reasons[5], "Step 5, every d_k: Var(q·k/√d_k) = 1 fails (2 ≠ 1)")
+	require.Equal(t, "the conclusion Var(q·k/√d_k) = 1 fails at every width: Var(q_i·k_i) = 2 and Cov(q_i·k_i, q_j·k_j) = 0 "+
+		"(by construction: the model draws the coordinate pairs independently, so the law of two is the product of two copies of the law of one), "+
+		"so Var(q·k) = 2·d_k and Var(q·k/√d_k) = 2 for every d_k ≥ 1, never 1", prove(t, iid(t, "±2", "0,1"), 1, 2).Conclusion)
 }
 
 // TestReasonWhenNothingItRestsOnFails: an assertion that fails although
@@ -132,9 +133,13 @@ func TestAssertionString(t *testing.T) {
 	a, _, _, _ := tr.Runs[0].assertion("mean-k")
 	require.Equal(t, "E[k_i] = 0 (i = 1..2): 1 ≠ 0: FAILS", a.String())
 	a, _, _, _ = tr.Runs[0].assertion("cov-terms")
-	require.Equal(t, "Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds", a.String(), "one pair: no scope")
+	require.Equal(t, "Cov(q_1·k_1, q_2·k_2) = 0: both 0: holds", a.String(), "one pair: no scope")
 	wide := prove(t, iid(t, "-1,1", "-1,1"), 64)
 	a, _, _, _ = wide.Runs[0].assertion("cov-terms")
-	require.Equal(t, "Cov(q_i·k_i, q_j·k_j) = 0 (all 2016 pairs i < j, one law): 0 = 0: holds", a.String())
-	require.Equal(t, "x = y: 1 = 1: holds", Equal("x", rational.NewInt(1), "y", rational.NewInt(1)).String())
+	require.Equal(t, "Cov(q_i·k_i, q_j·k_j) = 0 (all 2016 pairs i < j, one law): both 0: by construction: "+
+		"the model draws the coordinate pairs independently, so the law of two is the product of two copies of the law of one", a.String())
+	require.Equal(t, "x = y: both 1: holds", Equal("x", rational.NewInt(1), "y", rational.NewInt(1)).String())
+	require.Equal(t, "x = y: 1 ≠ 2: FAILS", Equal("x", rational.NewInt(1), "y", rational.NewInt(2)).String())
+	a, _, _, _ = wide.General.assertion("var-scaled")
+	require.Equal(t, "Var(q·k/√d_k) = 1 (every d_k): both 1: holds", a.String())
 }

@@ -33,7 +33,9 @@
 //   - the law of one coordinate pair (q_i, k_i), or of two, (q_i, k_i, q_j,
 //     k_j): summed over the listed outcomes, or, for independent coordinates
 //     too many to list, the coordinate law itself and the product of two
-//     copies of it, which is what independent coordinates mean;
+//     copies of it, which is what independent coordinates mean (their
+//     independence is then true by construction); for every width, both
+//     built from the model's definition;
 //   - the law of q·k: from enumerate, the engine that prints the tables
 //     (every pair enumerated when that takes seconds, the exact closed form
 //     beyond); a tied space is a mixture of such problems, one per value of
@@ -67,16 +69,41 @@
 //
 // # The proof
 //
-// Prove (or NewProof, then Run) checks the lesson's five steps at several
-// widths. Each step is a list of Assertions: two exact values that must be
-// equal, with the verdict, the law they came from, the IDs of the
-// assertions the step's reasoning rests on, and the identity that holds
-// whatever the hypotheses (E[q·k] = E[q]·E[k] + Cov(q, k), Var(Σ) = Σ Var +
-// 2·Σ Cov, …) with this space's values: the true reason for the verdict.
-// When a step fails, the Diagnosis names the broken hypotheses as the lesson
-// does (mean 0, variance 1, independent), says for each assertion why it
-// fails or why it holds although something it rests on fails, and whether
-// the conclusion Var(q·k/√d_k) = 1 survives.
+// Prove (or NewProof, then Run) checks the lesson's five steps for every
+// width at once (Transcript.General) and at each width asked for
+// (Transcript.Runs). Each step is a list of Assertions: two exact values
+// that must be equal, with the verdict, the law they came from, the IDs
+// of the assertions the step's reasoning rests on, and the identity that
+// holds whatever the hypotheses (E[q·k] = E[q]·E[k] + Cov(q, k), Var(Σ) =
+// Σ Var + 2·Σ Cov, …) with this space's values: the true reason for the
+// verdict. Run.Assertion looks one up by its ID. An assertion the model
+// makes true by how it draws the space (q_i and k_i drawn from their
+// alphabets independently; coordinate pairs drawn independently, at a
+// width too large to list) is computed all the same, but its
+// ByConstruction says why it could not fail: it was not checked. When a
+// step fails, the Diagnosis names the broken hypotheses as the lesson does
+// (mean 0, variance 1, independent), says for each assertion why it fails
+// or why it holds although something it rests on fails, and the
+// Transcript's Conclusion says at which widths Var(q·k/√d_k) = 1 holds,
+// and why.
+//
+// # For every width
+//
+// Every model but a joint law draws its coordinate pairs alike: the law of
+// one pair (q_i, k_i) is the same for every i, and that of two, (q_i, k_i,
+// q_j, k_j), the same for every i ≠ j, whatever d_k. So E[q·k] = d_k·m and
+// Var(q·k) = d_k·v + d_k(d_k−1)·c, with m = E[q_i·k_i], v = Var(q_i·k_i)
+// and c = Cov(q_i·k_i, q_j·k_j) computed exactly on those two laws, which
+// are built from the model's definition (not from a Space). Steps 1 to 3
+// are checked on them once for all widths, Steps 4 and 5 as equalities of
+// Formulas in d_k, and the conclusion is a formula, such as
+// Var(q·k/√d_k) = 1, = d_k with both vectors tied, or = 16 for entries ±2;
+// a width where it equals 1 only by coincidence is named as such. The
+// formula is compared with enumerate's law of q·k, computed from the
+// space's components, at every width d_k = 1, 2, … whose closed form fits
+// in Options.CheckTime (DefaultCheckTime), as enumerate's cost model
+// estimates it, so the same widths on every machine. A joint law is one
+// width: it has no proof for every width.
 //
 // # A proof of your own
 //
@@ -99,10 +126,14 @@
 //
 // which prints, for d_k = 2:
 //
-//	Var(q·k/√d_k/√d_k) = 1/d_k: 1/2 = 1/2: holds
-//	Cov(q_1·k_1, q_2·k_2) = 0: 0 = 0: holds
+//	Var(q·k/√d_k/√d_k) = 1/d_k: both 1/2: holds
+//	Cov(q_1·k_1, q_2·k_2) = 0: both 0: holds
 //	q_1·k_1 and q_2·k_2 independent: false P(q_1·k_1 = -2, q_2·k_2 = -2) = 1/20 ≠ 1/100 = P(q_1·k_1 = -2)·P(q_2·k_2 = -2)
 //
 // A variable that is not a sum or product of entries and the score can be
-// any function of the outcome (Func), on a listed space.
+// any function of the outcome (Func), on a listed space. Independence of
+// groups of variables, such as (q_1, k_1) against (q_2, k_2), is
+// IndependentGroups. Package prooftest wraps a Space for a Go test, so that
+// values come without errors to handle; its lesson_test.go writes the
+// lesson's whole proof for d_k = 4, 64 and every d_k in 40 lines.
 package proofs

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -42,9 +43,14 @@ func joint(t testing.TB, text string) Model {
 	return Model{Joint: j}
 }
 
+// quick are the options of most tests: the formula for every width is
+// checked against enumerate for a few milliseconds, enough for a few
+// dozen widths.
+var quick = Options{CheckTime: 5 * time.Millisecond}
+
 func prove(t testing.TB, m Model, ds ...int) *Transcript {
 	t.Helper()
-	tr, err := Prove(context.Background(), m, ds, Options{})
+	tr, err := Prove(context.Background(), m, ds, quick)
 	require.NoError(t, err)
 	return tr
 }

@@ -71,6 +71,11 @@ type Independence struct {
 	// the parts' probabilities.
 	Event          []string
 	Joint, Product *big.Rat // P(Event) and the product of its parts' probabilities
+
+	// present is the number of combinations with a positive probability,
+	// counted on the law: when Holds, every one of them, hence all
+	// Combinations.
+	present *big.Int
 }
 
 // Witness writes the failing combination, such as
@@ -92,11 +97,17 @@ type groupValue struct {
 	key  string
 }
 
+// A variable's value is its coefficient times its unit, a non-zero
+// constant unless the variable was scaled by 0, which makes it 0: the
+// coefficient alone tells values apart otherwise.
 func valueOf(g []RV, o *Outcome) groupValue {
 	v := groupValue{vals: make([]*big.Rat, len(g))}
 	parts := make([]string, len(g))
 	for i, x := range g {
 		v.vals[i] = x.e.coef(o)
+		if x.Unit.Sign() == 0 {
+			v.vals[i] = new(big.Rat)
+		}
 		parts[i] = v.vals[i].RatString()
 	}
 	v.key = strings.Join(parts, ",")
@@ -160,7 +171,7 @@ func (l *law) independent(groups ...[]RV) Independence {
 			return Independence{Combinations: combos, Event: eventParts(groups, j.parts), Joint: p, Product: prod}
 		}
 	}
-	return Independence{Holds: true, Combinations: combos}
+	return Independence{Holds: true, Combinations: combos, present: big.NewInt(int64(len(list)))}
 }
 
 // compareValues orders value tuples group by group, entry by entry.

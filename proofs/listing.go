@@ -279,7 +279,7 @@ func (s *Space) checkEntries(ctx context.Context, l *listing) error {
 	if err != nil {
 		return err
 	}
-	l.entries = Independence{Holds: witness == nil, Combinations: combos}
+	l.entries = Independence{Holds: witness == nil, Combinations: combos, present: new(big.Int).SetUint64(l.outcomes)}
 	if witness != nil {
 		var event []string
 		product := big.NewRat(1, 1)
@@ -378,7 +378,7 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 		}
 		return in, true
 	}
-	return Independence{Holds: true, Combinations: combos}, true
+	return Independence{Holds: true, Combinations: combos, present: big.NewInt(int64(len(l.terms)))}, true
 }
 
 // listedMarginal returns the law of the given coordinates summed from the

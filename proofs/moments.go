@@ -58,16 +58,32 @@ func (s *Space) Cov(ctx context.Context, x, y RV) (rational.Value, error) {
 // values: every combination of values must have the product of the values'
 // probabilities.
 func (s *Space) Independent(ctx context.Context, xs ...RV) (Independence, error) {
-	if len(xs) == 0 {
-		return Independence{}, fmt.Errorf("no variables to judge independent")
-	}
-	l, err := s.lawFor(ctx, xs...)
-	if err != nil {
-		return Independence{}, err
-	}
 	groups := make([][]RV, len(xs))
 	for i, x := range xs {
 		groups[i] = []RV{x}
+	}
+	return s.IndependentGroups(ctx, groups...)
+}
+
+// IndependentGroups judges whether groups of variables are independent of
+// each other, each group one variable whose value is the tuple of its
+// members' values, such as (q_1, k_1) against (q_2, k_2): every combination
+// of the groups' values must have the product of their probabilities.
+// Variables within a group may depend on each other.
+func (s *Space) IndependentGroups(ctx context.Context, groups ...[]RV) (Independence, error) {
+	if len(groups) == 0 {
+		return Independence{}, fmt.Errorf("no variables to judge independent")
+	}
+	var all []RV
+	for _, g := range groups {
+		if len(g) == 0 {
+			return Independence{}, fmt.Errorf("a group of variables is empty")
+		}
+		all = append(all, g...)
+	}
+	l, err := s.lawFor(ctx, all...)
+	if err != nil {
+		return Independence{}, err
 	}
 	return l.independent(groups...), nil
 }

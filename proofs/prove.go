@@ -9,9 +9,11 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// A Run is the five steps checked at one width.
+// A Run is the five steps checked at one width, or at every width at once.
 type Run struct {
-	D int // the width d_k
+	// D is the width, or 0 for the proof for every width
+	// (Transcript.General).
+	D int
 	// Outcomes is the number of distinct outcomes (q, k) and Weight their
 	// total weight (for alphabets, the pairs counted with multiplicity).
 	Outcomes string
@@ -26,6 +28,12 @@ type Run struct {
 	variance, scaled rational.Value
 	divisorName      string
 	space            *Space
+	// For the proof for every width: E[q·k], Var(q·k) and the scaled
+	// variance as formulas in d_k.
+	meanF, varF, scaledF Formula
+	// mismatchAt is the width at which enumerate and the formula differ,
+	// 0 when they agree at every width checked.
+	mismatchAt int
 }
 
 // A Source is a law assertions are computed on: its short name and how it
@@ -45,6 +53,14 @@ func (r Run) Holds() bool {
 	return true
 }
 
+// Assertion returns the assertion with the given ID (such as "var-scaled"
+// or "indep-coords"): the first instance that fails, or else the first
+// instance; false when the run has no such assertion.
+func (r Run) Assertion(id string) (Assertion, bool) {
+	a, _, found, _ := r.assertion(id)
+	return a, found
+}
+
 // assertion returns the first instance of the assertion id that fails, or
 // else the first instance, and whether any instance fails.
 func (r Run) assertion(id string) (a Assertion, step int, found, fails bool) {
@@ -61,17 +77,32 @@ func (r Run) assertion(id string) (a Assertion, step int, found, fails bool) {
 	return a, step, found, fails
 }
 
-// A Transcript is the proof checked on a model at several widths, with a
-// Diagnosis when a step fails.
+// A Transcript is the proof checked on a model: for every width at once
+// (General, for every model but a joint law) and at each width asked for
+// (Runs), with a Diagnosis when a step fails.
 type Transcript struct {
-	Model     Model      // the space the proof was checked on
-	Runs      []Run      // one per width, in the order given
-	Diagnosis *Diagnosis // why the proof fails; nil when every step holds
+	Model   Model // the space the proof was checked on
+	General *Run  // the proof for every width; nil for a joint law
+	Runs    []Run // one per width, in the order given
+	// Conclusion says at which widths Var(q·k/√d_k) = 1 holds and why:
+	// for every width, only at some (a coincidence, with the formula that
+	// shows it) or at none.
+	Conclusion string
+	Diagnosis  *Diagnosis // why the proof fails; nil when every step holds
 }
 
-// Holds reports whether every step holds at every width.
+// all returns the general run, if any, then the runs at each width.
+func (t *Transcript) all() []Run {
+	if t.General == nil {
+		return t.Runs
+	}
+	return append([]Run{*t.General}, t.Runs...)
+}
+
+// Holds reports whether every step holds, for every width and at every
+// width checked.
 func (t *Transcript) Holds() bool {
-	for _, r := range t.Runs {
+	for _, r := range t.all() {
 		if !r.Holds() {
 			return false
 		}
@@ -79,10 +110,10 @@ func (t *Transcript) Holds() bool {
 	return true
 }
 
-// ConclusionHolds reports whether Var(q·k/√d_k) = 1 at every width, whether
-// or not the proof's steps hold.
+// ConclusionHolds reports whether Var(q·k/√d_k) = 1 for every width (for a
+// joint law, at its width), whether or not the proof's steps hold.
 func (t *Transcript) ConclusionHolds() bool {
-	for _, r := range t.Runs {
+	for _, r := range t.all() {
 		if _, _, _, fails := r.assertion("var-scaled"); fails {
 			return false
 		}
@@ -98,20 +129,27 @@ type Proof struct {
 	opt    Options
 	scale  *big.Rat // the power of d_k Step 5 divides q·k by
 	spaces []*Space
+	// sweep are the widths at which the formula for every width is
+	// checked against enumerate, and stop why there are no more.
+	sweep []sweepWidth
+	stop  string
 }
 
-// NewProof prepares the proof for the model at widths ds (nil for a joint
-// law: its own width). It refuses, before any work, a space too large to
-// list or a law of q·k beyond enumerate's limits (an
-// *enumerate.LimitError).
+// NewProof prepares the proof for the model for every width and at the
+// widths ds, if any (a joint law has one width, its own: ds nil or that
+// width). It refuses, before any work, a space too large to list or a law
+// of q·k beyond enumerate's limits (an *enumerate.LimitError).
 func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
+	if err := m.validate(); err != nil {
+		return nil, err
+	}
 	if m.Joint != nil && ds == nil {
 		ds = []int{m.Joint.D}
 	}
-	if len(ds) == 0 {
-		return nil, fmt.Errorf("no width d_k given")
-	}
 	p := &Proof{model: m, opt: opt, scale: big.NewRat(1, 2)}
+	if m.Joint == nil {
+		p.sweep, p.stop = planSweep(m, opt)
+	}
 	if opt.Scale != nil {
 		p.scale = new(big.Rat)
 		if opt.Scale.P != nil {
@@ -203,8 +241,9 @@ func (p *Proof) Work() *big.Int {
 	return n
 }
 
-// Prove checks the five steps for the model at each width in ds (nil for a
-// joint law) and, if any step fails, diagnoses why.
+// Prove checks the five steps for the model for every width and at each
+// width in ds (a joint law: at its width) and, if any step fails,
+// diagnoses why.
 func Prove(ctx context.Context, m Model, ds []int, opt Options) (*Transcript, error) {
 	p, err := NewProof(m, ds, opt)
 	if err != nil {
@@ -213,9 +252,16 @@ func Prove(ctx context.Context, m Model, ds []int, opt Options) (*Transcript, er
 	return p.Run(ctx)
 }
 
-// Run checks every step at every width.
+// Run checks every step for every width and at every width asked for.
 func (p *Proof) Run(ctx context.Context) (*Transcript, error) {
 	t := &Transcript{Model: p.model}
+	if p.model.Joint == nil {
+		g, err := p.runGeneral(ctx)
+		if err != nil {
+			return nil, err
+		}
+		t.General = &g
+	}
 	for _, s := range p.spaces {
 		r, err := p.runSpace(ctx, s)
 		if err != nil {
@@ -223,6 +269,7 @@ func (p *Proof) Run(ctx context.Context) (*Transcript, error) {
 		}
 		t.Runs = append(t.Runs, r)
 	}
+	t.Conclusion = conclusion(t)
 	if !t.Holds() {
 		dg, err := p.diagnose(ctx, t)
 		if err != nil {
@@ -256,6 +303,31 @@ func (p *Proof) runSpace(ctx context.Context, s *Space) (Run, error) {
 	r.variance = rational.NewRat(ev.score.law().coefVariance())
 	if r.scaled, err = scaledVariance(ev.score, ev.divisor); err != nil {
 		return Run{}, err
+	}
+	return r, nil
+}
+
+// runGeneral checks the steps for every width.
+func (p *Proof) runGeneral(ctx context.Context) (Run, error) {
+	if err := ctx.Err(); err != nil {
+		return Run{}, err
+	}
+	ev, err := gatherGeneral(ctx, p.model, p.scale, p.sweep, p.stop)
+	if err != nil {
+		return Run{}, err
+	}
+	steps, err := ev.steps()
+	if err != nil {
+		return Run{}, err
+	}
+	r := Run{Steps: steps, divisorName: ev.divisorName, meanF: ev.meanF, varF: ev.varF, mismatchAt: ev.sweep.at}
+	if a, ok := r.Assertion("var-scaled"); ok {
+		r.scaledF = *a.LeftFormula
+	}
+	for _, name := range []string{fromCoordinate, fromPair, fromScore} {
+		if desc, ok := ev.sources[name]; ok && r.uses(name) {
+			r.Sources = append(r.Sources, Source{name, desc})
+		}
 	}
 	return r, nil
 }

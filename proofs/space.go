@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -47,6 +48,10 @@ type Options struct {
 	Progress *atomic.Uint64
 	// Scale is what Step 5 divides q·k by; nil means √d_k, the lesson's.
 	Scale *rational.Scale
+	// CheckTime bounds the estimated time of checking the formula for
+	// every width against enumerate, width after width from d_k = 1;
+	// 0 means DefaultCheckTime.
+	CheckTime time.Duration
 }
 
 func (o Options) engine() enumerate.Options {

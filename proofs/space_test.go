@@ -165,7 +165,7 @@ func TestSpaceMoments(t *testing.T) {
 	require.NoError(t, err)
 	requireValue(t, rational.NewSurd(big.NewRat(2, 1), big.NewInt(2), 2), c, "Cov(q·k, q·k/√2) = 4/√2")
 	_, err = Plus(Score(), scaled)
-	require.ErrorContains(t, err, "q·k and q·k/√2 have different units, 1 and 1/2*sqrt(2)")
+	require.ErrorContains(t, err, "q·k and q·k/√2 have units 1 and 1/2*sqrt(2), not rational multiples of each other")
 	mixed, err := s.Cov(ctx, Score(), Q(1))
 	require.NoError(t, err)
 	requireValue(t, rational.NewFrac(1, 1), mixed, "Cov(q·k, q_1) = E[q_1²·k_1] = E[k_1], from the whole listing")
@@ -269,7 +269,7 @@ func TestRefusals(t *testing.T) {
 func TestProofPlanAndProgress(t *testing.T) {
 	signs := rational.Signs()
 	var progress atomic.Uint64
-	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Progress: &progress})
+	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Progress: &progress, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	// Listed outcomes twice (two passes) and enumerate's pairs: 2·(8+16)
 	// and 2·4 + 2·8 pairs for the two values of q_1.
@@ -277,7 +277,7 @@ func TestProofPlanAndProgress(t *testing.T) {
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
 	require.Positive(t, progress.Load())
-	wide, err := NewProof(Model{Q: signs, K: signs}, []int{64}, Options{})
+	wide, err := NewProof(Model{Q: signs, K: signs}, []int{64}, quick)
 	require.NoError(t, err)
 	require.Zero(t, wide.Work().Sign(), "the closed form counts nothing one by one")
 	require.Equal(t, big.NewRat(1, 2), wide.scale, "√d_k unless Options.Scale says otherwise")
@@ -285,9 +285,11 @@ func TestProofPlanAndProgress(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, big.NewRat(1, 1), byD.scale)
 
-	_, err = NewProof(Model{Q: signs, K: signs}, nil, Options{})
-	require.ErrorContains(t, err, "no width d_k given")
-	j, err := NewProof(joint(t, equalTermsLaw), nil, Options{})
+	every, err := NewProof(Model{Q: signs, K: signs}, nil, quick)
+	require.NoError(t, err, "no width: the proof for every width alone")
+	require.Empty(t, every.spaces)
+	require.NotEmpty(t, every.sweep)
+	j, err := NewProof(joint(t, equalTermsLaw), nil, quick)
 	require.NoError(t, err)
 	require.Len(t, j.spaces, 1)
 	require.Equal(t, 2, j.spaces[0].Width())
@@ -302,13 +304,13 @@ func TestProofPlanAndProgress(t *testing.T) {
 	// and 4 pairs at the widths the diagnosis tries (1 and 2), whose
 	// listings are shorter than a batch.
 	progress.Store(0)
-	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Progress: &progress})
+	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Progress: &progress, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
 	require.Equal(t, uint64(2*4096+2*4096+2*2+2*4), progress.Load())
 	// A cancellation is seen within a batch of outcomes.
-	_, err = Prove(&cancelAfter{Context: t.Context(), calls: 1}, Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{})
+	_, err = Prove(&cancelAfter{Context: t.Context(), calls: 1}, Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, quick)
 	require.ErrorIs(t, err, context.Canceled)
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -520,7 +522,7 @@ func TestWidthAndValueLimits(t *testing.T) {
 	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
 	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
 	require.NoError(t, err)
-	tr, err := Prove(t.Context(), s.model, nil, Options{})
+	tr, err := Prove(t.Context(), s.model, nil, quick)
 	require.NoError(t, err)
 	requireValue(t, rational.NewInt(4611686018427387903), value(t, tr.Runs[0], "mean-term"), "E[q_1·k_1] = 2^62 − 1, exactly")
 	_, err = NewSpace(joint(t, "1 4611686018427387904 1\n"), 1, Options{})

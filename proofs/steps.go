@@ -55,7 +55,16 @@ type evidence struct {
 	s      *Space
 	d      int
 	shared bool // one law for every coordinate and one for every pair (untied, not listed)
-	coords []*law
+	// general is set for the proof for every width (d is then 0): the
+	// laws of one and of two coordinate pairs, coords[0] and two, come
+	// from the model's definition.
+	general bool
+	two     *law
+	// oneProduct and twoProduct, when set, say why the law of one pair is
+	// a product of the laws of q_i and k_i, and the law of two pairs a
+	// product of two laws of one, by construction.
+	oneProduct, twoProduct string
+	coords                 []*law
 	// The per-pair instances of Step 1 and Step 4 and the sum of the
 	// terms' covariances, computed in one pass over the pairs so that
 	// each pair's law is dropped once used.
@@ -65,16 +74,28 @@ type evidence struct {
 	list                          *listing
 	// listedScore is the listing's law of q·k, compared with the engine's.
 	listedScore *scoreLaw
-	// divisor is what Step 5 divides q·k by, and its name.
+	// divisor is what Step 5 divides q·k by, and its name; p is its
+	// exponent, d_k^p.
 	divisor     rational.Value
 	divisorName string
+	p           *big.Rat
 	sources     map[string]string
+	// For the proof for every width: the sweep's result and the formulas
+	// of E[q·k] and Var(q·k).
+	sweep       sweepResult
+	meanF, varF Formula
 }
 
 // gather computes the evidence at one width; divisor is d_k^p.
 func gather(ctx context.Context, s *Space, p *big.Rat) (*evidence, error) {
-	ev := &evidence{s: s, d: s.d, shared: !s.listed, covSum: new(big.Rat), sources: map[string]string{}}
+	ev := &evidence{s: s, d: s.d, shared: !s.listed, covSum: new(big.Rat), sources: map[string]string{}, p: p}
 	ev.divisor, ev.divisorName = divisorOf(s.d, p)
+	if ev.shared {
+		ev.twoProduct = byIndependentPairs
+		if s.model.independentAlphabets() {
+			ev.oneProduct = byIndependentAlphabets
+		}
+	}
 	for _, i := range ev.indices() {
 		l, err := s.marginal(ctx, []int{i})
 		if err != nil {
@@ -123,22 +144,13 @@ func gather(ctx context.Context, s *Space, p *big.Rat) (*evidence, error) {
 
 // divisorOf returns d^p and its name: "√d_k", "d_k", "1" or "d_k^(p)".
 func divisorOf(d int, p *big.Rat) (rational.Value, string) {
-	v := rational.PowerOf(int64(d), p)
-	switch {
-	case p.Sign() == 0:
-		return v, "1"
-	case p.Cmp(big.NewRat(1, 2)) == 0:
-		return v, "√d_k"
-	case p.Cmp(big.NewRat(1, 1)) == 0:
-		return v, "d_k"
-	}
-	return v, "d_k^(" + p.RatString() + ")"
+	return rational.PowerOf(int64(d), p), divisorName(p)
 }
 
 // indices returns the coordinates computed one by one: all of them, or
 // only the first when one law serves them all.
 func (ev *evidence) indices() []int {
-	if ev.shared {
+	if ev.shared || ev.general {
 		return []int{1}
 	}
 	out := make([]int, ev.d)
@@ -150,6 +162,9 @@ func (ev *evidence) indices() []int {
 
 // pairIndices returns the pairs of coordinates computed one by one.
 func (ev *evidence) pairIndices() [][2]int {
+	if ev.general {
+		return [][2]int{{1, 2}}
+	}
 	if ev.d < 2 {
 		return nil
 	}
@@ -209,6 +224,14 @@ func (ev *evidence) group(id, hypothesis, source string, restsOn []string, insts
 	if len(insts) == 0 {
 		return nil
 	}
+	finish := func(a Assertion, i, j int, symbolic bool) Assertion {
+		a.ID, a.Hypothesis, a.Source, a.RestsOn = id, hypothesis, source, restsOn
+		if !symbolic {
+			a.Statement, a.Left, a.Right = indexed(a.Statement, i, j), indexed(a.Left, i, j), indexed(a.Right, i, j)
+			a.Because, a.Detail = indexed(a.Because, i, j), indexed(a.Detail, i, j)
+		}
+		return a
+	}
 	same := true
 	for _, in := range insts[1:] {
 		if !sameAs(in.a, insts[0].a) {
@@ -219,13 +242,14 @@ func (ev *evidence) group(id, hypothesis, source string, restsOn []string, insts
 	if perPair {
 		count = ev.d * (ev.d - 1) / 2
 	}
-	finish := func(a Assertion, i, j int, symbolic bool) Assertion {
-		a.ID, a.Hypothesis, a.Source, a.RestsOn = id, hypothesis, source, restsOn
-		if !symbolic {
-			a.Statement, a.Left, a.Right = indexed(a.Statement, i, j), indexed(a.Left, i, j), indexed(a.Right, i, j)
-			a.Because, a.Detail = indexed(a.Because, i, j), indexed(a.Detail, i, j)
+	if ev.general {
+		// One law of each kind stands for every index at every width.
+		a := finish(*insts[0].a, 0, 0, true)
+		a.Scope = "every i"
+		if perPair {
+			a.Scope = "every i < j"
 		}
-		return a
+		return []Assertion{a}
 	}
 	if same && count > 1 {
 		a := finish(*insts[0].a, 0, 0, true)
@@ -285,9 +309,12 @@ func (ev *evidence) pairPass(ctx context.Context) error {
 		i, j := ij[0], ij[1]
 		var l *law
 		var err error
-		if ev.s.listed {
+		switch {
+		case ev.general:
+			l = ev.two
+		case ev.s.listed:
 			l, err = ev.s.listedMarginal(ctx, []int{i, j})
-		} else {
+		default:
 			l, err = ev.s.productMarginal([]int{i, j})
 		}
 		if err != nil {
@@ -296,19 +323,29 @@ func (ev *evidence) pairPass(ctx context.Context) error {
 		qi, ki, qj, kj := named(Q(i), "q_i"), named(K(i), "k_i"), named(Q(j), "q_j"), named(K(j), "k_j")
 		ti, tj := Times(qi, ki), Times(qj, kj)
 		ev.coordsIndep = appendShared(ev.coordsIndep, i, j,
-			independenceAssertion("(q_i, k_i) and (q_j, k_j) independent", coordinatesIndependent(l, qi, ki, qj, kj)))
+			constructed(independenceAssertion("(q_i, k_i) and (q_j, k_j) independent", coordinatesIndependent(l, qi, ki, qj, kj)), ev.twoProduct))
 		ev.termsIndep = appendShared(ev.termsIndep, i, j,
-			independenceAssertion("q_i·k_i and q_j·k_j independent", l.independent([]RV{ti}, []RV{tj})))
+			constructed(independenceAssertion("q_i·k_i and q_j·k_j independent", l.independent([]RV{ti}, []RV{tj})), ev.twoProduct))
 		c := l.cov(ti, tj)
 		because := fmt.Sprintf("Cov(q_i·k_i, q_j·k_j) = E[q_i·k_i·q_j·k_j] − E[q_i·k_i]·E[q_j·k_j] = %s − %s·%s = %s",
 			l.mean(Times(ti, tj)), paren(l.mean(ti)), paren(l.mean(tj)), c)
-		ev.covs = appendShared(ev.covs, i, j, equalT("Cov(q_i·k_i, q_j·k_j)", c, "0", zero, because))
+		ev.covs = appendShared(ev.covs, i, j, constructed(equalT("Cov(q_i·k_i, q_j·k_j)", c, "0", zero, because), ev.twoProduct))
 		ev.covSum.Add(ev.covSum, mustRat(c))
 	}
 	if ev.shared {
 		ev.covSum.Mul(ev.covSum, big.NewRat(int64(ev.d*(ev.d-1)/2), 1))
 	}
 	return nil
+}
+
+// constructed marks an assertion that holds as true by construction, for
+// the reason given; one that fails (which a product law cannot make it
+// do unless a computation is wrong) or an empty reason leaves it as it is.
+func constructed(a Assertion, reason string) Assertion {
+	if a.Holds {
+		a.ByConstruction = reason
+	}
+	return a
 }
 
 // equalT is Equal with templated names: left and right keep _i and _j.
@@ -352,7 +389,7 @@ func (ev *evidence) step1() Step {
 	add(ev.group("indep-qk", "independent", fromCoordinate, nil, ev.perCoordinate(func(l *law, q, k RV) Assertion {
 		a := independenceAssertion("q_i and k_i independent", l.independent([]RV{q}, []RV{k}))
 		a.Because = fmt.Sprintf("Cov(q_i, k_i) = %s", l.cov(q, k))
-		return a
+		return constructed(a, ev.oneProduct)
 	}), false))
 	add(ev.group("indep-coords", "independent", fromPair, nil, ev.coordsIndep, true))
 	if ev.list != nil && ev.d > 1 {
@@ -424,7 +461,7 @@ func paren(v rational.Value) string {
 func (ev *evidence) step2() Step {
 	st := Step{Number: 2, Title: "mean of one term", Statement: "E[q_i·k_i] = E[q_i]·E[k_i] = 0, as q_i and k_i are independent"}
 	st.Assertions = append(st.Assertions, ev.group("mean-term-product", "", fromCoordinate, []string{"indep-qk"}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
-		return equalT("E[q_i·k_i]", l.mean(Times(q, k)), "E[q_i]·E[k_i]", l.mean(q).Mul(l.mean(k)), meanIdentity(l, q, k))
+		return constructed(equalT("E[q_i·k_i]", l.mean(Times(q, k)), "E[q_i]·E[k_i]", l.mean(q).Mul(l.mean(k)), meanIdentity(l, q, k)), ev.oneProduct)
 	}), false)...)
 	st.Assertions = append(st.Assertions, ev.group("mean-term", "", fromCoordinate, []string{"mean-term-product", "mean-q", "mean-k"}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
 		return equalT("E[q_i·k_i]", l.mean(Times(q, k)), "0", zero, meanIdentity(l, q, k))
@@ -448,7 +485,7 @@ func (ev *evidence) step3() Step {
 		q2, k2 := Times(q, q), Times(k, k)
 		because := fmt.Sprintf("E[(q_i·k_i)²] = E[q_i²]·E[k_i²] + Cov(q_i², k_i²) = %s·%s + %s = %s",
 			l.mean(q2), l.mean(k2), paren(l.cov(q2, k2)), l.mean(Times(t, t)))
-		return equalT("E[(q_i·k_i)²]", l.mean(Times(t, t)), "E[q_i²]·E[k_i²]", l.mean(q2).Mul(l.mean(k2)), because)
+		return constructed(equalT("E[(q_i·k_i)²]", l.mean(Times(t, t)), "E[q_i²]·E[k_i²]", l.mean(q2).Mul(l.mean(k2)), because), ev.oneProduct)
 	}), false)...)
 	st.Assertions = append(st.Assertions, ev.group("var-term", "", fromCoordinate, []string{"var-term-square", "square-term-product", "square-q", "square-k"}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
 		t := Times(q, k)
@@ -479,7 +516,7 @@ func (ev *evidence) termSums() (variances, covariances *big.Rat) {
 // with Var(q·k) from the law of q·k itself.
 func (ev *evidence) step4() Step {
 	st := Step{Number: 4, Title: "add d_k terms",
-		Statement: "the terms are independent, so Var(q·k) = Var(q_1·k_1) + … + Var(q_d·k_d) = d_k"}
+		Statement: "the terms are independent, so Var(q·k) = Σ_i Var(q_i·k_i) = d_k"}
 	st.Assertions = append(st.Assertions, ev.group("indep-terms-pair", "", fromPair, []string{"indep-coords"}, ev.termsIndep, true)...)
 	if ev.list != nil && ev.d > 2 {
 		if in, ok := ev.s.termsIndependent(ev.list); ok {
@@ -603,6 +640,9 @@ func (ev *evidence) step5() (Step, error) {
 
 // steps runs the five steps on the evidence.
 func (ev *evidence) steps() ([]Step, error) {
+	if ev.general {
+		return []Step{ev.step1(), ev.step2(), ev.step3(), ev.generalStep4(), ev.generalStep5()}, nil
+	}
 	st5, err := ev.step5()
 	if err != nil {
 		return nil, err

@@ -54,6 +54,7 @@ const (
 	opScore
 	opMul
 	opAdd
+	opScale
 	opFunc
 )
 
@@ -63,6 +64,7 @@ type expr struct {
 	op   exprOp
 	i    int // coordinate, from 1, for opQ and opK
 	x, y *expr
+	c    *big.Rat // the factor of opScale
 	fn   func(o *Outcome) *big.Rat
 }
 
@@ -106,12 +108,27 @@ func factorName(x RV, squared bool) string {
 	return "(" + x.Name + ")"
 }
 
-// Plus returns x + y; both must have the same unit.
+// Plus returns x + y. Their units must be rational multiples of each
+// other (both rational, or the same root), so that the sum is one too.
 func Plus(x, y RV) (RV, error) {
-	if x.Unit.Cmp(y.Unit) != 0 {
-		return RV{}, fmt.Errorf("%s and %s have different units, %s and %s: their sum is not a rational multiple of one unit", x.Name, y.Name, x.Unit, y.Unit)
+	name := x.Name + " + " + y.Name
+	if y.Unit.Sign() == 0 {
+		x.Name = name
+		return x, nil
 	}
-	return RV{Name: x.Name + " + " + y.Name, Unit: x.Unit, e: &expr{op: opAdd, x: x.e, y: y.e}}, nil
+	if x.Unit.Sign() == 0 {
+		y.Name = name
+		return y, nil
+	}
+	ratio, ok := y.Unit.Mul(x.Unit.Inv()).Rat()
+	if !ok {
+		return RV{}, fmt.Errorf("%s and %s have units %s and %s, not rational multiples of each other: their sum is not a rational multiple of one unit", x.Name, y.Name, x.Unit, y.Unit)
+	}
+	ye := y.e
+	if ratio.Cmp(big.NewRat(1, 1)) != 0 {
+		ye = &expr{op: opScale, x: y.e, c: ratio}
+	}
+	return RV{Name: name, Unit: x.Unit, e: &expr{op: opAdd, x: x.e, y: ye}}, nil
 }
 
 // Scaled returns c·x, written name.
@@ -143,6 +160,8 @@ func (e *expr) same(f *expr) bool {
 	switch e.op {
 	case opMul, opAdd:
 		return e.x.same(f.x) && e.y.same(f.y)
+	case opScale:
+		return e.c.Cmp(f.c) == 0 && e.x.same(f.x)
 	}
 	return true
 }
@@ -160,6 +179,8 @@ func (e *expr) coef(o *Outcome) *big.Rat {
 		return new(big.Rat).Mul(e.x.coef(o), e.y.coef(o))
 	case opAdd:
 		return new(big.Rat).Add(e.x.coef(o), e.y.coef(o))
+	case opScale:
+		return new(big.Rat).Mul(e.c, e.x.coef(o))
 	}
 	return e.fn(o)
 }
@@ -179,6 +200,8 @@ func (e *expr) reads(r *reads) {
 		r.score = true
 	case opFunc:
 		r.whole = true
+	case opScale:
+		e.x.reads(r)
 	default:
 		e.x.reads(r)
 		e.y.reads(r)

@@ -259,6 +259,24 @@ func TestConstructorsAndSum(t *testing.T) {
 	for _, vs := range [][]Value{{NewInt(1), NewSqrt(2)}, {NewSqrt(2), NewSqrt(3)}, {NewSqrt(2), PowerOf(2, rat("1/4"))}} {
 		_, ok := Sum(vs...)
 		assert.False(t, ok, "%v is not one Value", vs)
+		assert.PanicsWithValue(t, "rational.Value.Add: "+vs[0].String()+" + "+vs[1].String()+" is not a rational multiple of one root",
+			func() { vs[0].Add(vs[1]) })
+		assert.Panics(t, func() { vs[0].Sub(vs[1]) })
+	}
+	for _, c := range []struct {
+		v, w     Value
+		sum, dif string
+	}{
+		{NewFrac(1, 2), NewFrac(1, 3), "5/6", "1/6"},
+		{NewInt(2), NewInt(-2), "0", "4"},
+		{NewSqrt(8), NewSqrt(2), "3*sqrt(2)", "sqrt(2)"},
+		{NewSqrt(2), NewSqrt(2), "2*sqrt(2)", "0"},
+		{Value{}, NewSqrt(3), "sqrt(3)", "-sqrt(3)"},
+		{NewSqrt(3), Value{}, "sqrt(3)", "sqrt(3)"},
+	} {
+		assert.Equal(t, c.sum, c.v.Add(c.w).String(), "%s + %s", c.v, c.w)
+		assert.Equal(t, c.dif, c.v.Sub(c.w).String(), "%s − %s", c.v, c.w)
+		assert.Zero(t, c.v.Sub(c.w).Add(c.w).Cmp(c.v), "(v − w) + w = v")
 	}
 }
 

@@ -142,6 +142,20 @@ func (v Value) Rat() (*big.Rat, bool) {
 // Sign returns -1, 0 or +1 according to the sign of the value.
 func (v Value) Sign() int { return v.orZero().coef.Sign() }
 
+// Add returns v + w for values that are rational multiples of one root
+// (both rational, or both multiples of the same root), and panics for any
+// other two, whose sum is not a Value; Sum reports that case with false.
+func (v Value) Add(w Value) Value {
+	s, ok := Sum(v, w)
+	if !ok {
+		panic(fmt.Sprintf("rational.Value.Add: %s + %s is not a rational multiple of one root", v, w))
+	}
+	return s
+}
+
+// Sub returns v − w, on the terms of Add.
+func (v Value) Sub(w Value) Value { return v.Add(w.MulRat(big.NewRat(-1, 1))) }
+
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {
 	v = v.orZero()

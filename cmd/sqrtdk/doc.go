@@ -183,15 +183,28 @@
 //
 // # The proof
 //
-// "sqrtdk prove" checks the lesson's five steps at each width of --d
-// (default 1,2,3,4) as exact assertions and prints a transcript: for every
-// assertion its two values, the indices it covers, the law it was computed
-// on and the verdict; then, when a step fails, the broken hypotheses (named
-// as the lesson names them: mean 0, variance 1, independent), for each
-// assertion that fails, or holds although something it rests on fails, the
-// identity that holds whatever the hypotheses with this space's values,
-// what holds instead, whether Var(q·k/√d_k) = 1 survives, the smallest
-// failing width and an outcome that shows the failure.
+// "sqrtdk prove" checks the lesson's five steps as exact assertions and
+// prints a transcript: for every assertion its two values, the indices it
+// covers, the law it was computed on and the verdict ("by construction",
+// with the reason, for what the model makes true by how it draws the
+// space); the conclusion, with the widths at which Var(q·k/√d_k) = 1 holds
+// and why; and, when a step fails, the broken hypotheses (named as the
+// lesson names them: mean 0, variance 1, independent), for each assertion
+// that fails, or holds although something it rests on fails, the identity
+// that holds whatever the hypotheses with this space's values, what holds
+// instead, the smallest failing width and an outcome that shows the
+// failure.
+//
+// Without --d the steps are checked for every width at once: every space
+// but a joint law draws its coordinate pairs alike, so the exact laws of
+// one pair (q_i, k_i) and of two, built from the space's definition, give
+// E[q·k] = d_k·E[q_i·k_i] and Var(q·k) = d_k·Var(q_i·k_i) +
+// d_k(d_k−1)·Cov(q_i·k_i, q_j·k_j), and the conclusion is a formula in d_k
+// (a width where it holds only by coincidence is named as such). The
+// formula is compared with the law of q·k that enumerate computes at every
+// width from 1 that the closed form reaches within a quarter of a second,
+// as its cost model estimates it (the same widths on every machine); the
+// transcript says which. --d LIST adds the steps at each width listed.
 //
 // The sample space (by default q_i from --values and k_i from --k-values,
 // every entry independent) can be changed to break each hypothesis:
@@ -206,8 +219,9 @@
 //	                each remaining entry is drawn given the entry it pairs
 //	                with (from k's alphabet, or the pair law). none (default)
 //	                draws coordinates independently.
-//	--joint FILE    any finite joint law of (q, k) at one width (--d may be
-//	                left out, or must give that width; no other flag of the
+//	--joint FILE    any finite joint law of (q, k) at one width, the only
+//	                width its transcript speaks of (--d may be left out, or
+//	                must give that width; no other flag of the
 //	                space may be given). One outcome per line: a weight (an
 //	                exact non-negative rational), the vector q and the vector
 //	                k, each a comma list, such as "1  -1,1  1,1"; blank lines
@@ -216,7 +230,8 @@
 //	                At most 64 entries per vector and 2^20 outcomes.
 //	--scale S       what Step 5 divides q·k by: sqrt (default, the lesson's
 //	                √d_k), raw, d or d^P; any but sqrt shows Step 5 failing.
-//	--format F      text (default), markdown or json; html writes the proof
+//	--format F      text (default), markdown, latex (a handout: a whole
+//	                document for pdflatex) or json; html writes the proof
 //	                lab into -o DIR (see Pages for students).
 //	-o FILE         write the transcript to FILE, which appears only when complete.
 //

@@ -33,7 +33,7 @@ var commands = map[string]command{
 	"table":    {"print the exact variance of q·k under several scales", runTable},
 	"dist":     {"print the exact distribution of q·k for one width", runDist},
 	"merge":    {"verify shard results and print their merged table or distribution", runMerge},
-	"prove":    {"check the lesson's five-step proof on every pair of vectors", runProve},
+	"prove":    {"check the lesson's five-step proof for every d_k, and at the widths of --d", runProve},
 	"check":    {"check the figures of claims files", runCheck},
 	"plot":     {"draw a figure (dist, variance, softmax, saturation) from exact values", runPlot},
 	"diagnose": {"name the likeliest scaling mistake from a measured score std", runDiagnose},

@@ -59,12 +59,13 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 		limits limitFlags
 	)
 	space.register(fs, spec.ProveDefaults.Widths, false)
+	fs.Lookup("d").Usage = "widths d_k at which to check the steps too, comma-separated (default: the proof for every width alone)"
 	dep.register(fs)
 	engine.register(fs)
 	limits.register(fs)
 	scale := fs.String("scale", spec.ProveDefaults.Scale, "what Step 5 divides q·k by: sqrt (the lesson's √d_k), raw, d or d^P")
 	var format choiceFormatFlag
-	format.register(fs, "text", "text", "markdown", "json", "html")
+	format.register(fs, "text", "text", "markdown", "latex", "json", "html")
 	output := fs.String("o", "", "write the transcript to `FILE`, which appears only when complete (html: the proof lab, a page that proves in the browser, into DIR)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -431,4 +431,5 @@ var latexText = strings.NewReplacer(
 	`^`, `\^{}`, `_`, `\_`, `%`, `\%`, `~`, `\~{}`, `|`, `\textbar{}`, `<`, `\textless{}`, `>`, `\textgreater{}`,
 	"√", `$\surd$`, "·", `$\cdot$`, "²", `$^2$`, "±", `$\pm$`, "≈", `$\approx$`, "…", `\dots{}`,
 	"÷", `$\div$`, "−", `$-$`, "×", `$\times$`, "ₖ", `$_k$`, "≤", `$\le$`, "≥", `$\ge$`, "¼", `$\frac14$`,
+	"≠", `$\neq$`, "Σ", `$\Sigma$`, "Π", `$\Pi$`,
 ).Replace

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -42,6 +43,13 @@ func iid(t testing.TB, q, k string) proofs.Model {
 	return proofs.Model{Q: alphabet(t, q), K: alphabet(t, k)}
 }
 
+func pairsModel(t testing.TB, s string) proofs.Model {
+	t.Helper()
+	l, err := proofs.ParsePairLaw(s)
+	require.NoError(t, err)
+	return proofs.Model{Pairs: l, Tie: proofs.TieQ}
+}
+
 func joint(t testing.TB, text string) proofs.Model {
 	t.Helper()
 	j, err := proofs.ReadJointLaw(strings.NewReader(text))
@@ -49,9 +57,13 @@ func joint(t testing.TB, text string) proofs.Model {
 	return proofs.Model{Joint: j}
 }
 
+// quick checks the formula for every width against enumerate at a few
+// dozen widths, so that the goldens say the same on every run.
+var quick = proofs.Options{CheckTime: 2 * time.Millisecond}
+
 func prove(t testing.TB, m proofs.Model, ds ...int) *proofs.Transcript {
 	t.Helper()
-	tr, err := proofs.Prove(context.Background(), m, ds, proofs.Options{})
+	tr, err := proofs.Prove(context.Background(), m, ds, quick)
 	require.NoError(t, err)
 	return tr
 }
@@ -74,6 +86,8 @@ func TestTranscripts(t *testing.T) {
 		{"holds.md", proofs.Model{Q: alphabet(t, "-3,1/3:9"), K: signs}, []int{1, 3}, Markdown},
 		{"holds.json", proofs.Model{Q: signs, K: signs}, []int{2}, JSON},
 		{"pm2.txt", iid(t, "±2", "±2"), []int{1, 2}, Text},
+		{"every_width.txt", proofs.Model{Q: signs, K: signs}, nil, Text},
+		{"tie_q_unequal.tex", pairsModel(t, "-1 -1:3, -1 1, 1 -1, 1 1:2"), []int{2}, LaTeX},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			var b bytes.Buffer
@@ -89,6 +103,16 @@ func TestTranscripts(t *testing.T) {
 	}
 }
 
+type testRun struct {
+	D       int `json:"d_k"`
+	Listed  bool
+	Sources []jsonSource
+	Steps   []struct {
+		Step       int
+		Assertions []map[string]any
+	}
+}
+
 func TestTranscriptJSON(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, WriteTranscript(&b, prove(t, proofs.Model{Pairs: proofs.OppositePairs(rational.Signs())}, 1, 2), JSON))
@@ -98,16 +122,10 @@ func TestTranscriptJSON(t *testing.T) {
 		}
 		Holds           bool
 		ConclusionHolds bool `json:"conclusion_holds"`
-		Runs            []struct {
-			D       int `json:"d_k"`
-			Listed  bool
-			Sources []jsonSource
-			Steps   []struct {
-				Step       int
-				Assertions []map[string]any
-			}
-		}
-		Diagnosis struct {
+		Conclusion      string
+		General         *testRun `json:"every_d_k"`
+		Runs            []testRun
+		Diagnosis       struct {
 			Broken   []string `json:"broken_hypotheses"`
 			Reasons  []string
 			Smallest int `json:"smallest_d_k"`
@@ -132,13 +150,52 @@ func TestTranscriptJSON(t *testing.T) {
 	require.Equal(t, "indep-qk", indep["id"])
 	require.Equal(t, "independent", indep["hypothesis"])
 	require.Equal(t, "P(q_1 = -1, k_1 = 1) = 1/2 ≠ 1/4 = P(q_1 = -1)·P(k_1 = 1)", indep["detail"])
-	require.Contains(t, out.Diagnosis.Broken[0], "independent, at d_k = 1")
+	require.Equal(t, "FAILS", indep["verdict"])
+	require.Contains(t, out.Diagnosis.Broken[0], "independent, for every d_k")
+	require.NotNil(t, out.General)
+	require.Zero(t, out.General.D, "the proof for every width has no d_k")
+	scaled := out.General.Steps[4].Assertions[1]
+	require.Equal(t, "var-scaled", scaled["id"])
+	require.Equal(t, "0", scaled["left_value"], "Var(q·k/√d_k) = 0 for every d_k")
+	require.Equal(t, "every d_k", scaled["for"])
+	byConstruction := out.General.Steps[3].Assertions[1]
+	require.Equal(t, "cov-terms", byConstruction["id"])
+	require.Equal(t, "by construction", byConstruction["verdict"])
+	require.Contains(t, byConstruction["by_construction"], "the model draws the coordinate pairs independently")
+	require.Contains(t, out.Conclusion, "fails at every width")
 }
 
 func TestMarkdownEscapes(t *testing.T) {
 	require.Equal(t, "Éa", capitalize("éa"))
 	var b strings.Builder
 	require.NoError(t, WriteTranscript(&b, prove(t, iid(t, "-1,1", "-1,1"), 2), Markdown))
-	require.Contains(t, b.String(), "| Step 1 | E[q\\_i] = 0 | 0 = 0 | i = 1..2 | (q\\_i, k\\_i) | holds |")
-	require.Contains(t, b.String(), "- Every step holds for d\\_k = 2.")
+	require.Contains(t, b.String(), "| Step 1 | E[q\\_i] = 0 | both 0 | i = 1..2 | (q\\_i, k\\_i) | holds |")
+	require.Contains(t, b.String(), "| Step 4 | Cov(q\\_i·k\\_i, q\\_j·k\\_j) = 0 | both 0 | every i < j | (q\\_i, k\\_i, q\\_j, k\\_j) | by construction: the model draws")
+	require.Contains(t, b.String(), "- Every step holds for every d\\_k (the formula in d\\_k checked against enumerate at d\\_k = 1..")
+	require.Contains(t, b.String(), ", and at d\\_k = 2.")
+}
+
+// TestTranscriptLaTeXIsASCII: every symbol a transcript writes reaches the
+// handout in LaTeX's own terms, so pdflatex never meets a character its
+// fonts lack, whatever the space; the golden handouts are compiled by the
+// command's LaTeX test.
+func TestTranscriptLaTeXIsASCII(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		model proofs.Model
+		ds    []int
+	}{
+		{proofs.Model{Q: signs, K: signs}, []int{1, 2, 64}},
+		{iid(t, "0,2", "±10000000001/10000000000"), []int{2}},
+		{proofs.Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: proofs.TieQ}, []int{3}},
+		{proofs.Model{Pairs: proofs.OppositePairs(signs), Tie: proofs.TieBoth}, []int{2}},
+		{pairsModel(t, "-1 -1:3, -1 1, 1 -1, 1 1:2"), []int{2, 3}},
+		{joint(t, equalTermsLaw), nil},
+	} {
+		var b strings.Builder
+		require.NoError(t, WriteTranscript(&b, prove(t, c.model, c.ds...), LaTeX))
+		for n, r := range b.String() {
+			require.Less(t, r, rune(128), "%s: %q at byte %d is not ASCII: %s", c.model, r, n, b.String()[max(0, n-40):n])
+		}
+	}
 }

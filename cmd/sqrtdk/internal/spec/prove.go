@@ -22,8 +22,14 @@ type Prove struct {
 	Given           map[string]bool
 }
 
-// ProveDefaults are the values of prove's flags that are not given.
-var ProveDefaults = Prove{Values: "-1,1", Tie: "none", Widths: "1,2,3,4", Scale: "sqrt"}
+// ProveDefaults are the values of prove's flags that are not given:
+// without --d, no width but the proof for every width.
+var ProveDefaults = Prove{Values: "-1,1", Tie: "none", Scale: "sqrt"}
+
+// LabWidths are the widths the proof lab's form starts with: the page
+// shows the steps at each width at a glance, beside the proof for every
+// width.
+const LabWidths = "1,2,3,4"
 
 // Model returns the model of the sample space; readJoint reads the file
 // of --joint (the command line's reader, which words its problems).
@@ -92,8 +98,10 @@ func (s Prove) Proof(opt proofs.Options, readJoint func(path string) (*proofs.Jo
 	if err != nil {
 		return nil, err
 	}
+	// Without --d the proof is for every width at once (a joint law: at
+	// its one width); --d adds the steps at each width given.
 	var ds []int
-	if m.Joint == nil || s.Given["d"] {
+	if s.Given["d"] {
 		if ds, err = ParseWidths(s.Widths); err != nil {
 			return nil, fmt.Errorf("--d: %v", err)
 		}
@@ -116,5 +124,8 @@ func (s Prove) Proof(opt proofs.Options, readJoint func(path string) (*proofs.Jo
 // Failure is the line prove ends with when a step fails.
 func Failure(t *proofs.Transcript) string {
 	d := t.Diagnosis
+	if d.Smallest == 0 {
+		return "the proof fails for this space (for every d_k, where the formula and enumerate disagree)"
+	}
 	return fmt.Sprintf("the proof fails for this space (smallest counterexample: d_k = %d, Step %d)", d.Smallest, d.Step)
 }

@@ -28,7 +28,8 @@ type Lab struct {
 
 // Args returns the flags of the sqrtdk prove command that computes what
 // the form asks: a flag for every field that differs from prove's
-// default, and always --values and --d.
+// default, always --values, and --d unless the widths are left empty
+// (the proof for every width alone).
 func (l Lab) Args() []string {
 	args := []string{"--values", l.Values}
 	switch {
@@ -42,6 +43,9 @@ func (l Lab) Args() []string {
 	}
 	if l.Scale != "" && l.Scale != spec.ProveDefaults.Scale {
 		args = append(args, "--scale", l.Scale)
+	}
+	if strings.TrimSpace(l.D) == "" {
+		return args
 	}
 	return append(args, "--d", l.D)
 }

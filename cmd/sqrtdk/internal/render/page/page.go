@@ -221,7 +221,7 @@ func Lab(s spec.Prove) ([]File, error) {
 	form := struct {
 		Values, KValues, KFrom, Tie, Scale, Widths string
 		Data                                       map[string]string
-	}{or(s.Values, d.Values), s.KValues, strings.TrimSpace(s.KFrom), or(s.Tie, d.Tie), or(s.Scale, d.Scale), or(s.Widths, d.Widths),
+	}{or(s.Values, d.Values), s.KValues, strings.TrimSpace(s.KFrom), or(s.Tie, d.Tie), or(s.Scale, d.Scale), or(s.Widths, spec.LabWidths),
 		map[string]string{"page": "lab"}}
 	if form.KFrom == "−q" {
 		form.KFrom = "-q"
