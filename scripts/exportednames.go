@@ -10,6 +10,7 @@
 // -undocumented it also lists the names that have no doc comment (a constant
 // or variable in a documented group counts as documented; a field or
 // interface method needs a comment of its own, on its line or above it).
+// With -list it lists every name it counts.
 package main
 
 import (
@@ -26,16 +27,22 @@ import (
 
 func main() {
 	undocumented := flag.Bool("undocumented", false, "list exported names without a doc comment")
+	list := flag.Bool("list", false, "list every exported name")
 	flag.Parse()
 	total := 0
 	for _, dir := range flag.Args() {
-		names, missing, err := count(dir)
+		names, missing, all, err := count(dir)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "exportednames:", err)
 			os.Exit(2)
 		}
 		fmt.Printf("%-12s %4d\n", filepath.Base(dir), names)
 		total += names
+		if *list {
+			for _, a := range all {
+				fmt.Printf("  %s\n", a)
+			}
+		}
 		if *undocumented {
 			for _, m := range missing {
 				fmt.Printf("  undocumented: %s\n", m)
@@ -45,18 +52,19 @@ func main() {
 	fmt.Printf("%-12s %4d\n", "total", total)
 }
 
-func count(dir string) (int, []string, error) {
+func count(dir string) (int, []string, []string, error) {
 	fset := token.NewFileSet()
 	pkgs, err := parser.ParseDir(fset, dir, func(fi os.FileInfo) bool {
 		return !strings.HasSuffix(fi.Name(), "_test.go")
 	}, parser.ParseComments)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, nil, err
 	}
 	n := 0
-	var missing []string
+	var missing, all []string
 	note := func(name string, doc ...*ast.CommentGroup) {
 		n++
+		all = append(all, name)
 		for _, d := range doc {
 			if d != nil && strings.TrimSpace(d.Text()) != "" {
 				return
@@ -116,7 +124,8 @@ func count(dir string) (int, []string, error) {
 		}
 	}
 	sort.Strings(missing)
-	return n, missing, nil
+	sort.Strings(all)
+	return n, missing, all, nil
 }
 
 // members counts the exported fields of a struct type and the exported
