@@ -9,6 +9,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -358,7 +359,7 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 		if short := shortBy(p, j); short != "" {
 			r.Mark = Short
 			r.Points = new(big.Rat).Mul(p.Points, p.partial)
-			r.Mistakes = []Mistake{known(TooFewPlaces, "The value is right, but "+short)}
+			r.Mistakes = []Mistake{known(mistake.TooFewPlaces, "The value is right, but "+short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
 		}

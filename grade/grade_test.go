@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -115,7 +116,7 @@ func TestEveryNamedMistake(t *testing.T) {
 	for _, c := range cases {
 		tested[c.mistake] = true
 	}
-	measuredOnly := map[MistakeKind]bool{UsualOnTop: true, ScaleInverted: true, SplitWidth: true, OneSide: true, ScaleZero: true}
+	measuredOnly := map[MistakeKind]bool{mistake.UsualOnTop: true, mistake.ScaleInverted: true, mistake.SplitWidth: true, mistake.OneSide: true, mistake.ScaleZero: true}
 	for _, m := range Catalogue() {
 		assert.True(t, tested[m.String()] || measuredOnly[m], "no test matches %s", m)
 		assert.False(t, tested[m.String()] && measuredOnly[m], "%s is graded too: the catalogue says measured only", m)

@@ -2,6 +2,8 @@ package grade
 
 import (
 	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 )
 
 // An Item is the analysis of one part over a class.
@@ -55,7 +57,7 @@ func mistakeRank(p *Part, m Mistake) int {
 			return i
 		}
 	}
-	return len(p.mistakes) + int(numKinds)
+	return len(p.mistakes) + int(mistake.NumKinds)
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -202,7 +203,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 			return nil, &SyntaxError{File: name, Line: p.Line, Msg: err.Error()}
 		}
 		for _, c := range append(sortedKeys(p.credit), sortedKeys(p.coincide)...) {
-			if _, ok := kindByName[c]; ok {
+			if _, ok := mistake.Named(c); ok {
 				continue
 			}
 			own := false
@@ -452,7 +453,7 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 			if !questionID.MatchString(m.Name) {
 				return fmt.Errorf("mistake %s: name %s must be letters, digits, - and _", id, quote(m.Name))
 			}
-			if _, known := kindByName[m.Name]; known {
+			if _, known := mistake.Named(m.Name); known {
 				return fmt.Errorf("mistake %s: %s is the name of a built-in mistake; name the key's own otherwise", id, quote(m.Name))
 			}
 			continue

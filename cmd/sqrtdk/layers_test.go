@@ -31,6 +31,7 @@ const module = "github.com/sqrtdk/sqrtdk/"
 var floors = map[string]int{
 	"internal/nat":              0,
 	"internal/textline":         0,
+	"internal/mistake":          0,
 	"enumerate/internal/kernel": 0,
 	"rational":                  1,
 	"internal/softmax":          2,
