@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -207,7 +208,7 @@ func TestAnswerFileProblems(t *testing.T) {
 		{"student a b\n", `t.answers:1: student: "a b" is not an id`},
 		{"student a\nstudent b\n", "t.answers:2: a second student line names b; the first, a, stands"},
 		{"1.raw \xff\n", "t.answers:1: the line is not valid UTF-8"},
-		{strings.Repeat("x", MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
+		{strings.Repeat("x", claims.MaxLineBytes+1) + "\n", "t.answers:1: the line is longer than 4096 bytes"},
 	}
 	for _, c := range cases {
 		a, err := ParseAnswers("t.answers", strings.NewReader(c.text+"p4 4\n"), k)
