@@ -99,14 +99,14 @@ func mutations(fig string, step func(places int) *big.Rat) []string {
 func standardError(t *testing.T, c *Claim) *big.Rat {
 	law, err := sampleLawSetting(c)
 	require.NoError(t, err)
-	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
+	d, err := oneWidth(c.Settings["d"], maxSampleWidth)
 	require.NoError(t, err)
 	sq, err := squaredScale(c, d)
 	require.NoError(t, err)
 	sigma2, mu4 := law.scoreMoments(int64(d))
 	variance := new(big.Rat).Quo(sigma2, sq)
 	if c.Kind == "sample-variance" {
-		n, err := positiveInt(c, "samples", 4, MaxSamples)
+		n, err := positiveInt(c, "samples", 4, maxSamples)
 		require.NoError(t, err)
 		_, variance = sampleVarianceMoments(sigma2, mu4, n)
 		variance.Quo(variance, new(big.Rat).Mul(sq, sq))
@@ -129,7 +129,7 @@ func sqrtFloat(x float64) float64 {
 // of its last place. Two kinds tolerate more by design: a softmax figure
 // computed from inputs printed rounded is pinned only to within the spread
 // those inputs allow (about ±2 units here), so it moves by 3 units; a
-// sampled figure is consistent within SampleTolerance standard errors, so
+// sampled figure is consistent within sampleTolerance standard errors, so
 // it moves by 5 standard errors.
 func TestChangingAnyLessonFigureFails(t *testing.T) {
 	data, err := os.ReadFile("lesson.claims")

@@ -15,8 +15,8 @@ import (
 // MaxLineBytes bounds one line of a claims file.
 const MaxLineBytes = 4096
 
-// MaxClaims bounds the number of claims in one file.
-const MaxClaims = 10_000
+// maxClaims bounds the number of claims in one file.
+const maxClaims = 10_000
 
 // A SyntaxError is a problem with one line of a claims file (or of an
 // answer key or answer file, which package grade reads), or with the
@@ -109,8 +109,8 @@ func Parse(name string, r io.Reader) (*File, error) {
 		if err != nil {
 			return nil, fail("%v", err)
 		}
-		if len(f.Claims) == MaxClaims {
-			return nil, fail("more than %d claims in one file", MaxClaims)
+		if len(f.Claims) == maxClaims {
+			return nil, fail("more than %d claims in one file", maxClaims)
 		}
 		c.File, c.Line = name, n
 		f.Claims = append(f.Claims, c)

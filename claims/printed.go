@@ -205,8 +205,8 @@ func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("the list %q is empty", s)
 	}
-	if len(fields) > MaxScores {
-		return nil, fmt.Errorf("the list has more than %d numbers", MaxScores)
+	if len(fields) > maxScores {
+		return nil, fmt.Errorf("the list has more than %d numbers", maxScores)
 	}
 	out := make([]printed, len(fields))
 	for i, f := range fields {
