@@ -18,10 +18,10 @@ import (
 // coordinates tallied, so the file must stay small enough to check in
 // seconds.
 const (
-	// MaxJointOutcomes bounds the outcomes of a joint law.
-	MaxJointOutcomes = 1 << 20
-	// MaxJointWidth bounds the width d_k of a joint law.
-	MaxJointWidth = 64
+	// maxJointOutcomes bounds the outcomes of a joint law.
+	maxJointOutcomes = 1 << 20
+	// maxJointWidth bounds the width d_k of a joint law.
+	maxJointWidth = 64
 	// maxJointLine bounds one line of a joint-law file, in bytes.
 	maxJointLine = 1 << 20
 )
@@ -80,7 +80,7 @@ func (j *JointLaw) Outcomes() int { return len(j.weights) }
 
 // ReadJointLaw reads a joint law; a problem with the text is a
 // *JointLawError naming the line. Each distinct entry is kept once and an
-// outcome as 2·D small indices, so that the law of MaxJointOutcomes
+// outcome as 2·D small indices, so that the law of maxJointOutcomes
 // outcomes holds a few hundred megabytes at most (one big.Rat per entry
 // took gigabytes).
 func ReadJointLaw(r io.Reader) (*JointLaw, error) {
@@ -132,14 +132,14 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		}
 		if width == 0 {
 			width, widthLine = nq, line
-			if width > MaxJointWidth {
-				return nil, fail("the vectors have %d entries; a joint law may have at most %d", width, MaxJointWidth)
+			if width > maxJointWidth {
+				return nil, fail("the vectors have %d entries; a joint law may have at most %d", width, maxJointWidth)
 			}
 		} else if nq != width {
 			return nil, fail("the vectors have %d entries, but those of line %d have %d", nq, widthLine, width)
 		}
-		if len(weights) == MaxJointOutcomes {
-			return nil, fail("more than %d outcomes; a joint law is listed outcome by outcome and may have at most %d", MaxJointOutcomes, MaxJointOutcomes)
+		if len(weights) == maxJointOutcomes {
+			return nil, fail("more than %d outcomes; a joint law is listed outcome by outcome and may have at most %d", maxJointOutcomes, maxJointOutcomes)
 		}
 		weights = append(weights, w)
 		lines = append(lines, int32(line))

@@ -55,12 +55,12 @@ func TestPairLaw(t *testing.T) {
 	_, err = NewPairLaw([]Pair{{Q: big.NewRat(1, 1), Weight: 1}})
 	require.ErrorContains(t, err, "a pair has no value")
 	var many []Pair
-	for i := range MaxPairs + 1 {
+	for i := range maxPairs + 1 {
 		many = append(many, Pair{Q: big.NewRat(int64(i), 1), K: big.NewRat(1, 1), Weight: 1})
 	}
 	_, err = NewPairLaw(many)
 	require.ErrorContains(t, err, "the pair law has 4097 distinct pairs; at most 4096 are supported")
-	_, err = NewPairLaw(many[:MaxPairs])
+	_, err = NewPairLaw(many[:maxPairs])
 	require.NoError(t, err)
 }
 
@@ -179,7 +179,7 @@ func TestReadJointLaw(t *testing.T) {
 	v := strings.Repeat("1,", 63) + "1"
 	j, err = ReadJointLaw(strings.NewReader("1 " + v + " " + v + "\n"))
 	require.NoError(t, err)
-	require.Equal(t, MaxJointWidth, j.D)
+	require.Equal(t, maxJointWidth, j.D)
 	_, err = ReadJointLaw(failingReader{})
 	require.ErrorContains(t, err, "the disk is on fire")
 }
@@ -193,7 +193,7 @@ func TestReadJointLawTooManyOutcomes(t *testing.T) {
 		t.Skip("a million lines")
 	}
 	var b strings.Builder
-	for i := range MaxJointOutcomes + 1 {
+	for i := range maxJointOutcomes + 1 {
 		fmt.Fprintf(&b, "1 %d 1\n", i)
 	}
 	_, err := ReadJointLaw(strings.NewReader(b.String()))

@@ -16,12 +16,12 @@ import (
 
 // The limits of a Space.
 const (
-	// MaxListedProduct bounds the outcomes of a space with independent
+	// maxListedProduct bounds the outcomes of a space with independent
 	// coordinates that is also listed outcome by outcome, to check the
 	// engine's law of q·k count for count and the independence of all
 	// entries at once. Larger ones take each coordinate and each pair of
 	// coordinates from its exact law and q·k from the engine.
-	MaxListedProduct = 1 << 16
+	maxListedProduct = 1 << 16
 	// maxMarginalOutcomes bounds a marginal law built for a variable.
 	maxMarginalOutcomes = 1 << 16
 	// maxWeightBits bounds the total weight of a listed space, as a power
@@ -137,7 +137,7 @@ func NewSpace(m Model, d int, opt Options) (*Space, error) {
 		s.buildComponents()
 	}
 	s.checkListable()
-	s.listed = m.Joint != nil || m.Tie != Untied || (s.outcomes.Cmp(big.NewInt(MaxListedProduct)) <= 0 && s.listable)
+	s.listed = m.Joint != nil || m.Tie != Untied || (s.outcomes.Cmp(big.NewInt(maxListedProduct)) <= 0 && s.listable)
 	if s.listed && s.dependent() {
 		if err := s.checkListTime(); err != nil {
 			return nil, err
@@ -156,8 +156,6 @@ func (s *Space) dependent() bool { return s.model.Joint != nil || s.model.Tie !=
 // Width returns d_k.
 func (s *Space) Width() int { return s.d }
 
-// Model returns the model the space was made from.
-func (s *Space) Model() Model { return s.model }
 
 // Outcomes returns the number of distinct outcomes (q, k) of the space.
 func (s *Space) Outcomes() *big.Int { return new(big.Int).Set(s.outcomes) }

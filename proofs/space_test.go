@@ -51,7 +51,7 @@ func TestSpaceSizes(t *testing.T) {
 			require.Equal(t, uint64(c.weight), l.total)
 		}
 	}
-	// MaxListedProduct outcomes are listed, one more are not.
+	// maxListedProduct outcomes are listed, one more are not.
 	require.True(t, space(t, Model{Q: signs, K: signs}, 8).Listed())
 	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).Listed())
 }
@@ -450,7 +450,7 @@ func TestListingShape(t *testing.T) {
 // TestLimitsAtTheirEdges: the largest weights and the estimate's terms.
 func TestLimitsAtTheirEdges(t *testing.T) {
 	_, err := ParsePairLaw("1 1:1000000")
-	require.NoError(t, err, "a weight of exactly MaxPairWeight")
+	require.NoError(t, err, "a weight of exactly maxPairWeight")
 	// A total weight of 2^62 − 1 is listed, exactly.
 	tr := prove(t, joint(t, "4611686018427387902 1 1\n1 -1 -1\n"), 1)
 	requireValue(t, rational.NewInt(0), value(t, tr.Runs[0], "var-score"), "q·k = 1 in both outcomes")
