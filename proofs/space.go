@@ -156,7 +156,6 @@ func (s *Space) dependent() bool { return s.model.Joint != nil || s.model.Tie !=
 // Width returns d_k.
 func (s *Space) Width() int { return s.d }
 
-
 // Outcomes returns the number of distinct outcomes (q, k) of the space.
 func (s *Space) Outcomes() *big.Int { return new(big.Int).Set(s.outcomes) }
 

@@ -1,6 +1,10 @@
 package rational
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/nat"
+)
 
 // A Histogram is the exact distribution of a score that takes values on the
 // lattice Base + Step·t for t = 0, 1, …, len(Counts)−1, where Counts[t] is the
@@ -43,8 +47,8 @@ func (h *Histogram) Equal(g *Histogram) bool {
 }
 
 // sums returns the lattice sums of the counts.
-func (h *Histogram) sums() *LatticeSums {
-	var s LatticeSums
+func (h *Histogram) sums() *nat.LatticeSums {
+	var s nat.LatticeSums
 	for t, c := range h.Counts {
 		s.Add(t, c)
 	}

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -305,7 +306,7 @@ func TestLatticeSumsMatchDefinition(t *testing.T) {
 	if got := h.SecondMoment(); got.Cmp(second) != 0 {
 		t.Errorf("SecondMoment = %s, want %s", got.RatString(), second.RatString())
 	}
-	var empty LatticeSums
+	var empty nat.LatticeSums
 	if empty.Mean(h.Base, h.Step).Sign() != 0 || empty.Variance(h.Step).Sign() != 0 {
 		t.Error("empty sums must give mean and variance 0")
 	}
