@@ -329,15 +329,15 @@ func TestCheckPlaces(t *testing.T) {
 	require.NoError(t, quarter.CheckPlaces(500_000), "index 2 allows 500000 places")
 	var pe *PlacesError
 	require.ErrorAs(t, quarter.CheckPlaces(500_001), &pe)
-	assert.Equal(t, int64(2), pe.Index)
-	assert.Equal(t, 500_000, pe.MaxPlaces)
+	assert.Equal(t, int64(2), pe.index)
+	assert.Equal(t, 500_000, pe.maxPlaces)
 	require.NoError(t, ByD.CheckPlaces(MaxPlaces), "a rational scale costs no root")
 	require.NoError(t, Raw.CheckPlaces(MaxRootWork+1), "a rational scale costs no root, whatever the places")
 	odd, err := ParseScale("d^1/999")
 	require.NoError(t, err)
 	require.NoError(t, odd.CheckPlaces(1001))
 	require.ErrorAs(t, odd.CheckPlaces(1002), &pe)
-	assert.Equal(t, int64(999), pe.Index)
+	assert.Equal(t, int64(999), pe.index)
 }
 
 func TestNewAlphabetKeepsItsInvariant(t *testing.T) {
