@@ -27,7 +27,7 @@ func TestBudgetTime(t *testing.T) {
 	assert.Equal(t, Cost{Seconds: 310, Bytes: 1e6}, le.Cost, "times add, memory is the largest part's")
 	assert.Equal(t, 5*time.Minute, le.Limits.MaxTime)
 	assert.Equal(t, int64(DefaultMaxMemory), le.Limits.MaxMemory, "defaults are filled in")
-	assert.Len(t, le.Parts, 5)
+	assert.Len(t, le.parts, 5)
 	assert.Equal(t, "this run would take about 5.2 minutes here (limit 5 minutes): 5 parts, largest one closed form, 70 seconds", err.Error())
 
 	// The default limit: an hour.
@@ -36,7 +36,7 @@ func TestBudgetTime(t *testing.T) {
 	e.Add("d_k = 23", Cost{Seconds: 2000})
 	require.ErrorAs(t, e.Check(), &le)
 	assert.Equal(t, "this run would take about 67 minutes here (limit 60 minutes): 2 parts, largest d_k = 22, 33 minutes", le.Error())
-	assert.Equal(t, "d_k = 22", le.Parts[0].What, "largest first, in order among equals")
+	assert.Equal(t, "d_k = 22", le.parts[0].what, "largest first, in order among equals")
 }
 
 func TestBudgetMemory(t *testing.T) {

@@ -315,7 +315,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 		}
 		return nil
 	}
-	e := &LimitError{Method: BruteForce, Cost: c, Measured: measured, Limits: pl.opt.Limits.resolved(),
+	e := &LimitError{Method: BruteForce, Cost: c, Limits: pl.opt.Limits.resolved(),
 		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.Visits(lo, hi)))}
 	if slices > 0 {
 		e.What = fmt.Sprintf("slice %d/%d at d_k = %d", slice, slices, p.D)

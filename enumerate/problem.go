@@ -13,8 +13,8 @@ import (
 // holds millions of digits.
 const MaxD = 1_000_000
 
-// MaxLattice bounds the number of lattice points a histogram may span.
-const MaxLattice = 1 << 24
+// maxLattice bounds the number of lattice points a histogram may span.
+const maxLattice = 1 << 24
 
 // A Problem is the space of all pairs (q, k) of vectors of width D, with the
 // entries of q drawn from Q and those of k from K.
@@ -118,21 +118,21 @@ func (p Problem) newLattice() (*lattice, error) {
 		g.SetInt64(1)
 	}
 	l := &lattice{t: make([][]int, len(qs))}
-	limit := big.NewInt(MaxLattice)
+	limit := big.NewInt(maxLattice)
 	for a := range prods {
 		l.t[a] = make([]int, len(ks))
 		for b := range prods[a] {
 			t := new(big.Int).Sub(prods[a][b], lo)
 			t.Quo(t, g)
 			if t.Cmp(limit) > 0 {
-				return nil, fmt.Errorf("the scores of these alphabets are too far apart for a dense histogram (%s lattice steps per coordinate; at most %d)", t, MaxLattice)
+				return nil, fmt.Errorf("the scores of these alphabets are too far apart for a dense histogram (%s lattice steps per coordinate; at most %d)", t, maxLattice)
 			}
 			l.t[a][b] = int(t.Int64())
 			l.tMax = max(l.tMax, l.t[a][b])
 		}
 	}
-	if int64(l.tMax)*int64(p.D)+1 > MaxLattice {
-		return nil, fmt.Errorf("at d_k = %d the scores span %d lattice points; at most %d fit in a histogram", p.D, int64(l.tMax)*int64(p.D)+1, MaxLattice)
+	if int64(l.tMax)*int64(p.D)+1 > maxLattice {
+		return nil, fmt.Errorf("at d_k = %d the scores span %d lattice points; at most %d fit in a histogram", p.D, int64(l.tMax)*int64(p.D)+1, maxLattice)
 	}
 	den := new(big.Int).Mul(qDen, kDen)
 	l.step = new(big.Rat).SetFrac(g, den)
