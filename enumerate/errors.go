@@ -21,7 +21,7 @@ type LimitError struct {
 	// Limits are the limits it passes, defaults filled in.
 	Limits Limits
 	// MinSlices, for a refused slice of a sharded run, is how many slices
-	// would each fit the time limit: -1 when no split into MaxShards
+	// would each fit the time limit: -1 when no split into split.MaxSlices
 	// slices or fewer would, 0 when the refused work is not a slice.
 	MinSlices int
 	// parts are a run's items, costliest first, when a Budget refused

@@ -149,7 +149,7 @@ func TestShardRefusalNamesSlices(t *testing.T) {
 func TestEstimateMeasuredNearLimit(t *testing.T) {
 	signs := rational.Signs()
 	p := Problem{Q: signs, K: signs, D: 20}
-	nq, _ := p.QCount()
+	nq, _ := p.qCount()
 	far := mustPlan(t, p, BruteForce, Options{})
 	nominal, measured := far.bruteEstimate(0, nq)
 	assert.False(t, measured, "2^40 pairs take well under a tenth of an hour: no probe needed")
@@ -255,7 +255,7 @@ func TestWorkersFitMemory(t *testing.T) {
 	pl := mustPlan(t, p, BruteForce, Options{Workers: 64})
 	fixed, perWorker := pl.bruteBytes()
 	require.Greater(t, perWorker, 1e5)
-	nq, _ := p.QCount()
+	nq, _ := p.qCount()
 	assert.Equal(t, min(64, maxWorkersPerCore*runtime.GOMAXPROCS(0)), pl.workers(nq), "the default memory holds the workers asked for, up to maxWorkersPerCore per core")
 	limit := int64(fixed + 3.5*perWorker)
 	tight := mustPlan(t, p, BruteForce, Options{Workers: 64, Limits: Limits{MaxMemory: limit, MaxTime: time.Hour}})

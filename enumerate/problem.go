@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -42,35 +43,15 @@ func (p Problem) Cases() *big.Int {
 	return n.Mul(n, p.K.Vectors(p.D))
 }
 
-// QCount returns the number of q indices brute force runs over, one per
-// vector over Q's distinct letters, (distinct letters)^D, and false when
-// it does not fit in a uint64. With multiplicities each index stands for
-// the product of its letters' multiplicities many q vectors (see Visits).
-func (p Problem) QCount() (uint64, bool) {
-	if distinctLog2(p.Q, p.D) > 64 {
-		return 0, false
-	}
-	n := distinctVectors(p.Q, p.D)
-	return n.Uint64(), n.IsUint64()
-}
+// qCount returns the number of q vectors brute force indexes and whether
+// it fits in a uint64 (see split.QCount).
+func (p Problem) qCount() (uint64, bool) { return split.QCount(p.Q, p.D) }
 
-// Visits returns the pairs brute force visits for q indices [lo, hi):
-// (hi − lo)·(distinct letters of K)^D. It visits each pair of vectors over
-// the distinct letters once and counts it as many times as the product of
-// its letters' multiplicities, so Visits is below the number of pairs
-// (ShardPairs) when an alphabet has multiplicities.
-func (p Problem) Visits(lo, hi uint64) *big.Int {
-	n := distinctVectors(p.K, p.D)
-	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
-}
+// visits returns the pairs brute force visits for q indices [lo, hi) (see
+// split.Visits).
+func (p Problem) visits(lo, hi uint64) *big.Int { return split.Visits(p.K, p.D, lo, hi) }
 
-// distinctVectors returns the number of vectors of width d over a's
-// distinct letters.
-func distinctVectors(a rational.Alphabet, d int) *big.Int {
-	return new(big.Int).Exp(big.NewInt(int64(a.Distinct())), big.NewInt(int64(d)), nil)
-}
-
-// distinctLog2 returns log2 of distinctVectors(a, d).
+// distinctLog2 returns log2 of split.DistinctVectors(a, d).
 func distinctLog2(a rational.Alphabet, d int) float64 {
 	return float64(d) * math.Log2(float64(a.Distinct()))
 }
