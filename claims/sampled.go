@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -209,7 +210,7 @@ func surdBounds(v rational.Value, places int) (lo, hi *big.Rat) {
 func surdZ(v rational.Value, mean, variance *big.Rat) string {
 	se := rational.NewRat(variance).Root(2)
 	var zlo, zhi *big.Rat
-	z, err := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+	z, err := softmax.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
 		places := min(int(prec)/3, rational.MaxPlaces)
 		vlo, vhi := surdBounds(v, places)
 		_, shi := surdBounds(se, places)
