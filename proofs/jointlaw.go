@@ -75,8 +75,8 @@ func (e *JointLawError) Error() string {
 	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
 }
 
-// Outcomes returns the number of distinct outcomes with a positive weight.
-func (j *JointLaw) Outcomes() int { return len(j.weights) }
+// outcomes returns the number of distinct outcomes with a positive weight.
+func (j *JointLaw) outcomes() int { return len(j.weights) }
 
 // ReadJointLaw reads a joint law; a problem with the text is a
 // *JointLawError naming the line. Each distinct entry is kept once and an

@@ -256,7 +256,7 @@ func (m Model) independentAlphabets() bool { return m.Joint == nil && m.Pairs.Is
 // String describes the model in words, for transcripts.
 func (m Model) String() string {
 	if m.Joint != nil {
-		return fmt.Sprintf("a joint law of (q, k) at d_k = %d, %d weighted outcomes", m.Joint.D, m.Joint.Outcomes())
+		return fmt.Sprintf("a joint law of (q, k) at d_k = %d, %d weighted outcomes", m.Joint.D, m.Joint.outcomes())
 	}
 	var s string
 	if m.independentAlphabets() {

@@ -129,7 +129,7 @@ func TestReadJointLaw(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, j.D)
 	// Weights 1/4 + 1/4 and 1/2 cleared to integers: 2 and 2.
-	require.Equal(t, 2, j.Outcomes())
+	require.Equal(t, 2, j.outcomes())
 	var b bytes.Buffer
 	n, err := j.writeTo(&b)
 	require.NoError(t, err)

@@ -156,19 +156,6 @@ func (s *Space) dependent() bool { return s.model.Joint != nil || s.model.Tie !=
 // Width returns d_k.
 func (s *Space) Width() int { return s.d }
 
-// Outcomes returns the number of distinct outcomes (q, k) of the space.
-func (s *Space) Outcomes() *big.Int { return new(big.Int).Set(s.outcomes) }
-
-// Weight returns the total weight of the outcomes: an outcome's
-// probability is its weight over this. For alphabets it is the number of
-// pairs counted with multiplicity.
-func (s *Space) Weight() *big.Int { return new(big.Int).Set(s.total) }
-
-// Listed reports whether the space is checked outcome by outcome; when it
-// is not, every quantity comes from the exact laws of one or two
-// coordinates and from enumerate's law of q·k.
-func (s *Space) Listed() bool { return s.listed }
-
 // code returns the index of the pair (q, k), adding it if new.
 func (s *Space) code(index map[string]int, q, k *big.Rat) int {
 	key := q.RatString() + " " + k.RatString()
@@ -301,7 +288,7 @@ func (s *Space) buildJoint() {
 	j := s.model.Joint
 	index := map[string]int{}
 	s.jointPair = map[[2]int32]int{}
-	n := j.Outcomes()
+	n := j.outcomes()
 	s.outcomes = big.NewInt(int64(n))
 	s.total = new(big.Int)
 	for o := range n {

@@ -39,9 +39,9 @@ func TestSpaceSizes(t *testing.T) {
 	} {
 		s := space(t, c.m, c.d)
 		require.Equal(t, c.d, s.Width())
-		require.Equal(t, c.outcomes, s.Outcomes().Int64(), "%s at %d", c.m, c.d)
-		require.Equal(t, c.weight, s.Weight().Int64(), "%s at %d", c.m, c.d)
-		require.Equal(t, c.listed, s.Listed(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.outcomes, s.outcomes.Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.weight, s.total.Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.listed, s.listed, "%s at %d", c.m, c.d)
 		require.Equal(t, c.components, len(s.comps))
 		require.Equal(t, c.pairs, len(s.pairs))
 		if c.listed {
@@ -52,8 +52,8 @@ func TestSpaceSizes(t *testing.T) {
 		}
 	}
 	// maxListedProduct outcomes are listed, one more are not.
-	require.True(t, space(t, Model{Q: signs, K: signs}, 8).Listed())
-	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).Listed())
+	require.True(t, space(t, Model{Q: signs, K: signs}, 8).listed)
+	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).listed)
 }
 
 // TestTiedProbabilities checks a tied space's weights against the law a
@@ -65,7 +65,7 @@ func TestTiedProbabilities(t *testing.T) {
 	m.Tie = TieQ
 	s := space(t, m, 2)
 	got := map[string]*big.Rat{}
-	total := new(big.Rat).SetInt(s.Weight())
+	total := new(big.Rat).SetInt(s.total)
 	require.NoError(t, s.each(t.Context(), func(codes []int, w uint64) bool {
 		o := s.outcomeOf(codes)
 		got[describe(o)] = new(big.Rat).Quo(new(big.Rat).SetInt64(int64(w)), total)
@@ -95,7 +95,7 @@ func TestTiedProbabilities(t *testing.T) {
 func TestMarginalsFromListingAndConstruction(t *testing.T) {
 	for _, m := range []Model{iid(t, "-2,1/2:4", "0,1,3:2"), {Pairs: OppositePairs(alphabet(t, "-1,0:3,2"))}} {
 		s := space(t, m, 3)
-		require.True(t, s.Listed())
+		require.True(t, s.listed)
 		for _, coords := range [][]int{{2}, {1, 3}, {1, 2, 3}} {
 			listed, err := s.listedMarginal(t.Context(), coords)
 			require.NoError(t, err)
@@ -237,7 +237,7 @@ func TestRefusals(t *testing.T) {
 	require.Equal(t, "listing the 8 outcomes of the space at d_k = 2 one by one would take about 353 µs here (limit 1 ns)", err.Error())
 	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
 	require.NoError(t, err)
-	require.True(t, s.Listed())
+	require.True(t, s.listed)
 	// Memory: tie both keeps a table for every pair of coordinates.
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
@@ -255,13 +255,13 @@ func TestRefusals(t *testing.T) {
 	// Independent coordinates with such weights are simply not listed.
 	s, err = NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
 	require.NoError(t, err)
-	require.False(t, s.Listed())
+	require.False(t, s.listed)
 	// Values whose common denominator makes the scores too large.
 	huge, err := rational.ParseAlphabet("1/1000000007,1/1000000009,1/1000000021")
 	require.NoError(t, err)
 	s, err = NewSpace(Model{Q: huge, K: huge}, 2, Options{})
 	require.NoError(t, err)
-	require.False(t, s.Listed(), "scores too large for 64-bit sums are not listed")
+	require.False(t, s.listed, "scores too large for 64-bit sums are not listed")
 	_, err = NewSpace(Model{Q: huge, K: huge, Tie: TieBoth}, 2, Options{})
 	require.ErrorContains(t, err, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums")
 }
@@ -414,7 +414,7 @@ func TestTermsJointKept(t *testing.T) {
 	in, ok := at.termsIndependent(l)
 	require.True(t, ok)
 	require.True(t, in.Holds, "q tied, k signs: the terms are independent signs")
-	require.Equal(t, "131072", in.Combinations.String())
+	require.Equal(t, "131072", in.combinations.String())
 	above := space(t, tied, 18)
 	l, err = above.listing(t.Context())
 	require.NoError(t, err)
@@ -518,7 +518,7 @@ func TestListEstimateTerms(t *testing.T) {
 func TestWidthAndValueLimits(t *testing.T) {
 	s, err := NewSpace(Model{Q: rational.Signs(), K: rational.Signs()}, enumerate.MaxD, Options{})
 	require.NoError(t, err, "d_k = enumerate.MaxD is a width like any other")
-	require.False(t, s.Listed())
+	require.False(t, s.listed)
 	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
 	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
 	require.NoError(t, err)
@@ -536,7 +536,7 @@ func TestWidthAndValueLimits(t *testing.T) {
 // to list is built as a product, up to maxMarginalOutcomes outcomes.
 func TestMarginalLimit(t *testing.T) {
 	wide := space(t, iid(t, "-1,1", "-1,1"), 9)
-	require.False(t, wide.Listed())
+	require.False(t, wide.listed)
 	// 4^8 = 65536 outcomes: built, each of weight 1.
 	l, err := wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8})
 	require.NoError(t, err)

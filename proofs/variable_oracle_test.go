@@ -66,7 +66,7 @@ func TestVariablesOnAnAsymmetricLaw(t *testing.T) {
 	in, err = s.IndependentGroups(ctx, []RV{Q(2)}, []RV{Q(1), K(2)})
 	require.NoError(t, err)
 	require.True(t, in.Holds, "q_2 is 0 always: independent of anything")
-	require.Zero(t, in.Combinations.Cmp(big.NewInt(2)))
+	require.Zero(t, in.combinations.Cmp(big.NewInt(2)))
 	_, err = s.IndependentGroups(ctx)
 	require.ErrorContains(t, err, "no variables")
 	_, err = s.IndependentGroups(ctx, []RV{Q(1)}, nil)
@@ -147,9 +147,9 @@ func TestVariablesAgainstOracle(t *testing.T) {
 				require.NoError(t, err)
 				holds, _, combos := o.independent(cs.oracle...)
 				require.Equal(t, holds, in.Holds, "%s: independent", where)
-				require.Equal(t, int64(combos), in.Combinations.Int64(), "%s: combinations", where)
+				require.Equal(t, int64(combos), in.combinations.Int64(), "%s: combinations", where)
 				if !in.Holds {
-					require.NotZero(t, in.Joint.Cmp(in.Product), "%s: %s", where, in.Witness())
+					require.NotZero(t, in.joint.Cmp(in.product), "%s: %s", where, in.Witness())
 					require.True(t, strings.HasPrefix(in.Witness(), "P("), where)
 				}
 			}
