@@ -46,9 +46,9 @@ func (b *Budget) Hold(what string, bytes float64) {
 	b.parts = append(b.parts, budgetPart{what: what, cost: Cost{Bytes: bytes}, held: true})
 }
 
-// Cost returns the run's estimated total: the parts' times added, and
+// cost returns the run's estimated total: the parts' times added, and
 // the largest part's memory plus what is held.
-func (b *Budget) Cost() Cost {
+func (b *Budget) cost() Cost {
 	var c Cost
 	var held float64
 	for _, p := range b.parts {
@@ -66,7 +66,7 @@ func (b *Budget) Cost() Cost {
 // *LimitError naming the costliest parts: by memory when memory is over
 // its limit, else by time.
 func (b *Budget) Check() error {
-	c := b.Cost()
+	c := b.cost()
 	if fits(c, b.limits) {
 		return nil
 	}

@@ -45,7 +45,7 @@ func TestBudgetMemory(t *testing.T) {
 	b.Add("large", Cost{Seconds: 1, Bytes: 90 << 20})
 	require.NoError(t, b.Check(), "parts run one after another: the peak is the largest")
 	b.Hold("the results", 20<<20)
-	assert.Equal(t, float64(110<<20), b.Cost().Bytes, "what is held adds to the peak")
+	assert.Equal(t, float64(110<<20), b.cost().Bytes, "what is held adds to the peak")
 	err := b.Check()
 	var le *LimitError
 	require.ErrorAs(t, err, &le)

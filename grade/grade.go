@@ -64,14 +64,6 @@ type PartResult struct {
 	Read string
 }
 
-// Mistake returns the name of the answer's first named mistake, or "".
-func (r PartResult) Mistake() string {
-	if len(r.Mistakes) == 0 {
-		return ""
-	}
-	return r.Mistakes[0].Name
-}
-
 // A Result is the grade of one answer file.
 type Result struct {
 	Key     *Key     // the key (for a template, the student's variant)

@@ -25,14 +25,6 @@ type Item struct {
 	rank map[string]int // each mistake's place in TopMistake's order
 }
 
-// ShareRight returns Right/Students exactly.
-func (it Item) ShareRight() *big.Rat {
-	if it.Students == 0 {
-		return new(big.Rat)
-	}
-	return big.NewRat(int64(it.Right), int64(it.Students))
-}
-
 // TopMistake returns the most frequent named mistake and its count; ties
 // go to the key's own mistakes in the key's order, then to the
 // catalogue's in its order.

@@ -144,8 +144,8 @@ func (l PairLaw) Pairs() []Pair {
 	return out
 }
 
-// IsZero reports whether the law is the zero PairLaw, which has no pairs.
-func (l PairLaw) IsZero() bool { return len(l.pairs) == 0 }
+// isZero reports whether the law is the zero PairLaw, which has no pairs.
+func (l PairLaw) isZero() bool { return len(l.pairs) == 0 }
 
 // String returns the law in the syntax ParsePairLaw reads.
 func (l PairLaw) String() string {
@@ -223,12 +223,12 @@ func (m Model) validate() error {
 		return fmt.Errorf("unknown tie %v", m.Tie)
 	}
 	if m.Joint != nil {
-		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 || !m.Pairs.IsZero() || m.Tie != Untied {
+		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 || !m.Pairs.isZero() || m.Tie != Untied {
 			return fmt.Errorf("a joint law is the whole space: it takes no alphabets, pair law or tie")
 		}
 		return nil
 	}
-	if !m.Pairs.IsZero() {
+	if !m.Pairs.isZero() {
 		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 {
 			return fmt.Errorf("a pair law replaces the alphabets of q and k: give one or the other")
 		}
@@ -242,7 +242,7 @@ func (m Model) validate() error {
 
 // coordinateLaw returns the law of one coordinate pair.
 func (m Model) coordinateLaw() PairLaw {
-	if !m.Pairs.IsZero() {
+	if !m.Pairs.isZero() {
 		return m.Pairs
 	}
 	return ProductPairs(m.Q, m.K)
@@ -251,7 +251,7 @@ func (m Model) coordinateLaw() PairLaw {
 // independentAlphabets reports whether q_i and k_i are drawn from
 // alphabets independently by construction, so that the engine can take
 // the alphabets as they are.
-func (m Model) independentAlphabets() bool { return m.Joint == nil && m.Pairs.IsZero() }
+func (m Model) independentAlphabets() bool { return m.Joint == nil && m.Pairs.isZero() }
 
 // String describes the model in words, for transcripts.
 func (m Model) String() string {

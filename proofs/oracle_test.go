@@ -428,7 +428,7 @@ func randomJointLaw(rng *rand.Rand) (string, *oracle) {
 // modelPairs returns the weighted pairs a model draws each coordinate pair
 // from: its pair law, or every letter of Q with every letter of K.
 func modelPairs(m Model) []Pair {
-	if !m.Pairs.IsZero() {
+	if !m.Pairs.isZero() {
 		return m.Pairs.Pairs()
 	}
 	var out []Pair

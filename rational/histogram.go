@@ -58,13 +58,6 @@ func (h *Histogram) sums() *nat.LatticeSums {
 // Mean returns E[X] = Σ x·count(x) / Total, or 0 for an empty histogram.
 func (h *Histogram) Mean() *big.Rat { return h.sums().Mean(h.Base, h.Step) }
 
-// SecondMoment returns E[X²] = Σ x²·count(x) / Total, or 0 for an empty histogram.
-func (h *Histogram) SecondMoment() *big.Rat {
-	s := h.sums()
-	m := s.Mean(h.Base, h.Step)
-	return m.Add(s.Variance(h.Step), m.Mul(m, m))
-}
-
 // Variance returns the population variance E[X²] − E[X]² (the average over
 // every case, not the n−1 sample form), or 0 for an empty histogram.
 func (h *Histogram) Variance() *big.Rat { return h.sums().Variance(h.Step) }
