@@ -417,7 +417,12 @@ func TestClassOfThirty(t *testing.T) {
 	for i, it := range items {
 		assert.Equal(t, parts[i].ID, it.ID)
 		assert.Equal(t, 30, it.Students)
-		assert.Equal(t, wantRight[it.ID], it.Right, it.ID)
+		assert.Equal(t, wantRight[it.ID], it.Marks[Right], it.ID)
+		marked := 0
+		for _, n := range it.Marks {
+			marked += n
+		}
+		assert.Equal(t, it.Students, marked, "%s: every file gets one mark", it.ID)
 		// The most frequent mistake is the generator's most frequent choice.
 		best, n := "", 0
 		for name, c := range wantMistakes[it.ID] {

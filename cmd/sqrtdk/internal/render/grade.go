@@ -435,8 +435,8 @@ func itemsJSON(rs []*grade.Result) []jsonItem {
 	out := []jsonItem{}
 	for _, it := range grade.Analyse(rs) {
 		top, n := it.TopMistake()
-		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Answered,
-			Right: it.Right, Short: it.Short, Wrong: it.Wrong, Unreadable: it.Unreadable, ShareRight: shareRight(it).RatString(),
+		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Students - it.Marks[grade.Unanswered],
+			Right: it.Marks[grade.Right], Short: it.Marks[grade.Short], Wrong: it.Marks[grade.Wrong], Unreadable: it.Marks[grade.Unreadable], ShareRight: shareRight(it).RatString(),
 			MeanPoints: meanPoints(it).RatString(), TopMistake: top, TopCount: n, Mistakes: it.Mistakes, Unmatched: it.Unmatched})
 	}
 	return out
@@ -451,7 +451,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		}
 	}
 	for _, it := range grade.Analyse(rs) {
-		right := fmt.Sprintf("%d/%d (%s%%)", it.Right, it.Students,
+		right := fmt.Sprintf("%d/%d (%s%%)", it.Marks[grade.Right], it.Students,
 			rational.FormatRat(new(big.Rat).Mul(shareRight(it), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
 		mean := rational.FormatRat(meanPoints(it), 2, rational.RoundHalfEven) + "/" + Points(it.MaxPoints)
 		top, n := it.TopMistake()
@@ -462,7 +462,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		if it.Unmatched > 0 {
 			mistake += fmt.Sprintf(", %d unnamed", it.Unmatched)
 		}
-		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Wrong), fmt.Sprint(it.Unreadable), mean, mistake})
+		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Marks[grade.Wrong]), fmt.Sprint(it.Marks[grade.Unreadable]), mean, mistake})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "item analysis of %d answer files\n", graded)
@@ -493,7 +493,7 @@ func shareRight(it grade.Item) *big.Rat {
 	if it.Students == 0 {
 		return new(big.Rat)
 	}
-	return big.NewRat(int64(it.Right), int64(it.Students))
+	return big.NewRat(int64(it.Marks[grade.Right]), int64(it.Students))
 }
 
 // MistakeName returns the name of an answer's first named mistake, or "".
