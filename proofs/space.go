@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -31,21 +30,18 @@ const (
 
 // Options tune how a space is computed; the zero Options is ready to use.
 type Options struct {
+	// Options are the engine's, with the same meaning here: Workers
+	// goroutines (0 means GOMAXPROCS; results do not depend on it);
+	// Progress, when not nil, increased by the outcomes listed as well as
+	// the pairs enumerated (Proof.Work says how many in all); Limits
+	// bounding the estimated time and memory of each computation, the
+	// listing of a dependent space included (the zero Limits are
+	// enumerate's defaults).
+	enumerate.Options
 	// Method is how enumerate computes the law of q·k: enumerate.Auto
 	// (the default) enumerates every pair when that takes seconds and uses
 	// the exact closed form beyond.
 	Method enumerate.Method
-	// Workers is the number of goroutines enumerate uses; 0 means
-	// GOMAXPROCS. Results do not depend on it.
-	Workers int
-	// Limits bound the estimated time and memory of each computation: the
-	// engine's and the listing of a dependent space (the zero Limits are
-	// enumerate's defaults).
-	Limits enumerate.Limits
-	// Progress, when not nil, is increased by the outcomes listed and the
-	// pairs enumerated, for a progress display to poll (Proof.Work says
-	// how many in all).
-	Progress *atomic.Uint64
 	// Scale is what Step 5 divides q·k by; nil means √d_k, the lesson's.
 	Scale *rational.Scale
 	// CheckTime bounds the estimated time of checking the formula for
@@ -54,9 +50,8 @@ type Options struct {
 	CheckTime time.Duration
 }
 
-func (o Options) engine() enumerate.Options {
-	return enumerate.Options{Workers: o.Workers, Limits: o.Limits, Progress: o.Progress}
-}
+// engine returns the options enumerate runs with.
+func (o Options) engine() enumerate.Options { return o.Options }
 
 // A Space is the finite sample space of pairs (q, k) of width D that a
 // Model describes, with its probabilities. It computes, exactly, means,

@@ -225,17 +225,17 @@ func TestRefusals(t *testing.T) {
 	require.Greater(t, tl.Cost.Seconds, 86400.0)
 	require.Contains(t, err.Error(), "listing the 2199023255552 outcomes of the space at d_k = 40 one by one would take about ")
 	// A longer limit lets a listing through, a shorter one refuses it.
-	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
 	require.Equal(t, time.Nanosecond, tl.Limits.MaxTime)
-	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Limits: enumerate.Limits{MaxTime: time.Hour}})
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Hour}}})
 	require.NoError(t, err)
 	// A joint law is dependent, so its listing is bounded too; a small
 	// space with independent coordinates is listed whatever the limit.
-	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
 	require.Equal(t, "listing the 8 outcomes of the space at d_k = 2 one by one would take about 353 µs here (limit 1 ns)", err.Error())
-	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.NoError(t, err)
 	require.True(t, s.listed)
 	// Memory: tie both keeps a table for every pair of coordinates.
@@ -245,7 +245,7 @@ func TestRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &tl)
 	require.True(t, tl.Memory())
 	require.Contains(t, err.Error(), "would hold about")
-	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{Limits: enumerate.Limits{MaxMemory: 2 << 30}})
+	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxMemory: 2 << 30}}})
 	require.NoError(t, err, "more memory allowed")
 	// Weights beyond 2^62.
 	heavy, err := rational.ParseAlphabet("-1:1000000,1:999999")
@@ -269,7 +269,7 @@ func TestRefusals(t *testing.T) {
 func TestProofPlanAndProgress(t *testing.T) {
 	signs := rational.Signs()
 	var progress atomic.Uint64
-	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Progress: &progress, CheckTime: quick.CheckTime})
+	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Options: enumerate.Options{Progress: &progress}, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	// Listed outcomes twice (two passes) and enumerate's pairs: 2·(8+16)
 	// and 2·4 + 2·8 pairs for the two values of q_1.
@@ -293,7 +293,7 @@ func TestProofPlanAndProgress(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, j.spaces, 1)
 	require.Equal(t, 2, j.spaces[0].Width())
-	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Method: enumerate.BruteForce, Limits: enumerate.Limits{MaxTime: time.Second}})
+	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Second}}, Method: enumerate.BruteForce})
 	var tl *enumerate.LimitError
 	require.ErrorAs(t, err, &tl, "enumerate's refusal comes before any work")
 	_, err = NewProof(Model{Q: signs, K: signs}, []int{1}, Options{Method: enumerate.Method(9)})
@@ -304,7 +304,7 @@ func TestProofPlanAndProgress(t *testing.T) {
 	// and 4 pairs at the widths the diagnosis tries (1 and 2), whose
 	// listings are shorter than a batch.
 	progress.Store(0)
-	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Progress: &progress, CheckTime: quick.CheckTime})
+	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Options: enumerate.Options{Progress: &progress}, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
@@ -358,7 +358,7 @@ func TestMixtureMethod(t *testing.T) {
 	// At exactly maxMixtureBrutePairs pairs a mixture is still enumerated:
 	// q tied at d_k = 25 is two problems of 2^25 pairs each.
 	tied := Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}
-	edge, err := NewSpace(tied, 25, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}})
+	edge, err := NewSpace(tied, 25, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}})
 	require.NoError(t, err)
 	pls, _, err = edge.plans()
 	require.NoError(t, err)
@@ -366,7 +366,7 @@ func TestMixtureMethod(t *testing.T) {
 	for _, pl := range pls {
 		require.Equal(t, enumerate.BruteForce, pl.Method(), "2·2^25 pairs are enumerated")
 	}
-	over, err := NewSpace(tied, 26, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}})
+	over, err := NewSpace(tied, 26, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}})
 	require.NoError(t, err)
 	pls, _, err = over.plans()
 	require.NoError(t, err)
@@ -374,7 +374,7 @@ func TestMixtureMethod(t *testing.T) {
 		require.Equal(t, enumerate.ClosedForm, pl.Method(), "2·2^26 pairs are not")
 	}
 	// A method given is kept whatever the size.
-	forced, err := NewSpace(tied, 26, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}, Method: enumerate.BruteForce})
+	forced, err := NewSpace(tied, 26, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}, Method: enumerate.BruteForce})
 	require.NoError(t, err)
 	pls, _, err = forced.plans()
 	require.NoError(t, err)
@@ -506,9 +506,9 @@ func TestListEstimateTerms(t *testing.T) {
 	// The time limit is inclusive: q tied at d_k = 3 is estimated at
 	// 16·331 + 3·36000 + 3·54000 = 275296 units of 3 ns.
 	tied := Model{Q: signs, K: signs, Tie: TieQ}
-	_, err := NewSpace(tied, 3, Options{Limits: enumerate.Limits{MaxTime: 825888 * time.Nanosecond}})
+	_, err := NewSpace(tied, 3, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 825888 * time.Nanosecond}}})
 	require.NoError(t, err, "a listing estimated at exactly the limit is accepted")
-	_, err = NewSpace(tied, 3, Options{Limits: enumerate.Limits{MaxTime: 825887 * time.Nanosecond}})
+	_, err = NewSpace(tied, 3, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 825887 * time.Nanosecond}}})
 	var tl *enumerate.LimitError
 	require.ErrorAs(t, err, &tl, "a listing estimated 1 ns over the limit is refused")
 }

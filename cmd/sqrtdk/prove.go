@@ -12,6 +12,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
@@ -89,7 +90,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}
+	opt := proofs.Options{Options: enumerate.Options{Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}, Method: method}
 	if dep.joint != "" {
 		files.Declare(jointInput, dep.joint)
 	}
