@@ -60,14 +60,22 @@ func TestBudgetMemory(t *testing.T) {
 	assert.Equal(t, "the distribution at d_k = 9 would hold about 2.79 GiB (limit 1 MiB)", le.Error())
 }
 
-func TestLimitsCheck(t *testing.T) {
+// TestLimitsBoundOnePart checks the limits' edges on a budget of one
+// part: at a limit is within it, anything over (or beyond any machine) is
+// refused, memory first.
+func TestLimitsBoundOnePart(t *testing.T) {
 	l := Limits{MaxTime: time.Minute, MaxMemory: 1 << 30}
-	require.NoError(t, l.Check("x", Cost{Seconds: 60, Bytes: 1 << 30}), "at the limits is within them")
+	check := func(what string, c Cost) error {
+		b := NewBudget(l)
+		b.Add(what, c)
+		return b.Check()
+	}
+	require.NoError(t, check("x", Cost{Seconds: 60, Bytes: 1 << 30}), "at the limits is within them")
 	for _, c := range []Cost{{Seconds: 61}, {Bytes: 1<<30 + 1}, {Seconds: math.Inf(1)}, {Bytes: math.Inf(1)}} {
-		require.Error(t, l.Check("x", c), "%+v", c)
+		require.Error(t, check("x", c), "%+v", c)
 	}
 	var le *LimitError
-	require.ErrorAs(t, l.Check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
+	require.ErrorAs(t, check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
 	assert.True(t, le.Memory(), "memory is refused first")
 	assert.Equal(t, DefaultMaxTime, Limits{}.Time())
 	assert.Equal(t, int64(1<<30), Limits{}.Memory())

@@ -82,16 +82,6 @@ func (c Cost) Then(d Cost) Cost {
 	return Cost{Seconds: c.Seconds + d.Seconds, Bytes: math.Max(c.Bytes, d.Bytes)}
 }
 
-// Check returns nil when c fits the limits and otherwise a *LimitError
-// refusing what, memory first: a run that cannot fit in memory is refused
-// for that whatever its time.
-func (l Limits) Check(what string, c Cost) error {
-	if fits(c, l) {
-		return nil
-	}
-	return &LimitError{What: what, Cost: c, Limits: l.resolved()}
-}
-
 // fits reports whether c is within l.
 func fits(c Cost, l Limits) bool {
 	return c.Bytes <= float64(l.Memory()) && c.Seconds <= l.Time().Seconds()

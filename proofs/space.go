@@ -386,8 +386,10 @@ func (s *Space) checkListTime() error {
 	if s.model.Joint != nil {
 		held += s.model.Joint.bytes() // held while it is listed
 	}
-	return s.opt.Limits.Check(fmt.Sprintf("listing the %s outcomes of the space at d_k = %d one by one", s.outcomes, s.d),
+	b := enumerate.NewBudget(s.opt.Limits)
+	b.Add(fmt.Sprintf("listing the %s outcomes of the space at d_k = %d one by one", s.outcomes, s.d),
 		enumerate.Cost{Seconds: s.listSeconds(), Bytes: held})
+	return b.Check()
 }
 
 // marginal returns the exact law of the entries of the given coordinates
