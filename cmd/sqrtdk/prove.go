@@ -37,11 +37,10 @@ func readJointLaw(ctx context.Context, files *guard.Files, path string) (*proofs
 		return nil, err
 	}
 	defer in.Close()
-	j, err := proofs.ReadJointLaw(in)
+	j, err := proofs.ReadJointLaw(in.Name, in)
 	if err = in.Err(err); err != nil {
-		var le *proofs.JointLawError
-		if errors.As(err, &le) && le.Line > 0 {
-			return nil, fmt.Errorf("%s:%d: %s", in.Name, le.Line, le.Msg)
+		if le := (*proofs.JointLawError)(nil); errors.As(err, &le) {
+			return nil, err // it names the file and the line
 		}
 		if ge := (*guard.Error)(nil); errors.As(err, &ge) || errors.Is(err, context.Canceled) {
 			return nil, err
