@@ -16,7 +16,7 @@ func verdictOf(t *testing.T, line string) Verdict {
 	t.Helper()
 	f, err := Parse("t.claims", strings.NewReader(line+"\n"))
 	require.NoError(t, err, line)
-	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f.Claims[0])
+	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f[0])
 	require.NoError(t, err, line)
 	return v
 }
@@ -62,7 +62,7 @@ func TestByteOrderMark(t *testing.T) {
 	assert.Contains(t, err.Error(), "bom.claims:2:")
 	f, err := Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n"))
 	require.NoError(t, err)
-	assert.Equal(t, "cases", f.Claims[0].Kind)
+	assert.Equal(t, "cases", f[0].Kind)
 }
 
 func TestQuestionAnswers(t *testing.T) {
