@@ -77,7 +77,7 @@ func TestLimitsBoundOnePart(t *testing.T) {
 	var le *LimitError
 	require.ErrorAs(t, check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
 	assert.True(t, le.Memory(), "memory is refused first")
-	assert.Equal(t, DefaultMaxTime, Limits{}.Time())
+	assert.Equal(t, DefaultMaxTime, Limits{}.timeLimit())
 	assert.Equal(t, int64(1<<30), Limits{}.Memory())
 }
 

@@ -42,7 +42,7 @@ func (e *LimitError) Error() string {
 	if e.Unreachable() {
 		return e.What // the whole reason: no limit would allow it
 	}
-	size, limit, verb := humanDuration(e.Cost.Seconds)+" here", humanDuration(e.Limits.Time().Seconds()), "take"
+	size, limit, verb := humanDuration(e.Cost.Seconds)+" here", humanDuration(e.Limits.timeLimit().Seconds()), "take"
 	part := func(p budgetPart) string { return humanDuration(p.cost.Seconds) }
 	if e.Memory() {
 		size, limit, verb = humanBytes(e.Cost.Bytes), humanBytes(float64(e.Limits.Memory())), "hold"

@@ -196,7 +196,7 @@ func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
 
 // maxTime returns the time limit of method m; one limit holds every
 // method.
-func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.Time() }
+func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.timeLimit() }
 
 // probeTime is how long a timed probe of the kernel runs.
 const probeTime = 40 * time.Millisecond

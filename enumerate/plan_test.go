@@ -77,7 +77,7 @@ func TestPlanRefusals(t *testing.T) {
 	assert.Equal(t, BruteForce, tl.Method)
 	assert.False(t, tl.Memory())
 	assert.Contains(t, tl.Error(), "brute force over about 1.15·10^18 pairs would take about")
-	assert.Greater(t, tl.Cost.Seconds, tl.Limits.Time().Seconds())
+	assert.Greater(t, tl.Cost.Seconds, tl.Limits.timeLimit().Seconds())
 	assert.Equal(t, DefaultMaxTime, tl.Limits.MaxTime)
 	require.NoError(t, mustPlan(t, p, BruteForce, long).Check(NeedCounts))
 

@@ -98,7 +98,7 @@ func TestSweepRefused(t *testing.T) {
 	for _, s := range g.Sources {
 		require.NotEqual(t, fromScore, s.Name)
 	}
-	require.False(t, g.Holds(), "E[q_i] is not 0, whatever enumerate says")
+	require.False(t, g.holds(), "E[q_i] is not 0, whatever enumerate says")
 	_, err = p.Run(t.Context())
 	var le *enumerate.LimitError
 	require.ErrorAs(t, err, &le, "the diagnosis at d_k = 1 is refused by the same limit")

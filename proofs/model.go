@@ -135,14 +135,6 @@ func ParsePairLaw(s string) (PairLaw, error) {
 	return NewPairLaw(pairs)
 }
 
-// Pairs returns a copy of the law's pairs, ordered by q_i then k_i.
-func (l PairLaw) Pairs() []Pair {
-	out := make([]Pair, len(l.pairs))
-	for i, p := range l.pairs {
-		out[i] = Pair{Q: new(big.Rat).Set(p.Q), K: new(big.Rat).Set(p.K), Weight: p.Weight}
-	}
-	return out
-}
 
 // isZero reports whether the law is the zero PairLaw, which has no pairs.
 func (l PairLaw) isZero() bool { return len(l.pairs) == 0 }

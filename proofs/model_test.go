@@ -19,10 +19,12 @@ func TestPairLaw(t *testing.T) {
 	require.False(t, l.isZero())
 	require.True(t, PairLaw{}.isZero())
 	require.Equal(t, int64(7), l.totalWeight())
-	ps := l.Pairs()
-	require.Len(t, ps, 3)
-	ps[0].Q.SetInt64(5) // a copy: the law does not change
-	require.Equal(t, "-1 -1, 1/2 1/2:3, 1 1:3", l.String())
+	require.Len(t, l.pairs, 3)
+	given := []Pair{{Q: big.NewRat(-1, 1), K: big.NewRat(-1, 1), Weight: 1}}
+	own, err := NewPairLaw(given)
+	require.NoError(t, err)
+	given[0].Q.SetInt64(5) // the law keeps copies: it does not change
+	require.Equal(t, "-1 -1", own.String())
 	again, err := ParsePairLaw(l.String())
 	require.NoError(t, err)
 	require.Equal(t, l.String(), again.String())
@@ -181,7 +183,7 @@ func TestReadJointLaw(t *testing.T) {
 	require.Equal(t, "# weight  q  k\n1  0,9  9,9\n1  1,1  -1,5\n1  1,1  0,-1\n1  1,1  0,0\n1  1,2  0,0\n", b.String())
 	// 64 entries are allowed.
 	v := strings.Repeat("1,", 63) + "1"
-	j, err = ReadJointLaw("", strings.NewReader("1 " + v + " " + v + "\n"))
+	j, err = ReadJointLaw("", strings.NewReader("1 "+v+" "+v+"\n"))
 	require.NoError(t, err)
 	require.Equal(t, maxJointWidth, j.D)
 	_, err = ReadJointLaw("", failingReader{})

@@ -429,7 +429,7 @@ func randomJointLaw(rng *rand.Rand) (string, *oracle) {
 // from: its pair law, or every letter of Q with every letter of K.
 func modelPairs(m Model) []Pair {
 	if !m.Pairs.isZero() {
-		return m.Pairs.Pairs()
+		return m.Pairs.pairs
 	}
 	var out []Pair
 	for _, x := range m.Q.Letters() {

@@ -143,7 +143,7 @@ func TestSpaceMoments(t *testing.T) {
 	}{
 		{Q(1), rational.NewFrac(0, 1)}, {K(2), rational.NewFrac(1, 1)}, {Score(), rational.NewFrac(0, 1)},
 		{Times(K(1), K(2)), rational.NewFrac(1, 1)},
-		{Scaled(K(1), rational.NewFrac(3, 1), "3k_1"), rational.NewFrac(3, 1)},
+		{scaled(K(1), rational.NewFrac(3, 1), "3k_1"), rational.NewFrac(3, 1)},
 	} {
 		m, err := s.E(ctx, c.x)
 		require.NoError(t, err)

@@ -131,14 +131,14 @@ func Plus(x, y RV) (RV, error) {
 	return RV{Name: name, unit: x.unit, e: &expr{op: opAdd, x: x.e, y: ye}}, nil
 }
 
-// Scaled returns c·x, written name.
-func Scaled(x RV, c rational.Value, name string) RV {
+// scaled returns c·x, written name.
+func scaled(x RV, c rational.Value, name string) RV {
 	return RV{Name: name, unit: x.unit.Mul(c), e: x.e}
 }
 
 // DividedBy returns x/c for a non-zero c, written "x/cName".
 func DividedBy(x RV, c rational.Value, cName string) RV {
-	return Scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
+	return scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
 }
 
 // funcIDs numbers the functions Func wraps: two of them are the same
