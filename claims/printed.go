@@ -161,7 +161,7 @@ func (p printed) describe(x rational.Value) string {
 		r := x.Decimal(p.places, rational.RoundHalfEven)
 		if r != s {
 			s += " ≈ " + r
-			if x.IsRational() {
+			if _, rat := x.Rat(); rat {
 				if lo, hi := p.cell(); x.Cmp(rational.NewRat(lo)) == 0 || x.Cmp(rational.NewRat(hi)) == 0 {
 					s += " (a tie)"
 				}

@@ -138,9 +138,6 @@ func (pl *Plan) Problem() Problem { return pl.problem }
 // ClosedForm or Both, never Auto.
 func (pl *Plan) Method() Method { return pl.method }
 
-// Options returns the options the plan was made with.
-func (pl *Plan) Options() Options { return pl.opt }
-
 // kernelName names the brute-force kernel and its implementation on this
 // CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
 // that brute force cannot run.

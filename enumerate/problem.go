@@ -56,13 +56,6 @@ func distinctLog2(a rational.Alphabet, d int) float64 {
 	return float64(d) * math.Log2(float64(a.Distinct()))
 }
 
-// Validate reports a problem that no method can compute: a width out of
-// range, an empty alphabet, or scores too far apart for a histogram.
-func (p Problem) Validate() error {
-	_, err := p.newLattice()
-	return err
-}
-
 // latticeBuilds counts lattice constructions, so that a test can check
 // that one plan builds its lattice once.
 var latticeBuilds atomic.Int64

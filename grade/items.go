@@ -14,7 +14,7 @@ type Item struct {
 	// of them got each mark on the part (Unanswered included), so that an
 	// answer that could not be read is counted apart from a wrong one.
 	Students int
-	Marks    map[Mark]int
+	Marks    map[Mark]int // the number of files with each mark on the part
 	// Points is the sum of the points scored on the part.
 	Points *big.Rat
 	// Mistakes counts each named mistake, by the first one each wrong

@@ -36,8 +36,8 @@ type Assertion struct {
 	// are the two sides and Holds says they are the same formula.
 	Left, Right               string
 	LeftValue, RightValue     rational.Value // the exact values of Left and Right
-	LeftFormula, RightFormula *Formula
-	Holds                     bool // LeftValue equals RightValue (or the formulas are the same)
+	LeftFormula, RightFormula *Formula       // the two sides as formulas in d_k, for every width; nil otherwise
+	Holds                     bool           // LeftValue equals RightValue (or the formulas are the same)
 	// ByConstruction, when set, is why the assertion holds whatever the
 	// model's values: the law it was computed on was built to make it
 	// true, so it was not checked.

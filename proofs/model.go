@@ -135,7 +135,6 @@ func ParsePairLaw(s string) (PairLaw, error) {
 	return NewPairLaw(pairs)
 }
 
-
 // isZero reports whether the law is the zero PairLaw, which has no pairs.
 func (l PairLaw) isZero() bool { return len(l.pairs) == 0 }
 

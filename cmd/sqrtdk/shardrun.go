@@ -53,9 +53,9 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		return fmt.Errorf("--d: a shard holds at most %d widths, not %d; split the widths over several runs", shard.MaxParts, len(ds))
 	}
 	// Every slice is planned and checked before the first is enumerated.
+	opt.Progress = new(atomic.Uint64) // shared: the slices of the widths run one after another
 	ps := make([]*enumerate.Plan, len(ds))
 	for j, d := range ds {
-		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce, opt)
 		if err != nil {
 			return err
@@ -76,7 +76,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		if err != nil {
 			return err
 		}
-		stop := startProgress(stderr, pl.Options().Progress, split.Visits(p.K, p.D, lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		stop := startProgress(stderr, opt.Progress, split.Visits(p.K, p.D, lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
