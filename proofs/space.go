@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -407,7 +408,7 @@ func (s *Space) checkListTime() error {
 	if s.model.Joint != nil {
 		held += s.model.Joint.bytes() // held while it is listed
 	}
-	return s.opt.Limits.Check(fmt.Sprintf("listing the %s outcomes of the space at d_k = %d one by one", s.outcomes, s.d),
+	return s.opt.Limits.Check(fmt.Sprintf("listing the space at d_k = %d (%s outcomes) one by one", s.d, nat.CountText(s.outcomes)),
 		enumerate.Cost{Seconds: s.listSeconds(), Bytes: held})
 }
 

@@ -69,7 +69,7 @@ func TestProveCheckBadInput(t *testing.T) {
 		{"check --verbose claims/lesson.claims", "flag provided but not defined"},
 		{"prove --values 1,x", "--values:"},
 		{"prove --d 0", "--d: d_k must be a positive integer"},
-		{"prove --tie q --d 40", "sqrtdk prove: listing the 2199023255552 outcomes of the space at d_k = 40 one by one would take about "},
+		{"prove --tie q --d 40", "sqrtdk prove: listing the space at d_k = 40 (2199023255552 outcomes) one by one would take about "},
 		{"prove --tie q --d 40", "(limit 60 minutes); choose a smaller d_k, or allow more time with --max-time"},
 		{"prove --tie both --d 300 --max-time 1s", "(limit 1 second); choose a smaller d_k, or allow more time with --max-time"},
 		{"prove --d 10000", "sqrtdk prove: the assertions at d_k = 10000 would hold about 4.48 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"},
