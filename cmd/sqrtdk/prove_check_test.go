@@ -63,7 +63,7 @@ func TestProveCheckBadInput(t *testing.T) {
 	cases := []struct{ args, stderr string }{
 		{"check", "check: name at least one claims file"},
 		{"check claims/no-such.claims", "no such file"},
-		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk check: claims/testdata/bad/unknown-kind.claims:2: unknown claim kind "bogus"`},
+		{"check claims/lesson.claims claims/testdata/bad/unknown-kind.claims", `sqrtdk check: …/unknown-kind.claims:2: unknown claim kind "bogus" (known kinds: cases,`},
 		{"check claims/testdata/bad/absurd-width.claims", "sqrtdk check: claims/testdata/bad/absurd-width.claims:1: variance: d=1000000000000: d_k is larger than the 10000 this claim supports"},
 		{"check claims/testdata/bad/empty.claims", "claims/testdata/bad/empty.claims: the file has no claims"},
 		{"check --verbose claims/lesson.claims", "flag provided but not defined"},
