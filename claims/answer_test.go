@@ -176,6 +176,9 @@ func TestAnswerGrammarRefuses(t *testing.T) {
 		{"softmax scores=1,2,3", "0.09, 0.24", "2 figures for 3 scores"},
 		{"softmax scores=1,2,3", "1/3, 1/3, 1/3", "a softmax figure is a decimal"},
 		{"cases d=8", "4^10 = apples", "apples"},
+		{"cases d=8", "2^10/4", "ambiguous: write 2^(10/4) for the fractional power or (2^10)/4 for the quotient"},
+		{"std d=4", "2^1/2", "ambiguous"},
+		{"variance d=8 scale=d", "8^-1/2", "ambiguous"},
 	} {
 		q, err := ParseQuestion(c.question, nil)
 		require.NoError(t, err)

@@ -199,10 +199,12 @@ func (p *exprParser) implicit() bool {
 }
 
 func (p *exprParser) factor() (expr, error) {
+	baseStart := p.pos
 	base, err := p.atom()
 	if err != nil {
 		return nil, err
 	}
+	baseText := strings.TrimSpace(p.src[baseStart:p.pos])
 	if !p.eat("^") {
 		return base, nil
 	}
@@ -218,6 +220,12 @@ func (p *exprParser) factor() (expr, error) {
 	text := p.src[start:p.pos]
 	if paren && !p.eat(")") {
 		return nil, fmt.Errorf("missing ) after exponent in %q", p.src)
+	}
+	// 2^10/4 is 256 to some readers and 2^(5/2) to others: a fraction in
+	// an exponent needs its brackets, and a power divided its own.
+	if !paren && strings.Contains(text, "/") {
+		num, den, _ := strings.Cut(text, "/")
+		return nil, fmt.Errorf("%q is ambiguous: write %s^(%s) for the fractional power or (%s^%s)/%s for the quotient", p.src, baseText, text, baseText, num, den)
 	}
 	e, err := rational.ParseRat(text)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -140,16 +141,9 @@ func DecimalCost(n, bits float64) Cost {
 	return Cost{Seconds: n * math.Pow(words, 1.6) * wordOpSeconds, Bytes: bits * math.Log10(2)}
 }
 
-// pairsText writes a number of pairs in full up to 15 digits, and beyond
-// as "about m·10^e" (three significant digits), so that a refusal stays
-// one short line.
-func pairsText(n *big.Int) string {
-	s := n.String()
-	if len(s) <= 15 {
-		return s
-	}
-	return fmt.Sprintf("about %s.%s·10^%d", s[:1], s[1:3], len(s)-1)
-}
+// pairsText writes a number of pairs as every refusal writes a count
+// (nat.CountText: in full up to 15 digits).
+func pairsText(n *big.Int) string { return nat.CountText(n) }
 
 // humanDuration writes s seconds as a person says it: "0.4 seconds",
 // "26 minutes", "3 hours", "12 days", "310 years", "2.4·10^7 years"; the one wording of

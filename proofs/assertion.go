@@ -32,12 +32,12 @@ type Assertion struct {
 	Scope     string // the indices a symbolic Statement covers, or ""
 	// Left and Right name the two sides; LeftValue and RightValue are
 	// their exact values, and Holds is LeftValue.Cmp(RightValue) == 0.
-	// For an assertion about every width, LeftFormula and RightFormula
-	// are the two sides and Holds says they are the same formula.
-	Left, Right               string
-	LeftValue, RightValue     rational.Value // the exact values of Left and Right
-	LeftFormula, RightFormula *Formula       // the two sides as formulas in d_k, for every width; nil otherwise
-	Holds                     bool           // LeftValue equals RightValue (or the formulas are the same)
+	Left, Right           string
+	LeftValue, RightValue rational.Value // the exact values of Left and Right
+	// LeftFormula and RightFormula are the two sides of an assertion about
+	// every width, as formulas in d_k; nil for an assertion at one width.
+	LeftFormula, RightFormula *Formula
+	Holds                     bool // LeftValue equals RightValue, or the formulas are the same
 	// ByConstruction, when set, is why the assertion holds whatever the
 	// model's values: the law it was computed on was built to make it
 	// true, so it was not checked.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -387,7 +388,7 @@ func (s *Space) checkListTime() error {
 		held += s.model.Joint.bytes() // held while it is listed
 	}
 	b := enumerate.NewBudget(s.opt.Limits)
-	b.Add(fmt.Sprintf("listing the %s outcomes of the space at d_k = %d one by one", s.outcomes, s.d),
+	b.Add(fmt.Sprintf("listing the space at d_k = %d (%s outcomes) one by one", s.d, nat.CountText(s.outcomes)),
 		enumerate.Cost{Seconds: s.listSeconds(), Bytes: held})
 	return b.Check()
 }

@@ -223,7 +223,7 @@ func TestRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &tl)
 	require.Equal(t, enumerate.DefaultMaxTime, tl.Limits.MaxTime)
 	require.Greater(t, tl.Cost.Seconds, 86400.0)
-	require.Contains(t, err.Error(), "listing the 2199023255552 outcomes of the space at d_k = 40 one by one would take about ")
+	require.Contains(t, err.Error(), "listing the space at d_k = 40 (2199023255552 outcomes) one by one would take about ")
 	// A longer limit lets a listing through, a shorter one refuses it.
 	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
@@ -234,7 +234,7 @@ func TestRefusals(t *testing.T) {
 	// space with independent coordinates is listed whatever the limit.
 	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
-	require.Equal(t, "listing the 8 outcomes of the space at d_k = 2 one by one would take about 353 µs here (limit 1 ns)", err.Error())
+	require.Equal(t, "listing the space at d_k = 2 (8 outcomes) one by one would take about 353 µs here (limit 1 ns)", err.Error())
 	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.NoError(t, err)
 	require.True(t, s.listed)
@@ -465,7 +465,7 @@ func TestLimitsAtTheirEdges(t *testing.T) {
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
 	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{})
-	require.EqualError(t, err, "listing the 64 outcomes of the space at d_k = 1000 one by one would hold about 1.43 GiB (limit 1 GiB)")
+	require.EqualError(t, err, "listing the space at d_k = 1000 (64 outcomes) one by one would hold about 1.43 GiB (limit 1 GiB)")
 }
 
 // TestListEstimateTerms: the listing's time and memory estimates, worked

@@ -26,7 +26,8 @@ const maxPieceRunes = 60
 // terminal shows. A piece longer than maxPieceRunes is cut in its middle
 // to an ellipsis; a line still too long loses its middle, so that it keeps
 // what is wrong (its start, which names the file or flag) and what to do
-// instead (its end).
+// instead (its end). Before that, paths lose their folders ("…/a.key"),
+// which matter less than the words after them.
 func errorLine(s string) string {
 	s = render.Escape(s)
 	if utf8.RuneCountInString(s) <= maxLineRunes {
@@ -37,6 +38,14 @@ func errorLine(s string) string {
 		if utf8.RuneCountInString(f) > maxPieceRunes {
 			fields[i] = cutMiddle(f, maxPieceRunes)
 		}
+	}
+	if line := strings.Join(fields, ""); utf8.RuneCountInString(line) <= maxLineRunes {
+		return line
+	}
+	// Then the folders of paths: a file's own name says which file, and
+	// the message after it (a refusal's numbers and advice) stays whole.
+	for i, f := range fields {
+		fields[i] = withoutFolders(f)
 	}
 	r := []rune(strings.Join(fields, ""))
 	if len(r) <= maxLineRunes {
@@ -71,4 +80,18 @@ func cutMiddle(s string, n int) string {
 		out += " "
 	}
 	return out
+}
+
+// withoutFolders writes a piece that is a path (it starts with / or ., or
+// has two slashes: not a fraction such as 1/8 or d^1/4) as "…/" and its
+// file's own name, when that is shorter.
+func withoutFolders(piece string) string {
+	slash := strings.LastIndex(piece, "/")
+	if slash < 0 || !strings.HasPrefix(piece, "/") && !strings.HasPrefix(piece, ".") && strings.Count(piece, "/") < 2 {
+		return piece
+	}
+	if utf8.RuneCountInString(piece[:slash]) <= 1 {
+		return piece
+	}
+	return "…" + piece[slash:]
 }

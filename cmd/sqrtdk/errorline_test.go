@@ -48,6 +48,13 @@ func TestErrorLineLength(t *testing.T) {
 	assert.True(t, strings.HasPrefix(got, "sqrtdk dist: brute force over 16 pairs would"), got)
 	assert.True(t, strings.HasSuffix(got, "or allow more time with --max-time"), got)
 	assert.Len(t, []rune(got), maxLineRunes)
+	// A line too long for its path loses the path's folders first, and
+	// keeps every word of the message; fractions are not paths.
+	refusal := "huge.key:1: the closed form at d_k = 9000 (for the whole distribution) would hold about 104 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"
+	got = errorLine("sqrtdk grade: /tmp/TestGradeBadInput1214095218/001/" + refusal)
+	assert.Equal(t, "sqrtdk grade: …/"+refusal, got)
+	got = errorLine("sqrtdk table: scale d^1/4 at 1/8 in ./a/b/c.json" + strings.Repeat(" word", 40))
+	assert.True(t, strings.HasPrefix(got, "sqrtdk table: scale d^1/4 at 1/8 in …/c.json word"), got)
 	// A short line is unchanged.
 	assert.Equal(t, "sqrtdk table: --d: d_k must be a positive integer, not \"0\"", errorLine("sqrtdk table: --d: d_k must be a positive integer, not \"0\""))
 }

@@ -112,6 +112,7 @@ decimal needs at least 2 significant digits (0.13 for 1/8, not 0.1 or 0.),
 unless it is the exact value itself (0.5 for 1/2). An exact answer (1/8,
 2√2) is as precise as any decimal. "1,5" is ambiguous and not read: write
 1.5 (or ask for decimal commas: key option decimal-comma=yes, or grade
---decimal-comma). An answer that cannot be read is marked "could not read",
+--decimal-comma). So is a fraction in an exponent without brackets: write
+2^(10/4) or (2^10)/4, not 2^10/4. An answer that cannot be read is marked "could not read",
 scores 0 and is flagged for the teacher; it is never marked wrong.
 `

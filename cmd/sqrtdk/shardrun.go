@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -61,7 +62,10 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 			return err
 		}
 		if err := pl.CheckShard(i, n); err != nil {
-			return spec.AdviseRefusal(err, "")
+			if errors.As(err, new(*enumerate.LimitError)) {
+				return spec.AdviseRefusal(err, "")
+			}
+			return fmt.Errorf("--shard: %v", err)
 		}
 		ps[j] = pl
 	}

@@ -117,3 +117,17 @@ func TestDivideOut(t *testing.T) {
 		t.Fatalf("10^200000: divided 5 out %d times", got)
 	}
 }
+
+func TestCountText(t *testing.T) {
+	for _, c := range []struct{ n, want string }{
+		{"0", "0"},
+		{"999999999999999", "999999999999999"},
+		{"1000000000000000", "about 1.00·10^15"},
+		{"4656612873077392578125", "about 4.65·10^21"},
+	} {
+		n, _ := new(big.Int).SetString(c.n, 10)
+		if got := CountText(n); got != c.want {
+			t.Errorf("CountText(%s) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -464,10 +464,15 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 	if status == 2 && len(lines) > 0 && len(c.culprits) > 0 {
 		// A line names the input when it names a culprit, a flag of the
 		// command line (a refusal of a combination names the flag that
-		// gets the result another way), one of its input files, or quotes
-		// one of its arguments.
+		// gets the result another way), one of its input files, quotes
+		// one of its arguments, or is a refusal naming its limit's flag.
 		named := false
 		for _, l := range lines {
+			// A refusal before work names the limit it would pass and the
+			// flag that allows more: what the command line asked too much of.
+			if strings.Contains(l, "(limit ") && (strings.Contains(l, "--max-memory") || strings.Contains(l, "--max-time")) {
+				named = true
+			}
 			for _, a := range c.args {
 				_, file := before[filepath.Clean(a)]
 				if (strings.HasPrefix(a, "--") && len(a) > 2 || file) && strings.Contains(l, a) || a != "" && strings.Contains(l, strconv.Quote(a)) {
