@@ -154,9 +154,11 @@
 //	--round R       half-even (default) or half-up: how an exact tie rounds.
 //	--latex-cells C table only: LaTeX cells show the exact value, the decimal, or both.
 //	--caption TEXT  latex only: put the tabular in a centred table float with this
-//	                caption above it (LaTeX, as given; refused when it would not
-//	                compile: unbalanced braces or $, an unescaped % # &, _ or ^
-//	                outside math).
+//	                caption above it (LaTeX, as given, in a small language that
+//	                always compiles: text, groups, inline $ math, escaped
+//	                \% \# \& \_ \{ \} \$, text styles such as \emph{...}, and in
+//	                math \frac, \sqrt, \cdot, Greek letters and the like;
+//	                anything else is refused with what to write instead).
 //	--label KEY     latex only, with --caption: the table's \label.
 //	--columns LIST  latex only: the columns to print, in order; table: d_k, cases,
 //	                scales (every column of --scales), method; dist: score, count,

@@ -98,42 +98,13 @@ func parseColumns(list string, allowed []string) ([]string, error) {
 }
 
 // CheckLaTeXOptions reports a caption or label that would not compile. A
-// caption is one line of LaTeX with balanced braces and dollars, with %, #
-// and & escaped and _ and ^ only in math; a label is letters, digits and
-// : - _ . / + only. A label needs a caption, since LaTeX numbers a table by
+// caption is one line of the small LaTeX checkCaption accepts (caption.go):
+// text, groups, inline math and a list of LaTeX's own commands with their
+// arguments; a label is letters, digits and : - _ . / + only. A label needs a caption, since LaTeX numbers a table by
 // its caption.
 func CheckLaTeXOptions(o LaTeXOptions) error {
-	if strings.IndexFunc(o.Caption, unicode.IsControl) >= 0 {
-		return fmt.Errorf("the caption must be one line without control characters")
-	}
-	depth, inMath, escaped := 0, false, false
-	for _, r := range o.Caption {
-		switch {
-		case escaped:
-			escaped = false
-		case r == '\\':
-			escaped = true
-		case r == '{':
-			depth++
-		case r == '}':
-			if depth--; depth < 0 {
-				return fmt.Errorf("the caption closes a brace } it did not open")
-			}
-		case r == '$':
-			inMath = !inMath
-		case r == '%' || r == '#' || r == '&':
-			return fmt.Errorf("the caption's %c must be written \\%c", r, r)
-		case r == '_' && !inMath:
-			return fmt.Errorf("the caption's _ is outside math: write $d_k$, or \\_ for an underscore")
-		case r == '^' && !inMath:
-			return fmt.Errorf("the caption's ^ is outside math: write $d_k^{1/4}$")
-		}
-	}
-	switch {
-	case depth != 0:
-		return fmt.Errorf("the caption opens a brace { it does not close")
-	case inMath:
-		return fmt.Errorf("the caption's $ signs do not pair up")
+	if err := checkCaption(o.Caption); err != nil {
+		return err
 	}
 	for _, r := range o.Label {
 		if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(":-_./+", r))) {
