@@ -27,7 +27,7 @@ func holdsFor(t *testing.T, question, answer string) bool {
 	t.Helper()
 	q, err := ParseQuestion(question, nil)
 	require.NoError(t, err, question)
-	c, err := q.Answer("a", 1, answer)
+	c, err := q.answerClaim("a", 1, answer)
 	require.NoError(t, err, "%s: %q", question, answer)
 	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 	require.NoError(t, err)
@@ -182,7 +182,7 @@ func TestAnswerGrammarRefuses(t *testing.T) {
 	} {
 		q, err := ParseQuestion(c.question, nil)
 		require.NoError(t, err)
-		_, err = q.Answer("a", 1, c.answer)
+		_, err = q.answerClaim("a", 1, c.answer)
 		if assert.Error(t, err, "%q", c.answer) {
 			assert.Contains(t, err.Error(), c.want, "%q", c.answer)
 		}

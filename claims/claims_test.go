@@ -16,7 +16,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-func parseFile(t *testing.T, path string) *File {
+func parseFile(t *testing.T, path string) []*Claim {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
@@ -26,11 +26,11 @@ func parseFile(t *testing.T, path string) *File {
 	return parsed
 }
 
-func checkAll(t *testing.T, f *File) []Verdict {
+func checkAll(t *testing.T, f []*Claim) []Verdict {
 	t.Helper()
 	ch := NewChecker(enumerate.Limits{})
 	var out []Verdict
-	for _, c := range f.Claims {
+	for _, c := range f {
 		r, err := ch.Check(context.Background(), c)
 		require.NoError(t, err, "%s:%d", c.File, c.Line)
 		out = append(out, r)
@@ -40,8 +40,8 @@ func checkAll(t *testing.T, f *File) []Verdict {
 
 func TestLessonClaimsHold(t *testing.T) {
 	f := parseFile(t, "lesson.claims")
-	t.Logf("lesson.claims has %d claims", len(f.Claims))
-	require.GreaterOrEqual(t, len(f.Claims), 40)
+	t.Logf("lesson.claims has %d claims", len(f))
+	require.GreaterOrEqual(t, len(f), 40)
 	for _, r := range checkAll(t, f) {
 		require.True(t, r.Holds, "%s:%d %s: printed %s, exact %s", r.Claim.File, r.Claim.Line, r.Claim.Text, r.Printed, r.Exact)
 	}
@@ -99,14 +99,14 @@ func mutations(fig string, step func(places int) *big.Rat) []string {
 func standardError(t *testing.T, c *Claim) *big.Rat {
 	law, err := sampleLawSetting(c)
 	require.NoError(t, err)
-	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
+	d, err := oneWidth(c.Settings["d"], maxSampleWidth)
 	require.NoError(t, err)
 	sq, err := squaredScale(c, d)
 	require.NoError(t, err)
 	sigma2, mu4 := law.scoreMoments(int64(d))
 	variance := new(big.Rat).Quo(sigma2, sq)
 	if c.Kind == "sample-variance" {
-		n, err := positiveInt(c, "samples", 4, MaxSamples)
+		n, err := positiveInt(c, "samples", 4, maxSamples)
 		require.NoError(t, err)
 		_, variance = sampleVarianceMoments(sigma2, mu4, n)
 		variance.Quo(variance, new(big.Rat).Mul(sq, sq))
@@ -129,7 +129,7 @@ func sqrtFloat(x float64) float64 {
 // of its last place. Two kinds tolerate more by design: a softmax figure
 // computed from inputs printed rounded is pinned only to within the spread
 // those inputs allow (about ±2 units here), so it moves by 3 units; a
-// sampled figure is consistent within SampleTolerance standard errors, so
+// sampled figure is consistent within sampleTolerance standard errors, so
 // it moves by 5 standard errors.
 func TestChangingAnyLessonFigureFails(t *testing.T) {
 	data, err := os.ReadFile("lesson.claims")
@@ -137,7 +137,7 @@ func TestChangingAnyLessonFigureFails(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	orig := parseFile(t, "lesson.claims")
 	mutated := 0
-	for _, c := range orig.Claims {
+	for _, c := range orig {
 		units := int64(1)
 		if _, rounded := c.Settings["rounded"]; rounded {
 			units = 3
@@ -166,7 +166,7 @@ func TestChangingAnyLessonFigureFails(t *testing.T) {
 			f, err := Parse("lesson.claims", strings.NewReader(strings.Join(changed, "\n")))
 			require.NoError(t, err, "line %d changed to %q", c.Line, m)
 			var target *Claim
-			for _, mc := range f.Claims {
+			for _, mc := range f {
 				if mc.Line == c.Line {
 					target = mc
 				}
@@ -177,7 +177,7 @@ func TestChangingAnyLessonFigureFails(t *testing.T) {
 			mutated++
 		}
 	}
-	t.Logf("%d single-figure changes of %d claims, every one caught", mutated, len(orig.Claims))
+	t.Logf("%d single-figure changes of %d claims, every one caught", mutated, len(orig))
 }
 
 func TestBadFiles(t *testing.T) {
@@ -299,7 +299,7 @@ func TestWithLines(t *testing.T) {
 	for _, r := range checkAll(t, f) {
 		require.True(t, r.Holds, "line %d: %s", r.Claim.Line, r.Exact)
 	}
-	require.Equal(t, "variance d=1 (with values=-2,2)", f.Claims[0].Text)
+	require.Equal(t, "variance d=1 (with values=-2,2)", f[0].Text)
 }
 
 func TestSampleVarianceGaussianFormula(t *testing.T) {
@@ -322,7 +322,7 @@ func TestCheckCancelled(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = NewChecker(enumerate.Limits{}).Check(ctx, f.Claims[0])
+	_, err = NewChecker(enumerate.Limits{}).Check(ctx, f[0])
 	require.ErrorIs(t, err, context.Canceled)
 }
 
@@ -358,7 +358,7 @@ func TestSampledExactFigures(t *testing.T) {
 	} {
 		f, err := Parse("s.claims", strings.NewReader(c.line+"\n"))
 		require.NoError(t, err, c.line)
-		r, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f.Claims[0])
+		r, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f[0])
 		require.NoError(t, err, c.line)
 		require.Equal(t, c.holds, r.Holds, "%s: %s", c.line, r.Exact)
 		require.Contains(t, r.Exact, c.exact, c.line)

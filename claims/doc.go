@@ -106,14 +106,22 @@
 // 0, E[x²] = m2 and E[x⁴] = m4 (moments=m2,m4; default 1,3, the Gaussian):
 //
 //	sample-variance  numpy's var() of samples=N scores at width d (up to
-//	                 MaxSampleWidth), optionally scaled
+//	                 10⁹), optionally scaled
 //	draw             one score q·k at width d
 //
-// A sampled figure holds when its rounding cell lies within
-// SampleTolerance standard errors of the exact expectation; the formulas
+// A sampled figure holds when its rounding cell lies within 4 standard
+// errors of the exact expectation; the formulas
 // are documented on sampleLaw in sampled.go: E[S²] = (n−1)/n·σ² and
 // Var(S²) = (n−1)²/n³·(μ4 − (n−3)/(n−1)·σ⁴) with σ² = d·m2² and
 // μ4 = d·m4² + 3d(d−1)·m2⁴ (3d² + 6d for Gaussian entries).
+//
+// # Limits
+//
+// A file holds at most 10 000 claims, a line at most MaxLineBytes bytes; a
+// softmax claim at most 64 scores; a claim about the space of all pairs a
+// width up to MaxWidth, a sampled figure a width up to 10⁹ and at most 10¹²
+// samples. A claim beyond a limit is refused with the limit, before any
+// work.
 //
 // # Files shipped
 //

@@ -46,7 +46,7 @@ func TestClaimsForEveryWidth(t *testing.T) {
 	} {
 		f, err := Parse("every.claims", strings.NewReader(c.line))
 		require.NoError(t, err, c.line)
-		v, err := ch.Check(context.Background(), f.Claims[0])
+		v, err := ch.Check(context.Background(), f[0])
 		require.NoError(t, err, c.line)
 		require.Equal(t, c.holds, v.Holds, "%s: %s", c.line, v.Exact)
 		require.Contains(t, v.Exact, c.exact, c.line)

@@ -24,7 +24,7 @@ variance d=6 scale=d is 0.166
 		panic(err)
 	}
 	ch := claims.NewChecker(enumerate.Limits{})
-	for _, c := range f.Claims {
+	for _, c := range f {
 		v, err := ch.Check(context.Background(), c)
 		if err != nil {
 			panic(err)

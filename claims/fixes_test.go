@@ -16,7 +16,7 @@ func verdictOf(t *testing.T, line string) Verdict {
 	t.Helper()
 	f, err := Parse("t.claims", strings.NewReader(line+"\n"))
 	require.NoError(t, err, line)
-	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f.Claims[0])
+	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), f[0])
 	require.NoError(t, err, line)
 	return v
 }
@@ -62,7 +62,7 @@ func TestByteOrderMark(t *testing.T) {
 	assert.Contains(t, err.Error(), "bom.claims:2:")
 	f, err := Parse("bom.claims", strings.NewReader("\uFEFFcases d=1 is 4\n"))
 	require.NoError(t, err)
-	assert.Equal(t, "cases", f.Claims[0].Kind)
+	assert.Equal(t, "cases", f[0].Kind)
 }
 
 func TestQuestionAnswers(t *testing.T) {
@@ -75,19 +75,19 @@ func TestQuestionAnswers(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, 0, x.Cmp(rational.NewFrac(8, 3)), x.String())
 	for fig, holds := range map[string]bool{"8/3": true, "2.67": true, "2.66": false, "2.7": true, "3": false} {
-		c, err := q.Answer("a", 1, fig)
+		c, err := q.answerClaim("a", 1, fig)
 		require.NoError(t, err)
 		v, err := ch.Check(context.Background(), c)
 		require.NoError(t, err)
 		assert.Equal(t, holds, v.Holds, fig)
 	}
 	// "about 3" is 8/3 rounded to a whole number; "lots" is no number.
-	c, err := q.Answer("a", 1, "about 3")
+	c, err := q.answerClaim("a", 1, "about 3")
 	require.NoError(t, err)
 	v, err := ch.Check(context.Background(), c)
 	require.NoError(t, err)
 	assert.True(t, v.Holds)
-	_, err = q.Answer("a", 1, "lots")
+	_, err = q.answerClaim("a", 1, "lots")
 	assert.Error(t, err)
 	_, err = ParseQuestion("variance d=6 is 6", nil)
 	assert.ErrorContains(t, err, "a question has no")
@@ -100,7 +100,7 @@ func TestQuestionAnswers(t *testing.T) {
 	assert.ErrorContains(t, err, "choose a smaller d_k or fewer values")
 	slow, err := ParseQuestion("variance d=9000 values=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33", nil)
 	require.NoError(t, err)
-	answer, err := slow.Answer("a", 1, "1")
+	answer, err := slow.answerClaim("a", 1, "1")
 	require.NoError(t, err)
 	var le *enumerate.LimitError
 	require.ErrorAs(t, NewChecker(enumerate.Limits{}).Plan([]*Claim{answer}), &le)

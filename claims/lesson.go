@@ -24,7 +24,7 @@ var lessonPrinted = sync.OnceValue(func() map[string]bool {
 		panic("claims: the embedded lesson.claims does not parse: " + err.Error())
 	}
 	out := map[string]bool{}
-	for _, c := range f.Claims {
+	for _, c := range f {
 		out[canonical(c.Kind, c.Settings)] = true
 	}
 	return out

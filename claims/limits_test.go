@@ -15,7 +15,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-func parseLines(t *testing.T, lines ...string) *File {
+func parseLines(t *testing.T, lines ...string) []*Claim {
 	t.Helper()
 	f, err := Parse("l.claims", strings.NewReader(strings.Join(lines, "\n")+"\n"))
 	require.NoError(t, err)
@@ -43,26 +43,26 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 	f := parseLines(t, lines...)
 	c := NewChecker(enumerate.Limits{MaxTime: 5 * time.Minute})
 	start := time.Now()
-	err := c.Plan(f.Claims)
+	err := c.Plan(f)
 	var le *enumerate.LimitError
 	require.ErrorAs(t, err, &le)
 	assert.Less(t, time.Since(start), time.Second, "the refusal must come at once")
 	assert.Contains(t, err.Error(), "this run would take about")
 	assert.Contains(t, err.Error(), "(limit 5 minutes): 200 parts, largest l.claims:")
-	require.NoError(t, NewChecker(enumerate.Limits{MaxTime: 2 * time.Hour}).Plan(f.Claims))
+	require.NoError(t, NewChecker(enumerate.Limits{MaxTime: 2 * time.Hour}).Plan(f))
 
 	// One distribution needed by many claims counts once.
 	lines = lines[:0]
 	for range 2000 {
 		lines = append(lines, "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	}
-	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(parseLines(t, lines...).Claims))
+	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(parseLines(t, lines...)))
 	// Many distinct ones add up.
 	lines = lines[:0]
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf("variance d=%d values=-2,-1,0,1,2 is 1", 8000+i))
 	}
-	require.ErrorAs(t, NewChecker(enumerate.Limits{MaxTime: 5 * time.Minute}).Plan(parseLines(t, lines...).Claims), &le)
+	require.ErrorAs(t, NewChecker(enumerate.Limits{MaxTime: 5 * time.Minute}).Plan(parseLines(t, lines...)), &le)
 }
 
 // TestPlanRefusesOneClaim: a claim whose distribution the engine refuses
@@ -71,17 +71,17 @@ func TestPlanRefusesTheWholeRun(t *testing.T) {
 func TestPlanRefusesOneClaim(t *testing.T) {
 	f := parseLines(t, "cases d=2 is 16", "variance d=5000 values=-2,-1,0,1,2 is 10000")
 	c := NewChecker(enumerate.Limits{})
-	require.NoError(t, c.Plan(f.Claims))
+	require.NoError(t, c.Plan(f))
 	c = NewChecker(enumerate.Limits{MaxTime: time.Millisecond})
 	start := time.Now()
-	err := c.Plan(f.Claims)
+	err := c.Plan(f)
 	var le *enumerate.LimitError
 	require.ErrorAs(t, err, &le)
 	assert.Less(t, time.Since(start), time.Second)
 	assert.Equal(t, enumerate.ClosedForm, le.Method)
 	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000 (for the whole distribution) would take about")
 	assert.Contains(t, err.Error(), "(limit 1 ms)")
-	_, err = c.Check(context.Background(), f.Claims[1])
+	_, err = c.Check(context.Background(), f[1])
 	require.ErrorAs(t, err, &le, "Check refuses what Plan refuses")
 	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000")
 
@@ -91,7 +91,7 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	for d := 9980; d < 10000; d++ {
 		lines = append(lines, fmt.Sprintf("distribution d=%d is [(0, 1)]", d))
 	}
-	many := parseLines(t, lines...).Claims
+	many := parseLines(t, lines...)
 	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(many))
 	err = NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many)
 	require.ErrorAs(t, err, &le)
@@ -106,7 +106,7 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 func TestDistributionVerdictIsBounded(t *testing.T) {
 	f := parseLines(t, "distribution d=10000 is [(0, 1)]", "distribution d=2 is [(-2, 4), (0, 8), (2, 4)]", "distribution d=40 is [(0, 1)]")
 	ch := NewChecker(enumerate.Limits{})
-	v, err := ch.Check(context.Background(), f.Claims[0])
+	v, err := ch.Check(context.Background(), f[0])
 	require.NoError(t, err)
 	assert.False(t, v.Holds)
 	assert.LessOrEqual(t, len(v.Exact), 2*maxExactChars)
@@ -115,11 +115,11 @@ func TestDistributionVerdictIsBounded(t *testing.T) {
 	assert.Contains(t, v.Exact, ", …, ")
 	assert.Contains(t, v.Exact, "a count of ")
 	// A short one is shown whole.
-	v, err = ch.Check(context.Background(), f.Claims[1])
+	v, err = ch.Check(context.Background(), f[1])
 	require.NoError(t, err)
 	assert.True(t, v.Holds)
 	assert.Equal(t, "[(-2, 4), (0, 8), (2, 4)]", v.Exact)
-	v, err = ch.Check(context.Background(), f.Claims[2])
+	v, err = ch.Check(context.Background(), f[2])
 	require.NoError(t, err)
 	assert.NotContains(t, v.Exact, "…", "41 scores with counts of up to 23 digits fit")
 }
@@ -139,7 +139,7 @@ func TestCacheIsBounded(t *testing.T) {
 	f := parseLines(t, lines...)
 	small := NewChecker(enumerate.Limits{MaxMemory: 800_000}) // a cache of 200_000 bytes
 	large := NewChecker(enumerate.Limits{})
-	for _, cl := range f.Claims {
+	for _, cl := range f {
 		a, err := small.Check(context.Background(), cl)
 		require.NoError(t, err)
 		require.LessOrEqual(t, small.cache.bytes, int64(200_000))
@@ -186,7 +186,7 @@ func TestCheckStopsPromptly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := NewChecker(enumerate.Limits{}).Check(ctx, f.Claims[0])
+	_, err := NewChecker(enumerate.Limits{}).Check(ctx, f[0])
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), 2*time.Second)

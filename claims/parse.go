@@ -15,8 +15,8 @@ import (
 // MaxLineBytes bounds one line of a claims file.
 const MaxLineBytes = 4096
 
-// MaxClaims bounds the number of claims in one file.
-const MaxClaims = 10_000
+// maxClaims bounds the number of claims in one file.
+const maxClaims = 10_000
 
 // A SyntaxError is a problem with one line of a claims file (or of an
 // answer key or answer file, which package grade reads), or with the
@@ -59,16 +59,11 @@ type Claim struct {
 // A checker decides one claim.
 type checker func(c *checking) (Verdict, error)
 
-// A File is a parsed claims file.
-type File struct {
-	// Claims are the file's claims, in order.
-	Claims []*Claim
-}
-
-// Parse reads a claims file; name is used in error messages. It returns a
-// *SyntaxError for the first line that is wrong.
-func Parse(name string, r io.Reader) (*File, error) {
-	f := &File{}
+// Parse reads a claims file and returns its claims, in order; name is
+// used in error messages. It returns a *SyntaxError for the first line
+// that is wrong.
+func Parse(name string, r io.Reader) ([]*Claim, error) {
+	var f []*Claim
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxLineBytes)
 	sc.Split(textline.ScanLines)
@@ -109,11 +104,11 @@ func Parse(name string, r io.Reader) (*File, error) {
 		if err != nil {
 			return nil, fail("%v", err)
 		}
-		if len(f.Claims) == MaxClaims {
-			return nil, fail("more than %d claims in one file", MaxClaims)
+		if len(f) == maxClaims {
+			return nil, fail("more than %d claims in one file", maxClaims)
 		}
 		c.File, c.Line = name, n
-		f.Claims = append(f.Claims, c)
+		f = append(f, c)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -121,7 +116,7 @@ func Parse(name string, r io.Reader) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if len(f.Claims) == 0 {
+	if len(f) == 0 {
 		return nil, &SyntaxError{File: name, Msg: "the file has no claims"}
 	}
 	return f, nil

@@ -161,7 +161,7 @@ func (p printed) describe(x rational.Value) string {
 		r := x.Decimal(p.places, rational.RoundHalfEven)
 		if r != s {
 			s += " ≈ " + r
-			if x.IsRational() {
+			if _, rat := x.Rat(); rat {
 				if lo, hi := p.cell(); x.Cmp(rational.NewRat(lo)) == 0 || x.Cmp(rational.NewRat(hi)) == 0 {
 					s += " (a tie)"
 				}
@@ -205,8 +205,8 @@ func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("the list %q is empty", s)
 	}
-	if len(fields) > MaxScores {
-		return nil, fmt.Errorf("the list has more than %d numbers", MaxScores)
+	if len(fields) > maxScores {
+		return nil, fmt.Errorf("the list has more than %d numbers", maxScores)
 	}
 	out := make([]printed, len(fields))
 	for i, f := range fields {

@@ -84,10 +84,10 @@ func (q *Question) Takes(key string) bool {
 	return ok
 }
 
-// Answer reads figure by the answer grammar and returns the claim that
+// answerClaim reads figure by the answer grammar and returns the claim that
 // the question's value is what it says, as if file had the claim at
 // line; a figure the grammar cannot read is a *ReadError.
-func (q *Question) Answer(file string, line int, figure string) (*Claim, error) {
+func (q *Question) answerClaim(file string, line int, figure string) (*Claim, error) {
 	a, err := q.Read(figure, false)
 	if err != nil {
 		return nil, err

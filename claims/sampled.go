@@ -6,12 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// SampleTolerance is how many standard errors a sampled figure may be from
+// sampleTolerance is how many standard errors a sampled figure may be from
 // its exact expectation.
-const SampleTolerance = 4
+const sampleTolerance = 4
 
 // A sampled figure comes from random q and k whose entries are independent
 // with mean 0, E[x²] = m2 and E[x⁴] = m4 (Gaussian: 1 and 3). One term
@@ -98,7 +99,7 @@ func squaredScale(c *Claim, d int) (*big.Rat, error) {
 	return sq, nil
 }
 
-// consistency decides whether the figure is within SampleTolerance
+// consistency decides whether the figure is within sampleTolerance
 // standard errors of mean: the distance from mean to the figure (to its
 // rounding cell when it is a decimal; 0 when the mean rounds to it)
 // against √variance. An exact figure (integer, fraction, expression) is
@@ -118,10 +119,10 @@ func consistency(fig printed, mean, variance *big.Rat) (Verdict, error) {
 	return surdConsistency(v, mean, variance)
 }
 
-// sampleLimit returns SampleTolerance² · variance, the largest squared
+// sampleLimit returns sampleTolerance² · variance, the largest squared
 // distance a figure may have from its expectation.
 func sampleLimit(variance *big.Rat) *big.Rat {
-	return new(big.Rat).Mul(variance, big.NewRat(SampleTolerance*SampleTolerance, 1))
+	return new(big.Rat).Mul(variance, big.NewRat(sampleTolerance*sampleTolerance, 1))
 }
 
 // sampleVerdict words the verdict with the expectation, its standard error
@@ -129,7 +130,7 @@ func sampleLimit(variance *big.Rat) *big.Rat {
 func sampleVerdict(holds bool, mean, variance *big.Rat, z string) Verdict {
 	se := rational.NewRat(variance).Root(2)
 	return Verdict{Holds: holds, Exact: fmt.Sprintf("expected %s ≈ %s, SE %s, %s SE away (limit %d)",
-		mean.RatString(), rational.FormatRat(mean, 4, rational.RoundHalfEven), se.Decimal(4, rational.RoundHalfEven), z, SampleTolerance)}
+		mean.RatString(), rational.FormatRat(mean, 4, rational.RoundHalfEven), se.Decimal(4, rational.RoundHalfEven), z, sampleTolerance)}
 }
 
 // cellConsistency judges a figure known to lie in the rational cell [lo, hi].
@@ -158,7 +159,7 @@ func distance(x, lo, hi *big.Rat) *big.Rat {
 }
 
 // surdConsistency judges an irrational figure v exactly: |v − mean| ≤
-// SampleTolerance·√variance. With mean 0 that compares two Values. Else v
+// sampleTolerance·√variance. With mean 0 that compares two Values. Else v
 // is enclosed by decimals of more and more places until the enclosure lies
 // wholly inside or outside the limit; that ends, because v, a single root
 // with a rational coefficient, can equal mean ± a root only when mean is 0
@@ -194,7 +195,7 @@ func surdConsistency(v rational.Value, mean, variance *big.Rat) (Verdict, error)
 		}
 		return sampleVerdict(inside, mean, variance, z), nil
 	}
-	return Verdict{}, fmt.Errorf("cannot tell whether %s is within %d standard errors of %s", v, SampleTolerance, mean.RatString())
+	return Verdict{}, fmt.Errorf("cannot tell whether %s is within %d standard errors of %s", v, sampleTolerance, mean.RatString())
 }
 
 // surdBounds returns v rounded down and up to places decimals, lo < v < hi.
@@ -209,7 +210,7 @@ func surdBounds(v rational.Value, places int) (lo, hi *big.Rat) {
 func surdZ(v rational.Value, mean, variance *big.Rat) string {
 	se := rational.NewRat(variance).Root(2)
 	var zlo, zhi *big.Rat
-	z, err := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+	z, err := softmax.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
 		places := min(int(prec)/3, rational.MaxPlaces)
 		vlo, vhi := surdBounds(v, places)
 		_, shi := surdBounds(se, places)
@@ -259,11 +260,11 @@ func sampledScoreSettings(c *Claim, d int) (sampledScore, error) {
 
 // buildSampleVariance checks a sample variance of n random scores.
 func buildSampleVariance(c *Claim) (*prepared, error) {
-	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
+	d, err := oneWidth(c.Settings["d"], maxSampleWidth)
 	if err != nil {
 		return nil, err
 	}
-	n, err := positiveInt(c, "samples", 4, MaxSamples)
+	n, err := positiveInt(c, "samples", 4, maxSamples)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +309,7 @@ func negative(p printed) bool {
 
 // buildDraw checks one random score: mean 0, variance d·m2².
 func buildDraw(c *Claim) (*prepared, error) {
-	d, err := oneWidth(c.Settings["d"], MaxSampleWidth)
+	d, err := oneWidth(c.Settings["d"], maxSampleWidth)
 	if err != nil {
 		return nil, err
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// MaxScores bounds the number of scores of a softmax claim.
-const MaxScores = 64
+// maxScores bounds the number of scores of a softmax claim.
+const maxScores = 64
 
 // Softmax claims are decided by package softmax with rigorous interval
 // arithmetic: when the scores were printed rounded (rounded=P), the claim
@@ -39,14 +39,14 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 	var dk *big.Rat
 	if s, ok := c.Settings["dk"]; ok {
 		v, err := rational.ParseRat(s)
-		if err != nil || v.Sign() <= 0 || v.Cmp(big.NewRat(MaxSampleWidth, 1)) > 0 {
-			return softmax.Box{}, "", fmt.Errorf("dk=%s: the scores are divided by √dk; write a positive number up to %d", s, MaxSampleWidth)
+		if err != nil || v.Sign() <= 0 || v.Cmp(big.NewRat(maxSampleWidth, 1)) > 0 {
+			return softmax.Box{}, "", fmt.Errorf("dk=%s: the scores are divided by √dk; write a positive number up to %d", s, maxSampleWidth)
 		}
 		dk = v
 	}
 	fields := strings.Split(c.Settings["scores"], ",")
-	if len(fields) > MaxScores {
-		return softmax.Box{}, "", fmt.Errorf("scores: at most %d scores", MaxScores)
+	if len(fields) > maxScores {
+		return softmax.Box{}, "", fmt.Errorf("scores: at most %d scores", maxScores)
 	}
 	var pts []softmax.Printed
 	var exact []*big.Rat

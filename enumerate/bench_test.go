@@ -44,8 +44,8 @@ func benchBrute(b *testing.B, p Problem, opt Options) {
 	cpu := cpuSeconds() - cpu0
 	// Pairs visited, the kernel's work: with multiset alphabets one visit
 	// counts several pairs.
-	nq, _ := p.QCount()
-	visits, _ := p.Visits(0, nq).Float64()
+	nq, _ := p.qCount()
+	visits, _ := p.visits(0, nq).Float64()
 	b.ReportMetric(visits*float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
 	if cpu > 0 {
 		// Per CPU-second: the kernel's own speed per core, less sensitive

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -20,7 +21,7 @@ type Options struct {
 	// do not depend on it) and no more than fit in Limits.MaxMemory.
 	Workers int
 	// Progress, when not nil, is increased by the number of pairs visited
-	// as the run goes, for a progress display to poll (of Problem.Visits
+	// as the run goes, for a progress display to poll (of Plan.Visits
 	// in all: with multiset alphabets one visit counts several pairs).
 	Progress *atomic.Uint64
 	// Limits bound the estimated time and memory of one computation (the
@@ -45,7 +46,7 @@ func (o Options) workers() int {
 
 // brute enumerates every pair (q, k) and returns the exact distribution of q·k.
 func (pl *Plan) brute(ctx context.Context) (*rational.Histogram, error) {
-	nq, ok := pl.problem.QCount()
+	nq, ok := pl.problem.qCount()
 	if !ok {
 		// Beyond a 64-bit index, and so far beyond any time limit.
 		return nil, pl.checkBrute(0, ^uint64(0), 0, 0)
@@ -63,7 +64,7 @@ func (pl *Plan) bruteIndices(ctx context.Context, lo, hi uint64) (*rational.Hist
 
 func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int) (*rational.Histogram, error) {
 	p := pl.problem
-	nq, ok := p.QCount()
+	nq, ok := p.qCount()
 	if !ok {
 		return nil, fmt.Errorf("%s^%d q vectors do not fit a 64-bit index", big.NewInt(p.Q.Size()), p.D)
 	}
@@ -84,7 +85,7 @@ func (pl *Plan) bruteRange(ctx context.Context, lo, hi uint64, slice, slices int
 		stop.Store(true)
 	}()
 	for i := range w {
-		a, b := lo+sliceBound(hi-lo, int(i), int(w)), lo+sliceBound(hi-lo, int(i+1), int(w))
+		a, b := lo+split.Bound(hi-lo, int(i), int(w)), lo+split.Bound(hi-lo, int(i+1), int(w))
 		g.Go(func() error {
 			partial[i] = pl.kern.Tally(a, b, &stop, pl.opt.Progress)
 			if stop.Load() {

@@ -13,16 +13,14 @@ import (
 // what Hold says stays held throughout). A Budget is made by NewBudget.
 type Budget struct {
 	limits Limits
-	parts  []BudgetPart
+	parts  []budgetPart
 }
 
-// A BudgetPart is one item of a run.
-type BudgetPart struct {
-	// What is the item in the caller's words; it names it in a refusal.
-	What string
-	// Cost is the item's estimated cost.
-	Cost Cost
-	held bool // memory kept throughout the run (Hold)
+// A budgetPart is one item of a run.
+type budgetPart struct {
+	what string // the item in the caller's words; it names it in a refusal
+	cost Cost   // the item's estimated cost
+	held bool   // memory kept throughout the run (Hold)
 }
 
 // NewBudget returns an empty budget held against l.
@@ -30,7 +28,7 @@ func NewBudget(l Limits) *Budget { return &Budget{limits: l} }
 
 // Add adds one item, run after the items before it.
 func (b *Budget) Add(what string, c Cost) {
-	b.parts = append(b.parts, BudgetPart{What: what, Cost: c})
+	b.parts = append(b.parts, budgetPart{what: what, cost: c})
 }
 
 // AddPlan adds a planned computation, named by its width and method, at
@@ -45,19 +43,19 @@ var methodWords = map[Method]string{BruteForce: "enumerated", ClosedForm: "close
 // Hold adds memory that the run keeps from its start to its end, such as
 // the results it prints at the end, on top of every part's own.
 func (b *Budget) Hold(what string, bytes float64) {
-	b.parts = append(b.parts, BudgetPart{What: what, Cost: Cost{Bytes: bytes}, held: true})
+	b.parts = append(b.parts, budgetPart{what: what, cost: Cost{Bytes: bytes}, held: true})
 }
 
-// Cost returns the run's estimated total: the parts' times added, and
+// cost returns the run's estimated total: the parts' times added, and
 // the largest part's memory plus what is held.
-func (b *Budget) Cost() Cost {
+func (b *Budget) cost() Cost {
 	var c Cost
 	var held float64
 	for _, p := range b.parts {
 		if p.held {
-			held += p.Cost.Bytes
+			held += p.cost.Bytes
 		} else {
-			c = c.Then(p.Cost)
+			c = c.Then(p.cost)
 		}
 	}
 	c.Bytes += held
@@ -68,23 +66,23 @@ func (b *Budget) Cost() Cost {
 // *LimitError naming the costliest parts: by memory when memory is over
 // its limit, else by time.
 func (b *Budget) Check() error {
-	c := b.Cost()
+	c := b.cost()
 	if fits(c, b.limits) {
 		return nil
 	}
 	e := &LimitError{What: "this run", Cost: c, Limits: b.limits.resolved()}
-	e.Parts = append([]BudgetPart(nil), b.parts...)
-	key := func(p BudgetPart) float64 { return p.Cost.Seconds }
+	e.parts = append([]budgetPart(nil), b.parts...)
+	key := func(p budgetPart) float64 { return p.cost.Seconds }
 	if e.Memory() {
-		key = func(p BudgetPart) float64 { return p.Cost.Bytes }
+		key = func(p budgetPart) float64 { return p.cost.Bytes }
 	}
-	sort.SliceStable(e.Parts, func(i, j int) bool { return key(e.Parts[i]) > key(e.Parts[j]) })
-	for len(e.Parts) > 0 && key(e.Parts[len(e.Parts)-1]) == 0 {
-		e.Parts = e.Parts[:len(e.Parts)-1]
+	sort.SliceStable(e.parts, func(i, j int) bool { return key(e.parts[i]) > key(e.parts[j]) })
+	for len(e.parts) > 0 && key(e.parts[len(e.parts)-1]) == 0 {
+		e.parts = e.parts[:len(e.parts)-1]
 	}
-	if top := e.Parts[0]; len(e.Parts) == 1 || !fits(top.Cost, b.limits) {
+	if top := e.parts[0]; len(e.parts) == 1 || !fits(top.cost, b.limits) {
 		// A part over the limits on its own is refused in its own words.
-		e.What, e.Cost, e.Parts = top.What, top.Cost, nil
+		e.What, e.Cost, e.parts = top.what, top.cost, nil
 	}
 	return e
 }

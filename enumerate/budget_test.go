@@ -27,7 +27,7 @@ func TestBudgetTime(t *testing.T) {
 	assert.Equal(t, Cost{Seconds: 310, Bytes: 1e6}, le.Cost, "times add, memory is the largest part's")
 	assert.Equal(t, 5*time.Minute, le.Limits.MaxTime)
 	assert.Equal(t, int64(DefaultMaxMemory), le.Limits.MaxMemory, "defaults are filled in")
-	assert.Len(t, le.Parts, 5)
+	assert.Len(t, le.parts, 5)
 	assert.Equal(t, "this run would take about 5.2 minutes here (limit 5 minutes): 5 parts, largest one closed form, 70 seconds", err.Error())
 
 	// The default limit: an hour.
@@ -36,7 +36,7 @@ func TestBudgetTime(t *testing.T) {
 	e.Add("d_k = 23", Cost{Seconds: 2000})
 	require.ErrorAs(t, e.Check(), &le)
 	assert.Equal(t, "this run would take about 67 minutes here (limit 60 minutes): 2 parts, largest d_k = 22, 33 minutes", le.Error())
-	assert.Equal(t, "d_k = 22", le.Parts[0].What, "largest first, in order among equals")
+	assert.Equal(t, "d_k = 22", le.parts[0].what, "largest first, in order among equals")
 }
 
 func TestBudgetMemory(t *testing.T) {
@@ -45,7 +45,7 @@ func TestBudgetMemory(t *testing.T) {
 	b.Add("large", Cost{Seconds: 1, Bytes: 90 << 20})
 	require.NoError(t, b.Check(), "parts run one after another: the peak is the largest")
 	b.Hold("the results", 20<<20)
-	assert.Equal(t, float64(110<<20), b.Cost().Bytes, "what is held adds to the peak")
+	assert.Equal(t, float64(110<<20), b.cost().Bytes, "what is held adds to the peak")
 	err := b.Check()
 	var le *LimitError
 	require.ErrorAs(t, err, &le)
@@ -60,16 +60,24 @@ func TestBudgetMemory(t *testing.T) {
 	assert.Equal(t, "the distribution at d_k = 9 would hold about 2.79 GiB (limit 1 MiB)", le.Error())
 }
 
-func TestLimitsCheck(t *testing.T) {
+// TestLimitsBoundOnePart checks the limits' edges on a budget of one
+// part: at a limit is within it, anything over (or beyond any machine) is
+// refused, memory first.
+func TestLimitsBoundOnePart(t *testing.T) {
 	l := Limits{MaxTime: time.Minute, MaxMemory: 1 << 30}
-	require.NoError(t, l.Check("x", Cost{Seconds: 60, Bytes: 1 << 30}), "at the limits is within them")
+	check := func(what string, c Cost) error {
+		b := NewBudget(l)
+		b.Add(what, c)
+		return b.Check()
+	}
+	require.NoError(t, check("x", Cost{Seconds: 60, Bytes: 1 << 30}), "at the limits is within them")
 	for _, c := range []Cost{{Seconds: 61}, {Bytes: 1<<30 + 1}, {Seconds: math.Inf(1)}, {Bytes: math.Inf(1)}} {
-		require.Error(t, l.Check("x", c), "%+v", c)
+		require.Error(t, check("x", c), "%+v", c)
 	}
 	var le *LimitError
-	require.ErrorAs(t, l.Check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
+	require.ErrorAs(t, check("x", Cost{Seconds: 1e9, Bytes: 1e12}), &le)
 	assert.True(t, le.Memory(), "memory is refused first")
-	assert.Equal(t, DefaultMaxTime, Limits{}.Time())
+	assert.Equal(t, DefaultMaxTime, Limits{}.timeLimit())
 	assert.Equal(t, int64(1<<30), Limits{}.Memory())
 }
 

@@ -36,7 +36,7 @@ func TestBruteCancels(t *testing.T) {
 				var progress atomic.Uint64
 				done := make(chan error)
 				go func() {
-					nq, _ := p.QCount()
+					nq, _ := p.qCount()
 					// The kernel itself, not Brute: these widths are beyond what
 					// Brute accepts, which is the point.
 					var stop atomic.Bool

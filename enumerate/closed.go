@@ -88,7 +88,7 @@ func (pl *Plan) closedMoments(ctx context.Context) (*Moments, error) {
 	}
 	// The sums run on the counts without their common power-of-two factor
 	// (the shift), which cancels in the mean and the variance.
-	var sums rational.LatticeSums
+	var sums nat.LatticeSums
 	var shift uint
 	n, symmetric := pl.lat.size(pl.problem.D), pl.symmetric()
 	last := n - 1

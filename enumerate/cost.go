@@ -40,8 +40,8 @@ type Limits struct {
 	MaxMemory int64
 }
 
-// Time returns the time limit, the default when MaxTime is zero.
-func (l Limits) Time() time.Duration {
+// timeLimit returns the time limit, the default when MaxTime is zero.
+func (l Limits) timeLimit() time.Duration {
 	if l.MaxTime > 0 {
 		return l.MaxTime
 	}
@@ -58,7 +58,7 @@ func (l Limits) Memory() int64 {
 }
 
 // resolved returns l with its defaults filled in.
-func (l Limits) resolved() Limits { return Limits{MaxTime: l.Time(), MaxMemory: l.Memory()} }
+func (l Limits) resolved() Limits { return Limits{MaxTime: l.timeLimit(), MaxMemory: l.Memory()} }
 
 // validate refuses negative limits.
 func (l Limits) validate() error {
@@ -83,19 +83,9 @@ func (c Cost) Then(d Cost) Cost {
 	return Cost{Seconds: c.Seconds + d.Seconds, Bytes: math.Max(c.Bytes, d.Bytes)}
 }
 
-// Check returns nil when c fits the limits and otherwise a *LimitError
-// refusing what, memory first: a run that cannot fit in memory is refused
-// for that whatever its time.
-func (l Limits) Check(what string, c Cost) error {
-	if fits(c, l) {
-		return nil
-	}
-	return &LimitError{What: what, Cost: c, Limits: l.resolved()}
-}
-
 // fits reports whether c is within l.
 func fits(c Cost, l Limits) bool {
-	return c.Bytes <= float64(l.Memory()) && c.Seconds <= l.Time().Seconds()
+	return c.Bytes <= float64(l.Memory()) && c.Seconds <= l.timeLimit().Seconds()
 }
 
 // Machine figures of the cost model that are not a kernel's rate.

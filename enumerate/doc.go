@@ -33,8 +33,8 @@
 // Brute force visits every pair of vectors over the alphabets' distinct
 // letters once, and counts it as many pairs as the product of its letters'
 // multiplicities: the same exact histogram as listing every element of the
-// multisets, in far fewer visits (Problem.Visits). Its q indices
-// (Problem.QCount, ShardRange) are those vectors: the letters' positions
+// multisets, in far fewer visits (Plan.Visits). Its q indices, by which
+// Plan.BruteShard slices a run, are those vectors: the letters' positions
 // among the distinct values are the digits of the index in base (number of
 // distinct values), coordinate 0 least significant.
 //

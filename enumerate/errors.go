@@ -20,16 +20,13 @@ type LimitError struct {
 	Cost Cost
 	// Limits are the limits it passes, defaults filled in.
 	Limits Limits
-	// Measured says that Cost.Seconds comes from a timed probe of the
-	// kernel on this machine rather than its nominal rate.
-	Measured bool
 	// MinSlices, for a refused slice of a sharded run, is how many slices
-	// would each fit the time limit: -1 when no split into MaxShards
+	// would each fit the time limit: -1 when no split into split.MaxSlices
 	// slices or fewer would, 0 when the refused work is not a slice.
 	MinSlices int
-	// Parts are a run's items, costliest first, when a Budget refused
+	// parts are a run's items, costliest first, when a Budget refused
 	// the run as a whole.
-	Parts []BudgetPart
+	parts []budgetPart
 }
 
 // Memory reports whether memory, not time, is over its limit.
@@ -45,21 +42,21 @@ func (e *LimitError) Error() string {
 	if e.Unreachable() {
 		return e.What // the whole reason: no limit would allow it
 	}
-	size, limit, verb := humanDuration(e.Cost.Seconds)+" here", humanDuration(e.Limits.Time().Seconds()), "take"
-	part := func(p BudgetPart) string { return humanDuration(p.Cost.Seconds) }
+	size, limit, verb := humanDuration(e.Cost.Seconds)+" here", humanDuration(e.Limits.timeLimit().Seconds()), "take"
+	part := func(p budgetPart) string { return humanDuration(p.cost.Seconds) }
 	if e.Memory() {
 		size, limit, verb = humanBytes(e.Cost.Bytes), humanBytes(float64(e.Limits.Memory())), "hold"
-		part = func(p BudgetPart) string { return humanBytes(p.Cost.Bytes) }
+		part = func(p budgetPart) string { return humanBytes(p.cost.Bytes) }
 	}
 	over := fmt.Sprintf("%s would %s about %s (limit %s)", e.What, verb, size, limit)
-	switch len(e.Parts) {
+	switch len(e.parts) {
 	case 0:
 		return over
 	case 1:
-		return fmt.Sprintf("%s: %s, %s", over, e.Parts[0].What, part(e.Parts[0]))
+		return fmt.Sprintf("%s: %s, %s", over, e.parts[0].what, part(e.parts[0]))
 	}
 	// The costliest part only, so that the refusal stays one short line.
-	return fmt.Sprintf("%s: %d parts, largest %s, %s", over, len(e.Parts), e.Parts[0].What, part(e.Parts[0]))
+	return fmt.Sprintf("%s: %d parts, largest %s, %s", over, len(e.parts), e.parts[0].what, part(e.parts[0]))
 }
 
 // A MismatchError reports that brute force and the closed form disagree.

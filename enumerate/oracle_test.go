@@ -149,8 +149,8 @@ func TestBruteMatchesOracle(t *testing.T) {
 						h, err := pl.brute(context.Background())
 						require.NoError(t, err)
 						requireSameCounts(t, want, histogramCounts(h), "%s: oracle (want) against brute force", pl.kernelName())
-						nq, _ := p.QCount()
-						require.Zero(t, p.Visits(0, nq).Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, visits %s", progress.Load(), p.Visits(0, nq))
+						nq, _ := p.qCount()
+						require.Zero(t, p.visits(0, nq).Cmp(new(big.Int).SetUint64(progress.Load())), "progress %d, visits %s", progress.Load(), p.visits(0, nq))
 					})
 				})
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate/internal/kernel"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 )
 
 const (
@@ -137,9 +138,6 @@ func (pl *Plan) Problem() Problem { return pl.problem }
 // ClosedForm or Both, never Auto.
 func (pl *Plan) Method() Method { return pl.method }
 
-// Options returns the options the plan was made with.
-func (pl *Plan) Options() Options { return pl.opt }
-
 // kernelName names the brute-force kernel and its implementation on this
 // CPU, such as "xor-popcount (bit-sliced, 512 lanes, AVX-512)", or says
 // that brute force cannot run.
@@ -195,7 +193,7 @@ func (pl *Plan) bruteSeconds(qBits, rate float64, w int) float64 {
 
 // maxTime returns the time limit of method m; one limit holds every
 // method.
-func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.Time() }
+func (pl *Plan) maxTime(Method) time.Duration { return pl.opt.Limits.timeLimit() }
 
 // probeTime is how long a timed probe of the kernel runs.
 const probeTime = 40 * time.Millisecond
@@ -250,7 +248,7 @@ const minProbePairs = 1 << 26
 // the pairs it counted and the seconds it took, in the CPU time of its
 // thread where the system gives it.
 func (pl *Plan) probe(d time.Duration) (pairs uint64, seconds float64) {
-	nq, ok := pl.problem.QCount()
+	nq, ok := pl.problem.qCount()
 	if !ok {
 		nq = math.MaxUint64
 	}
@@ -303,7 +301,7 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 		return nil
 	}
 	c, measured := pl.bruteEstimate(lo, hi)
-	if nq, _ := p.QCount(); pl.autoBrute && lo == 0 && hi == nq {
+	if nq, _ := p.qCount(); pl.autoBrute && lo == 0 && hi == nq {
 		c.Seconds = 0 // Auto's estimate of the time fits on every machine
 	}
 	if fits(c, pl.opt.Limits) {
@@ -311,12 +309,12 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 		// overflow: only with a time limit of centuries.
 		if perWorker := math.Log2(float64(hi-lo)) + distinctLog2(p.K, p.D) - math.Log2(float64(pl.workers(hi-lo))); perWorker > maxWorkerPairBits {
 			return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)}, Limits: pl.opt.Limits.resolved(),
-				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", pairsText(p.Visits(lo, hi)), maxWorkerPairBits)}
+				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", pairsText(p.visits(lo, hi)), maxWorkerPairBits)}
 		}
 		return nil
 	}
-	e := &LimitError{Method: BruteForce, Cost: c, Measured: measured, Limits: pl.opt.Limits.resolved(),
-		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.Visits(lo, hi)))}
+	e := &LimitError{Method: BruteForce, Cost: c, Limits: pl.opt.Limits.resolved(),
+		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.visits(lo, hi)))}
 	if slices > 0 {
 		e.What = fmt.Sprintf("slice %d/%d at d_k = %d", slice, slices, p.D)
 		if !e.Memory() {
@@ -327,18 +325,18 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 }
 
 // minSlices returns how many slices would each fit the time limit, or -1
-// when more than MaxShards would be needed. It names enough slices by
+// when more than split.MaxSlices would be needed. It names enough slices by
 // both rates: a slice near the limit is judged by the measured one, a
 // slice far below it by the nominal one, so the count must fit by either.
 func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
-	nq, _ := pl.problem.QCount()
+	nq, _ := pl.problem.qCount()
 	qBits, w := math.Log2(float64(nq)), pl.workers(nq)
 	whole := math.Max(pl.bruteSeconds(qBits, pl.rate, w), pl.bruteSeconds(qBits, pl.measure(), w))
 	if measured {
 		whole = math.Max(whole, seconds*float64(nq)/float64(hi-lo))
 	}
 	n := math.Ceil(whole / pl.maxTime(BruteForce).Seconds() * 1.01)
-	if n > MaxShards {
+	if n > split.MaxSlices {
 		return -1
 	}
 	return int(n)
@@ -384,7 +382,7 @@ func (pl *Plan) checkClosed(n Need) error {
 // what n asks within the limits: nil, or a *LimitError.
 func (pl *Plan) Check(n Need) error {
 	if pl.method == BruteForce || pl.method == Both {
-		nq, ok := pl.problem.QCount()
+		nq, ok := pl.problem.qCount()
 		if !ok {
 			nq = math.MaxUint64
 		}
@@ -411,7 +409,7 @@ func (pl *Plan) Check(n Need) error {
 func (pl *Plan) Cost(n Need) Cost {
 	var c Cost
 	if pl.method == BruteForce || pl.method == Both {
-		nq, ok := pl.problem.QCount()
+		nq, ok := pl.problem.qCount()
 		if !ok || pl.bruteErr != nil {
 			return Cost{Seconds: math.Inf(1)}
 		}
@@ -434,8 +432,9 @@ func (pl *Plan) Scores() int { return pl.lat.size(pl.problem.D) }
 
 // Visits returns the pairs a brute-force run of the whole problem visits,
 // the total its progress counts up to: (distinct letters of Q)^D times
-// (distinct letters of K)^D (see Problem.Visits).
+// (distinct letters of K)^D: with multiset alphabets one visit counts
+// several pairs.
 func (pl *Plan) Visits() *big.Int {
-	n := distinctVectors(pl.problem.Q, pl.problem.D)
-	return n.Mul(n, distinctVectors(pl.problem.K, pl.problem.D))
+	n := split.DistinctVectors(pl.problem.Q, pl.problem.D)
+	return n.Mul(n, split.DistinctVectors(pl.problem.K, pl.problem.D))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -77,7 +78,7 @@ func TestPlanRefusals(t *testing.T) {
 	assert.Equal(t, BruteForce, tl.Method)
 	assert.False(t, tl.Memory())
 	assert.Contains(t, tl.Error(), "brute force over about 1.15·10^18 pairs would take about")
-	assert.Greater(t, tl.Cost.Seconds, tl.Limits.Time().Seconds())
+	assert.Greater(t, tl.Cost.Seconds, tl.Limits.timeLimit().Seconds())
 	assert.Equal(t, DefaultMaxTime, tl.Limits.MaxTime)
 	require.NoError(t, mustPlan(t, p, BruteForce, long).Check(NeedCounts))
 
@@ -137,11 +138,11 @@ func TestShardRefusalNamesSlices(t *testing.T) {
 		// below any arm64 computer) can split d_k = 24 into no slices
 		// that fit a second: then even the most a run may have must be
 		// refused, so that the advice "no --shard split fits" is true.
-		require.Error(t, pl.CheckShard(0, MaxShards), "no split fits")
+		require.Error(t, pl.CheckShard(0, split.MaxSlices), "no split fits")
 	} else {
 		require.Greater(t, tl.MinSlices, 2)
-		require.LessOrEqual(t, tl.MinSlices, MaxShards, "never more slices than a run may have")
-		require.NoError(t, pl.CheckShard(0, min(tl.MinSlices*2, MaxShards)), "twice the slices named must fit")
+		require.LessOrEqual(t, tl.MinSlices, split.MaxSlices, "never more slices than a run may have")
+		require.NoError(t, pl.CheckShard(0, min(tl.MinSlices*2, split.MaxSlices)), "twice the slices named must fit")
 	}
 
 	// More slices than a run may have: none named.
@@ -158,7 +159,7 @@ func TestShardRefusalNamesSlices(t *testing.T) {
 func TestEstimateMeasuredNearLimit(t *testing.T) {
 	signs := rational.Signs()
 	p := Problem{Q: signs, K: signs, D: 20}
-	nq, _ := p.QCount()
+	nq, _ := p.qCount()
 	far := mustPlan(t, p, BruteForce, Options{})
 	nominal, measured := far.bruteEstimate(0, nq)
 	assert.False(t, measured, "2^40 pairs take well under a tenth of an hour: no probe needed")
@@ -264,7 +265,7 @@ func TestWorkersFitMemory(t *testing.T) {
 	pl := mustPlan(t, p, BruteForce, Options{Workers: 64})
 	fixed, perWorker := pl.bruteBytes()
 	require.Greater(t, perWorker, 1e5)
-	nq, _ := p.QCount()
+	nq, _ := p.qCount()
 	assert.Equal(t, min(64, maxWorkersPerCore*runtime.GOMAXPROCS(0)), pl.workers(nq), "the default memory holds the workers asked for, up to maxWorkersPerCore per core")
 	limit := int64(fixed + 3.5*perWorker)
 	tight := mustPlan(t, p, BruteForce, Options{Workers: 64, Limits: Limits{MaxMemory: limit, MaxTime: time.Hour}})

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sync/atomic"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -13,8 +14,8 @@ import (
 // holds millions of digits.
 const MaxD = 1_000_000
 
-// MaxLattice bounds the number of lattice points a histogram may span.
-const MaxLattice = 1 << 24
+// maxLattice bounds the number of lattice points a histogram may span.
+const maxLattice = 1 << 24
 
 // A Problem is the space of all pairs (q, k) of vectors of width D, with the
 // entries of q drawn from Q and those of k from K.
@@ -42,44 +43,17 @@ func (p Problem) Cases() *big.Int {
 	return n.Mul(n, p.K.Vectors(p.D))
 }
 
-// QCount returns the number of q indices brute force runs over, one per
-// vector over Q's distinct letters, (distinct letters)^D, and false when
-// it does not fit in a uint64. With multiplicities each index stands for
-// the product of its letters' multiplicities many q vectors (see Visits).
-func (p Problem) QCount() (uint64, bool) {
-	if distinctLog2(p.Q, p.D) > 64 {
-		return 0, false
-	}
-	n := distinctVectors(p.Q, p.D)
-	return n.Uint64(), n.IsUint64()
-}
+// qCount returns the number of q vectors brute force indexes and whether
+// it fits in a uint64 (see split.QCount).
+func (p Problem) qCount() (uint64, bool) { return split.QCount(p.Q, p.D) }
 
-// Visits returns the pairs brute force visits for q indices [lo, hi):
-// (hi − lo)·(distinct letters of K)^D. It visits each pair of vectors over
-// the distinct letters once and counts it as many times as the product of
-// its letters' multiplicities, so Visits is below the number of pairs
-// (ShardPairs) when an alphabet has multiplicities.
-func (p Problem) Visits(lo, hi uint64) *big.Int {
-	n := distinctVectors(p.K, p.D)
-	return n.Mul(n, new(big.Int).SetUint64(hi-lo))
-}
+// visits returns the pairs brute force visits for q indices [lo, hi) (see
+// split.Visits).
+func (p Problem) visits(lo, hi uint64) *big.Int { return split.Visits(p.K, p.D, lo, hi) }
 
-// distinctVectors returns the number of vectors of width d over a's
-// distinct letters.
-func distinctVectors(a rational.Alphabet, d int) *big.Int {
-	return new(big.Int).Exp(big.NewInt(int64(a.Distinct())), big.NewInt(int64(d)), nil)
-}
-
-// distinctLog2 returns log2 of distinctVectors(a, d).
+// distinctLog2 returns log2 of split.DistinctVectors(a, d).
 func distinctLog2(a rational.Alphabet, d int) float64 {
 	return float64(d) * math.Log2(float64(a.Distinct()))
-}
-
-// Validate reports a problem that no method can compute: a width out of
-// range, an empty alphabet, or scores too far apart for a histogram.
-func (p Problem) Validate() error {
-	_, err := p.newLattice()
-	return err
 }
 
 // latticeBuilds counts lattice constructions, so that a test can check
@@ -118,21 +92,21 @@ func (p Problem) newLattice() (*lattice, error) {
 		g.SetInt64(1)
 	}
 	l := &lattice{t: make([][]int, len(qs))}
-	limit := big.NewInt(MaxLattice)
+	limit := big.NewInt(maxLattice)
 	for a := range prods {
 		l.t[a] = make([]int, len(ks))
 		for b := range prods[a] {
 			t := new(big.Int).Sub(prods[a][b], lo)
 			t.Quo(t, g)
 			if t.Cmp(limit) > 0 {
-				return nil, fmt.Errorf("the scores of these alphabets are too far apart for a dense histogram (%s lattice steps per coordinate; at most %d)", t, MaxLattice)
+				return nil, fmt.Errorf("the scores of these alphabets are too far apart for a dense histogram (%s lattice steps per coordinate; at most %d)", t, maxLattice)
 			}
 			l.t[a][b] = int(t.Int64())
 			l.tMax = max(l.tMax, l.t[a][b])
 		}
 	}
-	if int64(l.tMax)*int64(p.D)+1 > MaxLattice {
-		return nil, fmt.Errorf("at d_k = %d the scores span %d lattice points; at most %d fit in a histogram", p.D, int64(l.tMax)*int64(p.D)+1, MaxLattice)
+	if int64(l.tMax)*int64(p.D)+1 > maxLattice {
+		return nil, fmt.Errorf("at d_k = %d the scores span %d lattice points; at most %d fit in a histogram", p.D, int64(l.tMax)*int64(p.D)+1, maxLattice)
 	}
 	den := new(big.Int).Mul(qDen, kDen)
 	l.step = new(big.Rat).SetFrac(g, den)

@@ -3,64 +3,14 @@ package enumerate
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
-
-// TestShardRangeCovers checks that the slices of every split are
-// contiguous, in order and cover [0, QCount) exactly once.
-func TestShardRangeCovers(t *testing.T) {
-	for _, c := range []struct {
-		q string
-		d int
-	}{{"-1,1", 1}, {"-1,1", 5}, {"-1,0,1", 4}, {"-1,0:2,1", 3}, {"7", 3}} {
-		p := Problem{Q: mustAlphabet(t, c.q), K: mustAlphabet(t, c.q), D: c.d}
-		nq, _ := p.QCount()
-		for n := 1; n <= 40; n++ {
-			next := uint64(0)
-			for i := range n {
-				lo, hi, err := p.ShardRange(i, n)
-				require.NoError(t, err)
-				require.Equal(t, next, lo, "q=%s d=%d slice %d/%d starts at %d, previous ended at %d", c.q, c.d, i, n, lo, next)
-				require.LessOrEqual(t, lo, hi)
-				require.LessOrEqual(t, hi-lo, nq/uint64(n)+1, "slice %d/%d is [%d, %d) of %d", i, n, lo, hi, nq)
-				next = hi
-			}
-			require.Equal(t, nq, next, "q=%s d=%d: %d slices end at %d, not %d", c.q, c.d, n, next, nq)
-		}
-	}
-}
-
-// TestShardRangeNoOverflow checks the bounds near 2^64 q vectors, where
-// nq·i overflows a uint64.
-func TestShardRangeNoOverflow(t *testing.T) {
-	nq := uint64(math.MaxUint64)
-	n := 7
-	prev := uint64(0)
-	for i := 1; i <= n; i++ {
-		b := sliceBound(nq, i, n)
-		require.Greater(t, b, prev, "bound %d of %d", i, n)
-		prev = b
-	}
-	require.Equal(t, nq, prev)
-	require.Equal(t, nq/7*3+nq%7*3/7, sliceBound(nq, 3, 7))
-}
-
-func TestShardRangeRefuses(t *testing.T) {
-	p := Problem{Q: rational.Signs(), K: rational.Signs(), D: 3}
-	for _, c := range []struct{ i, n int }{{0, 0}, {-1, 2}, {2, 2}, {0, MaxShards + 1}} {
-		_, _, err := p.ShardRange(c.i, c.n)
-		require.Error(t, err, "slice %d/%d", c.i, c.n)
-	}
-	wide := Problem{Q: rational.Signs(), K: rational.Signs(), D: 64}
-	_, _, err := wide.ShardRange(0, 2)
-	require.ErrorContains(t, err, "more than 2^64")
-}
 
 // TestBruteShardsSumToWhole checks that the slices' histograms add up,
 // count by count, to the whole enumeration.
@@ -80,8 +30,8 @@ func TestBruteShardsSumToWhole(t *testing.T) {
 				for i := range n {
 					h, err := mustPlan(t, p, BruteForce, Options{Workers: 2}).BruteShard(context.Background(), i, n)
 					require.NoError(t, err)
-					lo, hi, _ := p.ShardRange(i, n)
-					require.Zero(t, h.Total().Cmp(p.ShardPairs(lo, hi)), "slice %d/%d: total %s, pairs %s", i, n, h.Total(), p.ShardPairs(lo, hi))
+					lo, hi, _ := p.shardRange(i, n)
+					require.Zero(t, h.Total().Cmp(split.Pairs(p.Q, p.K, p.D, lo, hi)), "slice %d/%d: total %s, pairs %s", i, n, h.Total(), split.Pairs(p.Q, p.K, p.D, lo, hi))
 					require.Zero(t, h.Base.Cmp(whole.Base))
 					require.Zero(t, h.Step.Cmp(whole.Step))
 					if sum.Counts == nil {

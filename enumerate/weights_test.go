@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -69,13 +70,13 @@ func TestBruteLatticeTooLarge(t *testing.T) {
 	require.NoError(t, compareHistograms(2, b, c))
 }
 
-// TestShardPairsWeighsQ checks ShardPairs against the weights of the q
+// TestShardPairsWeighsQ checks split.Pairs against the weights of the q
 // indices of a range, added one by one.
 func TestShardPairsWeighsQ(t *testing.T) {
 	q := mustAlphabet(t, "-1,0:2,1:5")
 	k := mustAlphabet(t, "1:3,2")
 	p := Problem{Q: q, K: k, D: 4}
-	nq, _ := p.QCount()
+	nq, _ := p.qCount()
 	require.Equal(t, uint64(81), nq)
 	for _, r := range [][2]uint64{{0, 81}, {0, 1}, {5, 6}, {17, 64}, {80, 81}, {40, 40}} {
 		want := new(big.Int)
@@ -88,8 +89,8 @@ func TestShardPairsWeighsQ(t *testing.T) {
 			want.Add(want, big.NewInt(w))
 		}
 		want.Mul(want, k.Vectors(p.D))
-		require.Zero(t, want.Cmp(p.ShardPairs(r[0], r[1])), "[%d, %d): %s, ShardPairs %s", r[0], r[1], want, p.ShardPairs(r[0], r[1]))
+		require.Zero(t, want.Cmp(split.Pairs(p.Q, p.K, p.D, r[0], r[1])), "[%d, %d): %s, split.Pairs %s", r[0], r[1], want, split.Pairs(p.Q, p.K, p.D, r[0], r[1]))
 	}
-	require.Zero(t, p.Cases().Cmp(p.ShardPairs(0, nq)))
-	require.Zero(t, big.NewInt(81*16).Cmp(p.Visits(0, nq)))
+	require.Zero(t, p.Cases().Cmp(split.Pairs(p.Q, p.K, p.D, 0, nq)))
+	require.Zero(t, big.NewInt(81*16).Cmp(p.visits(0, nq)))
 }

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/claims"
 )
 
 // Answers are a student's answer file: an optional student id and one
@@ -50,7 +52,7 @@ var studentPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@+-]*$`)
 // student; a line with an id and no answer leaves the part unanswered.
 // Lines end in LF, CRLF or CR. A line that cannot be read (an id the key
 // does not have, a row with the wrong number of answers, text that is not
-// UTF-8 or longer than MaxLineBytes) is a problem of the file and the
+// UTF-8 or longer than claims.MaxLineBytes) is a problem of the file and the
 // others are read; a part answered twice keeps its first answer when both
 // agree and is unreadable when they do not. Only a failure to read the
 // stream or a file that is not text (a NUL byte) is an error.
@@ -90,7 +92,7 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			return &SyntaxError{File: name, Line: n, Msg: "the file is not text (it holds a NUL byte)"}
 		}
 		if overlong {
-			problem(n, "the line is longer than %d bytes", MaxLineBytes)
+			problem(n, "the line is longer than %d bytes", claims.MaxLineBytes)
 			return nil
 		}
 		if !utf8.Valid(raw) {
@@ -163,7 +165,7 @@ func sameAnswer(a, b string) bool {
 
 // eachLine calls fn with each line of r (without its end: LF, CRLF or a
 // lone CR) and its number from 1, in bounded memory: a line longer than
-// MaxLineBytes is passed cut short with overlong set, and the rest of it
+// claims.MaxLineBytes is passed cut short with overlong set, and the rest of it
 // is skipped. A byte-order mark at the start is dropped. With skipEmpty,
 // empty lines are counted but not passed, so that a file of blank lines
 // costs a scan and nothing more.
@@ -231,10 +233,10 @@ func eachLine(r io.Reader, skipEmpty bool, fn func(n int, line []byte, overlong 
 	}
 }
 
-// appendBounded appends b to line up to MaxLineBytes, setting overlong
+// appendBounded appends b to line up to claims.MaxLineBytes, setting overlong
 // when it had to cut.
 func appendBounded(line, b []byte, overlong *bool) []byte {
-	if room := MaxLineBytes - len(line); len(b) > room {
+	if room := claims.MaxLineBytes - len(line); len(b) > room {
 		*overlong = true
 		b = b[:max(room, 0)]
 	}

@@ -69,6 +69,13 @@
 // score, dk, d-model or points in every part (a typo such as d=80 for d=8
 // is then an error); Lint warns of what is legal but likely not meant.
 //
+// # Limits
+//
+// A key holds at most 1 000 answers of at most 1 000 000 points each, in at
+// most 1 MiB; a line of a key or an answer file is at most
+// claims.MaxLineBytes bytes, as in a claims file. A key beyond a limit is
+// refused with the limit, before any work.
+//
 // # Answer files
 //
 //	student ID          who answers (needed for a variant)
@@ -109,7 +116,7 @@
 // # Variants
 //
 // A key with draw lines is a template. CHOICES are integers A..B (both
-// included) or a list a,b,c, at most MaxChoices, counted without
+// included) or a list a,b,c, at most 10 000, counted without
 // overflow; every {NAME} in the key is replaced by the drawn value. Every
 // answer and mistake line is checked, when the key is read, at every
 // combination of the draws it uses (directly or through its with line),

@@ -17,8 +17,8 @@ type Draw struct {
 	line    int
 }
 
-// MaxChoices bounds the choices of one draw.
-const MaxChoices = 10_000
+// maxChoices bounds the choices of one draw.
+const maxChoices = 10_000
 
 // minVariants is the least number of variants a template key must give,
 // once those that draw a question the lesson prints are left out, unless
@@ -145,7 +145,7 @@ func parseRange(w string) (keyRange, error) {
 }
 
 // parseChoices reads A..B (integers, both included) or a comma list, at
-// most MaxChoices of them, counted without overflow.
+// most maxChoices of them, counted without overflow.
 func parseChoices(s string) ([]string, error) {
 	if lo, hi, ok := strings.Cut(s, ".."); ok {
 		a, ok1 := new(big.Int).SetString(lo, 10)
@@ -155,8 +155,8 @@ func parseChoices(s string) ([]string, error) {
 		}
 		n := new(big.Int).Sub(b, a)
 		n.Add(n, big.NewInt(1))
-		if n.Cmp(big.NewInt(MaxChoices)) > 0 {
-			return nil, fmt.Errorf("%s has %s choices; at most %d", s, n, MaxChoices)
+		if n.Cmp(big.NewInt(maxChoices)) > 0 {
+			return nil, fmt.Errorf("%s has %s choices; at most %d", s, n, maxChoices)
 		}
 		out := make([]string, 0, n.Int64())
 		for v := new(big.Int).Set(a); v.Cmp(b) <= 0; v.Add(v, big.NewInt(1)) {
@@ -165,8 +165,8 @@ func parseChoices(s string) ([]string, error) {
 		return out, nil
 	}
 	out := strings.Split(s, ",")
-	if len(out) > MaxChoices {
-		return nil, fmt.Errorf("more than %d choices", MaxChoices)
+	if len(out) > maxChoices {
+		return nil, fmt.Errorf("more than %d choices", maxChoices)
 	}
 	seen := map[string]bool{}
 	for _, c := range out {

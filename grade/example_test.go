@@ -28,7 +28,11 @@ answer 1.d    variance d=8 scale=d   decimals=3 points=2
 		panic(err)
 	}
 	for _, p := range result.Parts {
-		line := fmt.Sprintf("%-5s %-6s %s of %s  %-5s %s", p.Part.ID, p.Answer.Text, p.Points.RatString(), p.Part.Points.RatString(), p.Mark, p.Mistake())
+		named := ""
+		if len(p.Mistakes) > 0 {
+			named = p.Mistakes[0].Name
+		}
+		line := fmt.Sprintf("%-5s %-6s %s of %s  %-5s %s", p.Part.ID, p.Answer.Text, p.Points.RatString(), p.Part.Points.RatString(), p.Mark, named)
 		fmt.Println(strings.TrimSpace(line))
 	}
 	fmt.Printf("score %s of %s\n", result.Score.RatString(), result.Max.RatString())

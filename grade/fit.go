@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 )
 
 // maxFitCombos bounds the combinations of draws tried for one part when
@@ -165,7 +166,7 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 // like.
 func explained(pr PartResult) bool {
 	for _, m := range pr.Mistakes {
-		if m.Kind != NeighbouringWidth {
+		if m.Kind != mistake.NeighbouringWidth {
 			return true
 		}
 	}

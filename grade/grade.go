@@ -9,6 +9,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -61,14 +62,6 @@ type PartResult struct {
 	// digits and 1/8"), for a teacher checking the reader; "" when it
 	// could not be read.
 	Read string
-}
-
-// Mistake returns the name of the answer's first named mistake, or "".
-func (r PartResult) Mistake() string {
-	if len(r.Mistakes) == 0 {
-		return ""
-	}
-	return r.Mistakes[0].Name
 }
 
 // A Result is the grade of one answer file.
@@ -358,7 +351,7 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 		if short := shortBy(p, j); short != "" {
 			r.Mark = Short
 			r.Points = new(big.Rat).Mul(p.Points, p.partial)
-			r.Mistakes = []Mistake{known(TooFewPlaces, "The value is right, but "+short)}
+			r.Mistakes = []Mistake{known(mistake.TooFewPlaces, "The value is right, but "+short)}
 			r.Feedback = "The value is right, but " + short
 			return r, nil
 		}

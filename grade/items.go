@@ -2,17 +2,19 @@ package grade
 
 import (
 	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 )
 
 // An Item is the analysis of one part over a class.
 type Item struct {
 	ID        string   // the part's id
 	MaxPoints *big.Rat // what a right answer scores
-	// Students is the number of answer files graded; Answered of them
-	// answer the part; Right answer it right, Short right with too few
-	// places, Wrong wrong; Unreadable could not be read (counted apart:
-	// they are not wrong, only not understood).
-	Students, Answered, Right, Short, Wrong, Unreadable int
+	// Students is the number of answer files graded, and Marks how many
+	// of them got each mark on the part (Unanswered included), so that an
+	// answer that could not be read is counted apart from a wrong one.
+	Students int
+	Marks    map[Mark]int // the number of files with each mark on the part
 	// Points is the sum of the points scored on the part.
 	Points *big.Rat
 	// Mistakes counts each named mistake, by the first one each wrong
@@ -21,14 +23,6 @@ type Item struct {
 	Unmatched int // wrong answers that match no mistake
 
 	rank map[string]int // each mistake's place in TopMistake's order
-}
-
-// ShareRight returns Right/Students exactly.
-func (it Item) ShareRight() *big.Rat {
-	if it.Students == 0 {
-		return new(big.Rat)
-	}
-	return big.NewRat(int64(it.Right), int64(it.Students))
 }
 
 // TopMistake returns the most frequent named mistake and its count; ties
@@ -55,7 +49,7 @@ func mistakeRank(p *Part, m Mistake) int {
 			return i
 		}
 	}
-	return len(p.mistakes) + int(numKinds)
+	return len(p.mistakes) + int(mistake.NumKinds)
 }
 
 // Analyse returns the item analysis of a class, one Item per part in key
@@ -73,24 +67,15 @@ func Analyse(rs []*Result) []Item {
 			if !ok {
 				i = len(items)
 				index[p.Part.ID] = i
-				items = append(items, Item{ID: p.Part.ID, MaxPoints: p.Part.Points, Points: new(big.Rat), Mistakes: map[string]int{}, rank: map[string]int{}})
+				items = append(items, Item{ID: p.Part.ID, MaxPoints: p.Part.Points, Points: new(big.Rat), Marks: map[Mark]int{}, Mistakes: map[string]int{}, rank: map[string]int{}})
 			}
 			it := &items[i]
 			it.Students++
 			it.Points.Add(it.Points, p.Points)
-			switch p.Mark {
-			case Unanswered:
+			it.Marks[p.Mark]++
+			if p.Mark == Unanswered {
 				continue
-			case Right:
-				it.Right++
-			case Short:
-				it.Short++
-			case Wrong:
-				it.Wrong++
-			case Unreadable:
-				it.Unreadable++
 			}
-			it.Answered++
 			if p.Mark == Wrong || p.Mark == Short {
 				if len(p.Mistakes) > 0 {
 					m := p.Mistakes[0]

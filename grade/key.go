@@ -11,22 +11,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
-
-// MaxLineBytes bounds one line of a key or an answer file, as it bounds a
-// line of a claims file.
-const MaxLineBytes = claims.MaxLineBytes
 
 // maxKeyBytes bounds the size of a key: a thousand answers with room for
 // their questions, hints and comments.
 const maxKeyBytes = 1 << 20
 
-// MaxParts bounds the answers a key asks for.
-const MaxParts = 1000
+// maxParts bounds the answers a key asks for.
+const maxParts = 1000
 
-// MaxPoints bounds the points of one answer.
-const MaxPoints = 1_000_000
+// maxPoints bounds the points of one answer.
+const maxPoints = 1_000_000
 
 // MinDigits is the precision rule of a part whose key sets none: a
 // decimal answer must show at least this many significant digits, unless
@@ -202,7 +199,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 			return nil, &SyntaxError{File: name, Line: p.Line, Msg: err.Error()}
 		}
 		for _, c := range append(sortedKeys(p.credit), sortedKeys(p.coincide)...) {
-			if _, ok := kindByName[c]; ok {
+			if _, ok := mistake.Named(c); ok {
 				continue
 			}
 			own := false
@@ -225,7 +222,7 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 }
 
 // readKeyLines reads a key's lines (ends LF, CRLF or CR), refusing text
-// that is not UTF-8, lines longer than MaxLineBytes and keys larger than
+// that is not UTF-8, lines longer than claims.MaxLineBytes and keys larger than
 // maxKeyBytes; control characters are made visible.
 func readKeyLines(name string, r io.Reader) ([]string, error) {
 	var lines []string
@@ -236,7 +233,7 @@ func readKeyLines(name string, r io.Reader) ([]string, error) {
 		case total > maxKeyBytes:
 			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the key is larger than %d bytes", maxKeyBytes)}
 		case overlong:
-			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the line is longer than %d bytes", MaxLineBytes)}
+			return &SyntaxError{File: name, Line: n, Msg: fmt.Sprintf("the line is longer than %d bytes", claims.MaxLineBytes)}
 		case !utf8.Valid(raw):
 			return &SyntaxError{File: name, Line: n, Msg: "the line is not valid UTF-8"}
 		}
@@ -400,8 +397,8 @@ func (kp *keyParser) line(n int, line string) error {
 		if len(q.Parts) > 0 && (part == "" || q.Parts[0].ID == qid) {
 			return fmt.Errorf("question %s has parts: give each an id %s.PART", qid, qid)
 		}
-		if len(k.parts) == MaxParts {
-			return fmt.Errorf("more than %d answers in one key", MaxParts)
+		if len(k.parts) == maxParts {
+			return fmt.Errorf("more than %d answers in one key", maxParts)
 		}
 		p.Question, p.Line = q, n
 		p.with = kp.with
@@ -452,7 +449,7 @@ func (kp *keyParser) partLine(n int, word, rest string) error {
 			if !questionID.MatchString(m.Name) {
 				return fmt.Errorf("mistake %s: name %s must be letters, digits, - and _", id, quote(m.Name))
 			}
-			if _, known := kindByName[m.Name]; known {
+			if _, known := mistake.Named(m.Name); known {
 				return fmt.Errorf("mistake %s: %s is the name of a built-in mistake; name the key's own otherwise", id, quote(m.Name))
 			}
 			continue
@@ -547,8 +544,8 @@ func readOptions(p *Part, opts map[string]string) error {
 			if err != nil || r.Sign() < 0 || !rational.HasPlaces(r, 6) {
 				return fmt.Errorf("points=%s: write a non-negative decimal number such as 1, 2.5 or 0.25", v)
 			}
-			if r.Cmp(big.NewRat(MaxPoints, 1)) > 0 {
-				return fmt.Errorf("points=%s: at most %d", v, MaxPoints)
+			if r.Cmp(big.NewRat(maxPoints, 1)) > 0 {
+				return fmt.Errorf("points=%s: at most %d", v, maxPoints)
 			}
 			p.Points = r
 		case "partial":

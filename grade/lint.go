@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -132,7 +133,7 @@ func (g *Grader) lintMistakes(ctx context.Context, p *Part, x rational.Value, wa
 		}
 	}
 	for _, alt := range alternatives(p) {
-		if alt.kind == NeighbouringWidth {
+		if alt.kind == mistake.NeighbouringWidth {
 			continue // equal values mean the answer does not depend on d_k
 		}
 		var v rational.Value

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -66,41 +67,41 @@ func alternatives(p *Part) []alternative {
 	switch quantity {
 	case "variance":
 		kind, set := swap("variance", "std")
-		add(StdForVariance, "This is the standard deviation; the question asks for the variance, the square of the standard deviation.", kind, set)
+		add(mistake.StdForVariance, "This is the standard deviation; the question asks for the variance, the square of the standard deviation.", kind, set)
 	case "std":
 		kind, set := swap("std", "variance")
-		add(VarianceForStd, "This is the variance; the question asks for the standard deviation, the square root of the variance.", kind, set)
+		add(mistake.VarianceForStd, "This is the variance; the question asks for the standard deviation, the square root of the variance.", kind, set)
 	}
 	scale := q.Setting("scale")
 	scaled := scale != "" && scale != "raw"
 	if scaleKinds[q.Kind] && (scaled || q.Setting("divide") != "") {
-		add(Unscaled, fmt.Sprintf("This is the value of q·k itself; the question divides q·k by %s first.", divisorName(q)), "", map[string]string{"scale": "", "divide": ""})
+		add(mistake.Unscaled, fmt.Sprintf("This is the value of q·k itself; the question divides q·k by %s first.", divisorName(q)), "", map[string]string{"scale": "", "divide": ""})
 	}
 	if q.Kind == "softmax" || q.Kind == "softmax-entry" || q.Kind == "jacobian-max" {
 		if dk := q.Setting("dk"); dk != "" {
-			add(Unscaled, fmt.Sprintf("This is softmax of the raw scores; the question divides them by √%s first.", dk), "", map[string]string{"dk": ""})
+			add(mistake.Unscaled, fmt.Sprintf("This is softmax of the raw scores; the question divides them by √%s first.", dk), "", map[string]string{"dk": ""})
 		}
 	}
 	if scaleKinds[q.Kind] && scale == "sqrt" {
-		add(DividedByD, "This is q·k divided by d_k; the question divides by √d_k (dividing by d_k is the same as applying 1/√d_k twice).", "", map[string]string{"scale": "d"})
+		add(mistake.DividedByD, "This is q·k divided by d_k; the question divides by √d_k (dividing by d_k is the same as applying 1/√d_k twice).", "", map[string]string{"scale": "d"})
 	}
 	if scaleKinds[q.Kind] && scaled && scale != "sqrt" {
-		add(UsualScale, fmt.Sprintf("This is q·k divided by √d_k, the usual scale; this question divides by %s.", divisorName(q)), "", map[string]string{"scale": "sqrt"})
+		add(mistake.UsualScale, fmt.Sprintf("This is q·k divided by √d_k, the usual scale; this question divides by %s.", divisorName(q)), "", map[string]string{"scale": "sqrt"})
 	}
 	if scaleKinds[q.Kind] && scaled && !strings.Contains(scale, ",") {
-		add(ScaledTwice, fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
+		add(mistake.ScaledTwice, fmt.Sprintf("This divides q·k by %s twice; the question divides once.", divisorName(q)), "", map[string]string{"scale": scale + "," + scale})
 	}
 	if p.dModel > 0 && scaleKinds[q.Kind] && scale == "sqrt" {
-		add(ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.dModel),
+		add(mistake.ModelWidth, fmt.Sprintf("This divides q·k by √d_model = √%d, the width of the whole model; the question divides by √d_k, the width of one head.", p.dModel),
 			"", map[string]string{"scale": "", "divide": fmt.Sprintf("sqrt(%d)", p.dModel)})
 	}
 	if d := q.Setting("d"); p.dModel > 0 && d != "" && !strings.Contains(d, ",") && d != strconv.Itoa(p.dModel) {
-		add(ModelWidth, fmt.Sprintf("This is the value at d_k = %d, the width of the whole model; the question is about one head, d_k = %s.", p.dModel, d),
+		add(mistake.ModelWidth, fmt.Sprintf("This is the value at d_k = %d, the width of the whole model; the question is about one head, d_k = %s.", p.dModel, d),
 			"", map[string]string{"d": strconv.Itoa(p.dModel)})
 	}
 	if q.Kind == "variance" {
 		if set, c, ok := overC(q); ok {
-			add(VarianceOverC, fmt.Sprintf("This divides the variance of q·k by %s; dividing q·k by c divides its variance by c², here %s.", c, squared(c)), "", set)
+			add(mistake.VarianceOverC, fmt.Sprintf("This divides the variance of q·k by %s; dividing q·k by c divides its variance by c², here %s.", c, squared(c)), "", set)
 		}
 		if alt, ok := sumOfSquares(q); ok {
 			out = append(out, alt)
@@ -109,13 +110,13 @@ func alternatives(p *Part) []alternative {
 	if (q.Kind == "softmax" || q.Kind == "softmax-entry" || q.Kind == "jacobian-max") && q.Setting("dk") != "" {
 		if dk, err := rational.ParseRat(q.Setting("dk")); err == nil {
 			sq := new(big.Rat).Mul(dk, dk)
-			add(DividedByD, fmt.Sprintf("This is softmax of the scores divided by %s = d_k; the question divides them by √%s.", q.Setting("dk"), q.Setting("dk")),
+			add(mistake.DividedByD, fmt.Sprintf("This is softmax of the scores divided by %s = d_k; the question divides them by √%s.", q.Setting("dk"), q.Setting("dk")),
 				"", map[string]string{"dk": sq.RatString()})
 		}
 	}
 	if q.Takes("values") && (q.Setting("values") != "" || q.Setting("k-values") != "") {
 		if m2, ok := secondMoments(q); ok {
-			add(UnitEntries, fmt.Sprintf("This is the value for entries ±1; here the entries have %s, so a term q_i·k_i has variance %s, not 1.", m2.words, m2.product),
+			add(mistake.UnitEntries, fmt.Sprintf("This is the value for entries ±1; here the entries have %s, so a term q_i·k_i has variance %s, not 1.", m2.words, m2.product),
 				"", map[string]string{"values": "", "k-values": ""})
 		}
 	}
@@ -124,14 +125,14 @@ func alternatives(p *Part) []alternative {
 	}
 	switch q.Kind {
 	case "share":
-		add(CountForShare, "This is the number of pairs; the question asks for their share, the number divided by the number of all pairs.", "count", nil)
+		add(mistake.CountForShare, "This is the number of pairs; the question asks for their share, the number divided by the number of all pairs.", "count", nil)
 	case "count":
-		add(ShareForCount, "This is the share of the pairs; the question asks for their number.", "share", nil)
+		add(mistake.ShareForCount, "This is the share of the pairs; the question asks for their number.", "share", nil)
 	}
 	if d, err := strconv.Atoi(q.Setting("d")); err == nil && q.Kind != "law" && q.Kind != "trend" {
 		for _, n := range []int{d - 1, d + 1, d - 2, d + 2} {
 			if n >= 1 {
-				add(NeighbouringWidth, fmt.Sprintf("This is the value at d_k = %d; the question is about d_k = %d.", n, d), "", map[string]string{"d": strconv.Itoa(n)})
+				add(mistake.NeighbouringWidth, fmt.Sprintf("This is the value at d_k = %d; the question is about d_k = %d.", n, d), "", map[string]string{"d": strconv.Itoa(n)})
 			}
 		}
 	}
@@ -192,7 +193,7 @@ func sumOfSquares(q *claims.Question) (alternative, bool) {
 	if err1 != nil || err2 != nil {
 		return alternative{}, false
 	}
-	return alternative{kind: SumNotMean,
+	return alternative{kind: mistake.SumNotMean,
 		says: "This sums the squared scores over every pair; the variance averages them (divide by the number of pairs, and subtract the squared mean, here 0).",
 		compute: func(ctx context.Context, g *Grader) (rational.Value, bool, error) {
 			x, ok, err := g.value(ctx, q)
@@ -323,7 +324,7 @@ func vectorCounts(q *claims.Question) []alternative {
 		if i == 1 {
 			who = "k"
 		}
-		out = append(out, alternative{kind: VectorsNotPairs,
+		out = append(out, alternative{kind: mistake.VectorsNotPairs,
 			says: fmt.Sprintf("This counts the vectors %s alone (%d^%d); the question counts pairs (q, k): %d^%d · %d^%d of them.",
 				who, a.Size(), d, qa.Size(), d, ka.Size(), d),
 			value: rational.NewRat(new(big.Rat).SetInt(n))})
@@ -346,13 +347,13 @@ func roundingMistakes(fig claims.Figure, x rational.Value) []Mistake {
 		toward = rational.RoundCeiling
 	}
 	if cut, err := rational.ParseDecimal(x.Decimal(places, toward)); err == nil && cut.Cmp(got) == 0 {
-		out = append(out, known(Truncated, fmt.Sprintf("This cuts the value off after %s instead of rounding it: rounded, the last digit changes.", placesWords(places))))
+		out = append(out, known(mistake.Truncated, fmt.Sprintf("This cuts the value off after %s instead of rounding it: rounded, the last digit changes.", placesWords(places))))
 	}
 	for p := places - 1; p >= 0; p-- {
 		for _, mode := range []rational.RoundingMode{rational.RoundHalfEven, rational.RoundHalfUp} {
 			r, err := rational.ParseDecimal(x.Decimal(p, mode))
 			if err == nil && r.Cmp(got) == 0 {
-				out = append(out, known(RoundedEarly, fmt.Sprintf("This is the value rounded to %s and then padded to %s; round the exact value once, to %s.",
+				out = append(out, known(mistake.RoundedEarly, fmt.Sprintf("This is the value rounded to %s and then padded to %s; round the exact value once, to %s.",
 					placesWords(p), placesWords(places), placesWords(places))))
 				return out
 			}
@@ -400,9 +401,9 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 		}
 		switch {
 		case len(right) > 0:
-			addOnce(known(WorkDisagrees, fmt.Sprintf("The sides of this answer disagree: %s is right, but %s is not.", strings.Join(right, " and "), strings.Join(wrong, " and "))))
+			addOnce(known(mistake.WorkDisagrees, fmt.Sprintf("The sides of this answer disagree: %s is right, but %s is not.", strings.Join(right, " and "), strings.Join(wrong, " and "))))
 		case !read.Consistent():
-			addOnce(known(WorkDisagrees, fmt.Sprintf("The sides of this answer are not the same number: %s.", strings.Join(wrong, ", "))))
+			addOnce(known(mistake.WorkDisagrees, fmt.Sprintf("The sides of this answer are not the same number: %s.", strings.Join(wrong, ", "))))
 		}
 		if !read.Consistent() {
 			reads = sides
@@ -415,7 +416,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 			return nil, err
 		}
 		if ok {
-			addOnce(known(WrongRate, fmt.Sprintf("The direction is right, but the values are not proportional to %s: %s.", read.Rate(), j.exact)))
+			addOnce(known(mistake.WrongRate, fmt.Sprintf("The direction is right, but the values are not proportional to %s: %s.", read.Rate(), j.exact)))
 		}
 	}
 	alts, ok := g.alternatives[p]
@@ -439,7 +440,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 		// neighbouring widths are tried after the rounding mistakes.
 		var neighbours []alternative
 		for _, alt := range alts {
-			if alt.kind == NeighbouringWidth {
+			if alt.kind == mistake.NeighbouringWidth {
 				neighbours = append(neighbours, alt)
 				continue
 			}
@@ -486,7 +487,7 @@ func (g *Grader) mistakes(ctx context.Context, p *Part, file string, line int, j
 				return nil, err
 			}
 			if ok {
-				addOnce(known(Truncated, "These outputs are cut off instead of rounded: rounded, some last digits change."))
+				addOnce(known(mistake.Truncated, "These outputs are cut off instead of rounded: rounded, some last digits change."))
 			}
 		}
 	}

@@ -41,7 +41,7 @@ const maxPicks = 64
 // every student.
 func (k *Key) Variant(seed, student string) (*Key, error) {
 	if !studentPattern.MatchString(student) {
-		return nil, &StudentIDError{ID: student}
+		return nil, &StudentIDError{id: student}
 	}
 	if len(k.Draws) == 0 {
 		v := *k
@@ -118,12 +118,12 @@ func (k *Key) pick(seed, student string) []int {
 // A StudentIDError refuses a student id that is not one: ids are letters,
 // digits and _ . @ + -, without spaces.
 type StudentIDError struct {
-	ID string // the id refused
+	id string // the id refused
 }
 
 // Error quotes the id and says what an id is.
 func (e *StudentIDError) Error() string {
-	return fmt.Sprintf("%s is not a student id (letters, digits and _ . @ + -, no spaces)", quote(e.ID))
+	return fmt.Sprintf("%s is not a student id (letters, digits and _ . @ + -, no spaces)", quote(e.id))
 }
 
 // probeFigure returns a figure the question can read, to learn what the

@@ -131,17 +131,17 @@ func independenceAssertion(statement string, in Independence) Assertion {
 	a := Assertion{Statement: statement, Holds: in.Holds}
 	if in.Holds {
 		a.Left, a.Right = "value combinations with P(together) = Π P(each)", "all value combinations"
-		a.LeftValue, a.RightValue = rational.NewRat(ratOfInt(in.present)), rational.NewRat(ratOfInt(in.Combinations))
-		a.Values = all(in.Combinations.String(), "value combination")
+		a.LeftValue, a.RightValue = rational.NewRat(ratOfInt(in.present)), rational.NewRat(ratOfInt(in.combinations))
+		a.Values = all(in.combinations.String(), "value combination")
 		return a
 	}
-	parts := make([]string, len(in.Event))
-	for i, e := range in.Event {
+	parts := make([]string, len(in.event))
+	for i, e := range in.event {
 		parts[i] = "P(" + e + ")"
 	}
-	a.Left = "P(" + strings.Join(in.Event, ", ") + ")"
+	a.Left = "P(" + strings.Join(in.event, ", ") + ")"
 	a.Right = strings.Join(parts, "·")
-	a.LeftValue, a.RightValue = rational.NewRat(in.Joint), rational.NewRat(in.Product)
+	a.LeftValue, a.RightValue = rational.NewRat(in.joint), rational.NewRat(in.product)
 	a.Values = equalityValues(a.LeftValue, a.RightValue)
 	a.Detail = in.Witness()
 	return a

@@ -406,11 +406,11 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 	limit := 0 // a width at which a step fails, 0 while none is known
 	for _, r := range t.Runs {
 		runs[r.D] = r
-		if !r.Holds() && limit == 0 {
+		if !r.holds() && limit == 0 {
 			limit = r.D
 		}
 	}
-	if g := t.General; g != nil && !g.Holds() {
+	if g := t.General; g != nil && !g.holds() {
 		if only, at := onlyFormulaFails(*g); only && limit == 0 {
 			a, _ := g.Assertion("formula")
 			dg.Smallest, dg.Step, dg.Failure = at, 4, a
@@ -437,7 +437,7 @@ func (p *Proof) smallest(ctx context.Context, t *Transcript, dg *Diagnosis) erro
 				return err
 			}
 		}
-		if !r.Holds() {
+		if !r.holds() {
 			found = &r
 		}
 	}

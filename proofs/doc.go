@@ -18,6 +18,10 @@
 //   - with Joint, any finite joint law of (q, k) at one width, read from a
 //     file by ReadJointLaw.
 //
+// A pair law holds at most rational.MaxLetters² distinct pairs, each of
+// weight at most rational.MaxMultiplicity; a joint-law file at most 2²⁰
+// outcomes of width at most 64, which keeps every check within seconds.
+//
 // A Space is a model at one width. Weights are integers: an outcome's
 // probability is its weight over the total (for alphabets, the number of
 // pairs counted with multiplicity, a letter of multiplicity m counting m
@@ -42,7 +46,7 @@
 //     the tied entry; only a joint law, which enumerate has no model of,
 //     takes it from the listing;
 //   - the whole space, listed outcome by outcome, when it is small (up to
-//     MaxListedProduct outcomes for independent coordinates) or dependent
+//     2¹⁶ outcomes for independent coordinates) or dependent
 //     (a tie or a joint law, refused with an *enumerate.LimitError when
 //     listing would pass the time or memory limit of Options.Limits). A
 //     listed space's law of q·k from

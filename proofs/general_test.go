@@ -75,19 +75,19 @@ func widthCount(n int) string { return big.NewInt(int64(n)).String() }
 func TestSweepRefused(t *testing.T) {
 	signs := rational.Signs()
 	m := Model{Q: signs, K: signs}
-	widths, stop := planSweep(m, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	widths, stop := planSweep(m, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.NotEmpty(t, widths, "±1: the first closed forms take less than a nanosecond, estimated")
 	require.Contains(t, stop, fmt.Sprintf("enumerate refuses d_k = %d: ", len(widths)+1))
 	// Terms ±1 and ±1000 span a lattice whose closed form at d_k = 1
 	// takes longer than a nanosecond.
 	m = iid(t, "-1,1000", "±1")
-	widths, stop = planSweep(m, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	widths, stop = planSweep(m, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.Empty(t, widths)
 	require.Contains(t, stop, "enumerate refuses d_k = 1: ")
 	// The proof for every width alone: under one limit for every
 	// computation, the diagnosis of its failure (at d_k = 1) is refused
 	// as the sweep is, so Prove as a whole would be.
-	p, err := NewProof(m, nil, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	p, err := NewProof(m, nil, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.NoError(t, err)
 	g, err := p.runGeneral(t.Context())
 	require.NoError(t, err)
@@ -98,7 +98,7 @@ func TestSweepRefused(t *testing.T) {
 	for _, s := range g.Sources {
 		require.NotEqual(t, fromScore, s.Name)
 	}
-	require.False(t, g.Holds(), "E[q_i] is not 0, whatever enumerate says")
+	require.False(t, g.holds(), "E[q_i] is not 0, whatever enumerate says")
 	_, err = p.Run(t.Context())
 	var le *enumerate.LimitError
 	require.ErrorAs(t, err, &le, "the diagnosis at d_k = 1 is refused by the same limit")

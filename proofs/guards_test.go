@@ -38,7 +38,7 @@ func TestGuardIndependenceIsJudgedOnValues(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, in.Holds, "q_2 and k_3 are independent when both vectors are tied")
 	require.Equal(t, "", in.Witness())
-	require.Zero(t, in.Combinations.Cmp(big.NewInt(4)))
+	require.Zero(t, in.combinations.Cmp(big.NewInt(4)))
 }
 
 // TestGuardEngineAgreesWithListing: the law of q·k the proof uses comes
@@ -54,7 +54,7 @@ func TestGuardEngineAgreesWithListing(t *testing.T) {
 	} {
 		for d := 1; d <= 4; d++ {
 			s := space(t, m, d)
-			require.True(t, s.Listed())
+			require.True(t, s.listed)
 			engine, err := s.scoreLaw(t.Context())
 			require.NoError(t, err)
 			l, err := s.listing(t.Context())
@@ -65,7 +65,7 @@ func TestGuardEngineAgreesWithListing(t *testing.T) {
 			for _, w := range engine.weights {
 				total.Add(total, w)
 			}
-			require.Zero(t, total.Cmp(s.Weight()), "%s, d_k = %d: enumerate counts %s pairs, the space weighs %s", m, d, total, s.Weight())
+			require.Zero(t, total.Cmp(s.total), "%s, d_k = %d: enumerate counts %s pairs, the space weighs %s", m, d, total, s.total)
 		}
 	}
 	// One extra count in the engine's law: the proof must say so.

@@ -38,7 +38,7 @@ func pairs(t testing.TB, s string) Model {
 
 func joint(t testing.TB, text string) Model {
 	t.Helper()
-	j, err := ReadJointLaw(strings.NewReader(text))
+	j, err := ReadJointLaw("", strings.NewReader(text))
 	require.NoError(t, err)
 	return Model{Joint: j}
 }

@@ -18,10 +18,10 @@ import (
 // coordinates tallied, so the file must stay small enough to check in
 // seconds.
 const (
-	// MaxJointOutcomes bounds the outcomes of a joint law.
-	MaxJointOutcomes = 1 << 20
-	// MaxJointWidth bounds the width d_k of a joint law.
-	MaxJointWidth = 64
+	// maxJointOutcomes bounds the outcomes of a joint law.
+	maxJointOutcomes = 1 << 20
+	// maxJointWidth bounds the width d_k of a joint law.
+	maxJointWidth = 64
 	// maxJointLine bounds one line of a joint-law file, in bytes.
 	maxJointLine = 1 << 20
 )
@@ -60,30 +60,37 @@ func (j *JointLaw) outcome(o int) []int32 {
 }
 
 // A JointLawError is a problem with one line of a joint-law file, or with
-// the whole file when Line is 0.
+// the whole file.
 type JointLawError struct {
-	Line int    // the line of the file, from 1
-	Msg  string // what is wrong with it
+	file string // the file's name, "" when none was given
+	line int    // the line of the file, from 1; 0 for the whole file
+	msg  string // what is wrong with it
 }
 
-// Error writes "line N: message", or the message alone for a problem of
-// the whole file (Line 0).
+// Error writes "FILE:LINE: message", or "FILE: message" for a problem of
+// the whole file (without a file name, "line LINE: message" or the
+// message alone).
 func (e *JointLawError) Error() string {
-	if e.Line == 0 {
-		return e.Msg
+	switch {
+	case e.file != "" && e.line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg)
+	case e.file != "":
+		return e.file + ": " + e.msg
+	case e.line > 0:
+		return fmt.Sprintf("line %d: %s", e.line, e.msg)
 	}
-	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	return e.msg
 }
 
-// Outcomes returns the number of distinct outcomes with a positive weight.
-func (j *JointLaw) Outcomes() int { return len(j.weights) }
+// outcomes returns the number of distinct outcomes with a positive weight.
+func (j *JointLaw) outcomes() int { return len(j.weights) }
 
-// ReadJointLaw reads a joint law; a problem with the text is a
-// *JointLawError naming the line. Each distinct entry is kept once and an
-// outcome as 2·D small indices, so that the law of MaxJointOutcomes
+// ReadJointLaw reads a joint law from the file called name; a problem
+// with the text is a *JointLawError naming the file and the line. Each distinct entry is kept once and an
+// outcome as 2·D small indices, so that the law of maxJointOutcomes
 // outcomes holds a few hundred megabytes at most (one big.Rat per entry
 // took gigabytes).
-func ReadJointLaw(r io.Reader) (*JointLaw, error) {
+func ReadJointLaw(name string, r io.Reader) (*JointLaw, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, maxJointLine)
 	sc.Split(textline.ScanLines)
@@ -95,7 +102,7 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 	)
 	line, width, widthLine := 0, 0, 0
 	fail := func(format string, args ...any) error {
-		return &JointLawError{Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &JointLawError{file: name, line: line, msg: fmt.Sprintf(format, args...)}
 	}
 	for sc.Scan() {
 		line++
@@ -132,14 +139,14 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		}
 		if width == 0 {
 			width, widthLine = nq, line
-			if width > MaxJointWidth {
-				return nil, fail("the vectors have %d entries; a joint law may have at most %d", width, MaxJointWidth)
+			if width > maxJointWidth {
+				return nil, fail("the vectors have %d entries; a joint law may have at most %d", width, maxJointWidth)
 			}
 		} else if nq != width {
 			return nil, fail("the vectors have %d entries, but those of line %d have %d", nq, widthLine, width)
 		}
-		if len(weights) == MaxJointOutcomes {
-			return nil, fail("more than %d outcomes; a joint law is listed outcome by outcome and may have at most %d", MaxJointOutcomes, MaxJointOutcomes)
+		if len(weights) == maxJointOutcomes {
+			return nil, fail("more than %d outcomes; a joint law is listed outcome by outcome and may have at most %d", maxJointOutcomes, maxJointOutcomes)
 		}
 		weights = append(weights, w)
 		lines = append(lines, int32(line))
@@ -152,7 +159,7 @@ func ReadJointLaw(r io.Reader) (*JointLaw, error) {
 		return nil, err
 	}
 	if len(weights) == 0 {
-		return nil, &JointLawError{Msg: "no outcomes: write one line per outcome, the weight, the vector q and the vector k"}
+		return nil, &JointLawError{file: name, msg: "no outcomes: write one line per outcome, the weight, the vector q and the vector k"}
 	}
 	// Clear the denominators: integer weights in the same proportions.
 	den := big.NewInt(1)

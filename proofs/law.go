@@ -38,7 +38,7 @@ func (l *law) coefMean(x RV) *big.Rat {
 
 // mean returns E[x] exactly.
 func (l *law) mean(x RV) rational.Value {
-	return rational.NewRat(l.coefMean(x)).Mul(x.Unit)
+	return rational.NewRat(l.coefMean(x)).Mul(x.unit)
 }
 
 // cov returns E[(x − E[x])·(y − E[y])] exactly, from the deviations of every
@@ -54,7 +54,7 @@ func (l *law) cov(x, y RV) rational.Value {
 		sum.Add(sum, dx.Mul(dx, dy.SetInt(l.weights[n])))
 	}
 	sum.Quo(sum, new(big.Rat).SetInt(l.total))
-	return rational.NewRat(sum).Mul(x.Unit.Mul(y.Unit))
+	return rational.NewRat(sum).Mul(x.unit.Mul(y.unit))
 }
 
 // An Independence is the verdict on whether random variables are
@@ -62,19 +62,19 @@ func (l *law) cov(x, y RV) rational.Value {
 // combination of values the product of the values' probabilities.
 type Independence struct {
 	Holds bool // whether the variables are independent
-	// Combinations is the number of value combinations checked, the
+	// combinations is the number of value combinations checked, the
 	// product of the numbers of values each variable takes.
-	Combinations *big.Int
-	// Event, Joint and Product describe the first combination whose
-	// probability is not the product, when Holds is false: the event
-	// written "q_1 = -1, q_2 = 1", its probability and the product of
-	// the parts' probabilities.
-	Event          []string
-	Joint, Product *big.Rat // P(Event) and the product of its parts' probabilities
+	combinations *big.Int
+	// event, joint and product describe the first combination whose
+	// probability is not the product, when Holds is false (Witness
+	// writes them): the event written "q_1 = -1, q_2 = 1", its
+	// probability and the product of the parts' probabilities.
+	event          []string
+	joint, product *big.Rat
 
 	// present is the number of combinations with a positive probability,
 	// counted on the law: when Holds, every one of them, hence all
-	// Combinations.
+	// combinations.
 	present *big.Int
 }
 
@@ -84,11 +84,11 @@ func (in Independence) Witness() string {
 	if in.Holds {
 		return ""
 	}
-	parts := make([]string, len(in.Event))
-	for i, e := range in.Event {
+	parts := make([]string, len(in.event))
+	for i, e := range in.event {
 		parts[i] = "P(" + e + ")"
 	}
-	return fmt.Sprintf("P(%s) = %s ≠ %s = %s", strings.Join(in.Event, ", "), in.Joint.RatString(), in.Product.RatString(), strings.Join(parts, "·"))
+	return fmt.Sprintf("P(%s) = %s ≠ %s = %s", strings.Join(in.event, ", "), in.joint.RatString(), in.product.RatString(), strings.Join(parts, "·"))
 }
 
 // A groupValue is the value a group of variables takes at an outcome.
@@ -105,7 +105,7 @@ func valueOf(g []RV, o *Outcome) groupValue {
 	parts := make([]string, len(g))
 	for i, x := range g {
 		v.vals[i] = x.e.coef(o)
-		if x.Unit.Sign() == 0 {
+		if x.unit.Sign() == 0 {
 			v.vals[i] = new(big.Rat)
 		}
 		parts[i] = v.vals[i].RatString()
@@ -168,10 +168,10 @@ func (l *law) independent(groups ...[]RV) Independence {
 			prod.Mul(prod, new(big.Rat).Quo(new(big.Rat).SetInt(margs[i][part.key]), total))
 		}
 		if p.Cmp(prod) != 0 {
-			return Independence{Combinations: combos, Event: eventParts(groups, j.parts), Joint: p, Product: prod}
+			return Independence{combinations: combos, event: eventParts(groups, j.parts), joint: p, product: prod}
 		}
 	}
-	return Independence{Holds: true, Combinations: combos, present: big.NewInt(int64(len(list)))}
+	return Independence{Holds: true, combinations: combos, present: big.NewInt(int64(len(list)))}
 }
 
 // compareValues orders value tuples group by group, entry by entry.

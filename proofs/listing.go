@@ -279,7 +279,7 @@ func (s *Space) checkEntries(ctx context.Context, l *listing) error {
 	if err != nil {
 		return err
 	}
-	l.entries = Independence{Holds: witness == nil, Combinations: combos, present: new(big.Int).SetUint64(l.outcomes)}
+	l.entries = Independence{Holds: witness == nil, combinations: combos, present: new(big.Int).SetUint64(l.outcomes)}
 	if witness != nil {
 		var event []string
 		product := big.NewRat(1, 1)
@@ -292,9 +292,9 @@ func (s *Space) checkEntries(ctx context.Context, l *listing) error {
 			event = append(event, fmt.Sprintf("k_%d = %s", i+1, s.pairs[c].k.RatString()))
 			product.Mul(product, new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(km[i][kIdx[c]])), nr))
 		}
-		l.entries.Event = event
-		l.entries.Joint = new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(witnessW)), nr)
-		l.entries.Product = product
+		l.entries.event = event
+		l.entries.joint = new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(witnessW)), nr)
+		l.entries.product = product
 	}
 	return nil
 }
@@ -371,14 +371,14 @@ func (s *Space) termsIndependent(l *listing) (in Independence, ok bool) {
 	if len(failures) > 0 {
 		witness := slices.Min(failures)
 		nr := new(big.Rat).SetInt(n)
-		in := Independence{Combinations: combos, Joint: new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(l.terms[witness])), nr), Product: big.NewRat(1, 1)}
+		in := Independence{combinations: combos, joint: new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(l.terms[witness])), nr), product: big.NewRat(1, 1)}
 		for i, t := range decode(witness) {
-			in.Event = append(in.Event, fmt.Sprintf("q_%d·k_%d = %s", i+1, i+1, l.termValues[t].RatString()))
-			in.Product.Mul(in.Product, new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(tm[i][t])), nr))
+			in.event = append(in.event, fmt.Sprintf("q_%d·k_%d = %s", i+1, i+1, l.termValues[t].RatString()))
+			in.product.Mul(in.product, new(big.Rat).Quo(new(big.Rat).SetInt(new(big.Int).SetUint64(tm[i][t])), nr))
 		}
 		return in, true
 	}
-	return Independence{Holds: true, Combinations: combos, present: big.NewInt(int64(len(l.terms)))}, true
+	return Independence{Holds: true, combinations: combos, present: big.NewInt(int64(len(l.terms)))}, true
 }
 
 // listedMarginal returns the law of the given coordinates summed from the

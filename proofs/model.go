@@ -10,13 +10,13 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// MaxPairWeight bounds the weight of one pair of a PairLaw, as
+// maxPairWeight bounds the weight of one pair of a PairLaw, as
 // rational.MaxMultiplicity bounds a letter's.
-const MaxPairWeight = rational.MaxMultiplicity
+const maxPairWeight = rational.MaxMultiplicity
 
-// MaxPairs bounds the number of distinct pairs of a PairLaw: as many as
+// maxPairs bounds the number of distinct pairs of a PairLaw: as many as
 // two alphabets of rational.MaxLetters letters make.
-const MaxPairs = rational.MaxLetters * rational.MaxLetters
+const maxPairs = rational.MaxLetters * rational.MaxLetters
 
 // A Pair is one value of a coordinate pair (q_i, k_i) with its weight: its
 // probability is Weight over the law's total weight.
@@ -33,21 +33,21 @@ type PairLaw struct {
 }
 
 // NewPairLaw returns the law of the given pairs; a pair listed twice adds
-// its weights. Weights must be from 1 to MaxPairWeight.
+// its weights. Weights must be from 1 to maxPairWeight.
 func NewPairLaw(pairs []Pair) (PairLaw, error) {
 	merged := map[[2]string]*Pair{}
 	for _, p := range pairs {
 		if p.Q == nil || p.K == nil {
 			return PairLaw{}, fmt.Errorf("a pair has no value")
 		}
-		if p.Weight < 1 || p.Weight > MaxPairWeight {
-			return PairLaw{}, fmt.Errorf("the weight of (%s, %s) must be an integer from 1 to %d, not %d", p.Q.RatString(), p.K.RatString(), MaxPairWeight, p.Weight)
+		if p.Weight < 1 || p.Weight > maxPairWeight {
+			return PairLaw{}, fmt.Errorf("the weight of (%s, %s) must be an integer from 1 to %d, not %d", p.Q.RatString(), p.K.RatString(), maxPairWeight, p.Weight)
 		}
 		key := [2]string{p.Q.RatString(), p.K.RatString()}
 		if m, ok := merged[key]; ok {
 			m.Weight += p.Weight
-			if m.Weight > MaxPairWeight {
-				return PairLaw{}, fmt.Errorf("the pair (%s, %s) has weight over %d", key[0], key[1], MaxPairWeight)
+			if m.Weight > maxPairWeight {
+				return PairLaw{}, fmt.Errorf("the pair (%s, %s) has weight over %d", key[0], key[1], maxPairWeight)
 			}
 			continue
 		}
@@ -56,8 +56,8 @@ func NewPairLaw(pairs []Pair) (PairLaw, error) {
 	if len(merged) == 0 {
 		return PairLaw{}, fmt.Errorf("the pair law is empty")
 	}
-	if len(merged) > MaxPairs {
-		return PairLaw{}, fmt.Errorf("the pair law has %d distinct pairs; at most %d are supported", len(merged), MaxPairs)
+	if len(merged) > maxPairs {
+		return PairLaw{}, fmt.Errorf("the pair law has %d distinct pairs; at most %d are supported", len(merged), maxPairs)
 	}
 	var l PairLaw
 	for _, p := range merged {
@@ -113,8 +113,8 @@ func ParsePairLaw(s string) (PairLaw, error) {
 		weight := int64(1)
 		if hasWeight {
 			w, err := strconv.ParseInt(strings.TrimSpace(weightText), 10, 64)
-			if err != nil || w < 1 || w > MaxPairWeight {
-				return PairLaw{}, fmt.Errorf("pair %.40q: the weight must be an integer from 1 to %d", tok, MaxPairWeight)
+			if err != nil || w < 1 || w > maxPairWeight {
+				return PairLaw{}, fmt.Errorf("pair %.40q: the weight must be an integer from 1 to %d", tok, maxPairWeight)
 			}
 			weight = w
 		}
@@ -135,17 +135,8 @@ func ParsePairLaw(s string) (PairLaw, error) {
 	return NewPairLaw(pairs)
 }
 
-// Pairs returns a copy of the law's pairs, ordered by q_i then k_i.
-func (l PairLaw) Pairs() []Pair {
-	out := make([]Pair, len(l.pairs))
-	for i, p := range l.pairs {
-		out[i] = Pair{Q: new(big.Rat).Set(p.Q), K: new(big.Rat).Set(p.K), Weight: p.Weight}
-	}
-	return out
-}
-
-// IsZero reports whether the law is the zero PairLaw, which has no pairs.
-func (l PairLaw) IsZero() bool { return len(l.pairs) == 0 }
+// isZero reports whether the law is the zero PairLaw, which has no pairs.
+func (l PairLaw) isZero() bool { return len(l.pairs) == 0 }
 
 // String returns the law in the syntax ParsePairLaw reads.
 func (l PairLaw) String() string {
@@ -223,12 +214,12 @@ func (m Model) validate() error {
 		return fmt.Errorf("unknown tie %v", m.Tie)
 	}
 	if m.Joint != nil {
-		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 || !m.Pairs.IsZero() || m.Tie != Untied {
+		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 || !m.Pairs.isZero() || m.Tie != Untied {
 			return fmt.Errorf("a joint law is the whole space: it takes no alphabets, pair law or tie")
 		}
 		return nil
 	}
-	if !m.Pairs.IsZero() {
+	if !m.Pairs.isZero() {
 		if m.Q.Distinct() > 0 || m.K.Distinct() > 0 {
 			return fmt.Errorf("a pair law replaces the alphabets of q and k: give one or the other")
 		}
@@ -242,7 +233,7 @@ func (m Model) validate() error {
 
 // coordinateLaw returns the law of one coordinate pair.
 func (m Model) coordinateLaw() PairLaw {
-	if !m.Pairs.IsZero() {
+	if !m.Pairs.isZero() {
 		return m.Pairs
 	}
 	return ProductPairs(m.Q, m.K)
@@ -251,12 +242,12 @@ func (m Model) coordinateLaw() PairLaw {
 // independentAlphabets reports whether q_i and k_i are drawn from
 // alphabets independently by construction, so that the engine can take
 // the alphabets as they are.
-func (m Model) independentAlphabets() bool { return m.Joint == nil && m.Pairs.IsZero() }
+func (m Model) independentAlphabets() bool { return m.Joint == nil && m.Pairs.isZero() }
 
 // String describes the model in words, for transcripts.
 func (m Model) String() string {
 	if m.Joint != nil {
-		return fmt.Sprintf("a joint law of (q, k) at d_k = %d, %d weighted outcomes", m.Joint.D, m.Joint.Outcomes())
+		return fmt.Sprintf("a joint law of (q, k) at d_k = %d, %d weighted outcomes", m.Joint.D, m.Joint.outcomes())
 	}
 	var s string
 	if m.independentAlphabets() {

@@ -16,13 +16,15 @@ func TestPairLaw(t *testing.T) {
 	l, err := ParsePairLaw(" 1 1:2, -1 -1 , 1/2 0.5:3, 1 1")
 	require.NoError(t, err)
 	require.Equal(t, "-1 -1, 1/2 1/2:3, 1 1:3", l.String())
-	require.False(t, l.IsZero())
-	require.True(t, PairLaw{}.IsZero())
+	require.False(t, l.isZero())
+	require.True(t, PairLaw{}.isZero())
 	require.Equal(t, int64(7), l.totalWeight())
-	ps := l.Pairs()
-	require.Len(t, ps, 3)
-	ps[0].Q.SetInt64(5) // a copy: the law does not change
-	require.Equal(t, "-1 -1, 1/2 1/2:3, 1 1:3", l.String())
+	require.Len(t, l.pairs, 3)
+	given := []Pair{{Q: big.NewRat(-1, 1), K: big.NewRat(-1, 1), Weight: 1}}
+	own, err := NewPairLaw(given)
+	require.NoError(t, err)
+	given[0].Q.SetInt64(5) // the law keeps copies: it does not change
+	require.Equal(t, "-1 -1", own.String())
 	again, err := ParsePairLaw(l.String())
 	require.NoError(t, err)
 	require.Equal(t, l.String(), again.String())
@@ -55,12 +57,12 @@ func TestPairLaw(t *testing.T) {
 	_, err = NewPairLaw([]Pair{{Q: big.NewRat(1, 1), Weight: 1}})
 	require.ErrorContains(t, err, "a pair has no value")
 	var many []Pair
-	for i := range MaxPairs + 1 {
+	for i := range maxPairs + 1 {
 		many = append(many, Pair{Q: big.NewRat(int64(i), 1), K: big.NewRat(1, 1), Weight: 1})
 	}
 	_, err = NewPairLaw(many)
 	require.ErrorContains(t, err, "the pair law has 4097 distinct pairs; at most 4096 are supported")
-	_, err = NewPairLaw(many[:MaxPairs])
+	_, err = NewPairLaw(many[:maxPairs])
 	require.NoError(t, err)
 }
 
@@ -122,21 +124,21 @@ func TestModelString(t *testing.T) {
 }
 
 func TestReadJointLaw(t *testing.T) {
-	j, err := ReadJointLaw(strings.NewReader("# a comment\n\n1/4  1,-1  2,0.5  # trailing\n0 9 9 9\n"))
+	j, err := ReadJointLaw("", strings.NewReader("# a comment\n\n1/4  1,-1  2,0.5  # trailing\n0 9 9 9\n"))
 	require.ErrorContains(t, err, "line 4: want three fields")
 	require.Nil(t, j)
-	j, err = ReadJointLaw(strings.NewReader("# weight q k\n1/4  1,-1  2,0.5  # trailing\n0.5 0,0 0,0\n0 9,9 9,9\n1/4 1,-1 2,1/2\n"))
+	j, err = ReadJointLaw("", strings.NewReader("# weight q k\n1/4  1,-1  2,0.5  # trailing\n0.5 0,0 0,0\n0 9,9 9,9\n1/4 1,-1 2,1/2\n"))
 	require.NoError(t, err)
 	require.Equal(t, 2, j.D)
 	// Weights 1/4 + 1/4 and 1/2 cleared to integers: 2 and 2.
-	require.Equal(t, 2, j.Outcomes())
+	require.Equal(t, 2, j.outcomes())
 	var b bytes.Buffer
 	n, err := j.writeTo(&b)
 	require.NoError(t, err)
 	require.Equal(t, int64(b.Len()), n)
 	require.Equal(t, "# weight  q  k\n2  0,0  0,0\n2  1,-1  2,1/2\n", b.String())
 	text := b.String()
-	again, err := ReadJointLaw(&b)
+	again, err := ReadJointLaw("", &b)
 	require.NoError(t, err)
 	var b2 bytes.Buffer
 	_, err = again.writeTo(&b2)
@@ -161,15 +163,19 @@ func TestReadJointLaw(t *testing.T) {
 		{"1 " + strings.Repeat("1,", 64) + "1 " + strings.Repeat("1,", 64) + "1\n", "line 1: the vectors have 65 entries; a joint law may have at most 64"},
 		{strings.Repeat("x", maxJointLine+1), "line 1: the line is longer than 1048576 bytes"},
 	} {
-		_, err := ReadJointLaw(strings.NewReader(c.in))
+		_, err := ReadJointLaw("", strings.NewReader(c.in))
 		require.ErrorContains(t, err, c.err, "%.60q", c.in)
 		require.IsType(t, &JointLawError{}, err)
 		require.NotContains(t, err.Error(), "line 0")
 	}
-	require.Equal(t, "line 3: bad", (&JointLawError{Line: 3, Msg: "bad"}).Error())
-	require.Equal(t, "no outcomes", (&JointLawError{Msg: "no outcomes"}).Error(), "a problem of the whole file names no line")
+	require.Equal(t, "line 3: bad", (&JointLawError{line: 3, msg: "bad"}).Error())
+	require.Equal(t, "no outcomes", (&JointLawError{msg: "no outcomes"}).Error(), "a problem of the whole file names no line")
+	require.Equal(t, "law.txt:3: bad", (&JointLawError{file: "law.txt", line: 3, msg: "bad"}).Error())
+	require.Equal(t, "law.txt: no outcomes", (&JointLawError{file: "law.txt", msg: "no outcomes"}).Error())
+	_, err = ReadJointLaw("law.txt", strings.NewReader("1 1,1 1,1\n1 1 1\n"))
+	require.ErrorContains(t, err, "law.txt:2: ")
 	// Outcomes are kept in order of q, then k, entry by entry.
-	j, err = ReadJointLaw(strings.NewReader("1 1,2 0,0\n1 1,1 0,0\n1 1,1 0,-1\n1 0,9 9,9\n1 1,1 -1,5\n"))
+	j, err = ReadJointLaw("", strings.NewReader("1 1,2 0,0\n1 1,1 0,0\n1 1,1 0,-1\n1 0,9 9,9\n1 1,1 -1,5\n"))
 	require.NoError(t, err)
 	b.Reset()
 	_, err = j.writeTo(&b)
@@ -177,10 +183,10 @@ func TestReadJointLaw(t *testing.T) {
 	require.Equal(t, "# weight  q  k\n1  0,9  9,9\n1  1,1  -1,5\n1  1,1  0,-1\n1  1,1  0,0\n1  1,2  0,0\n", b.String())
 	// 64 entries are allowed.
 	v := strings.Repeat("1,", 63) + "1"
-	j, err = ReadJointLaw(strings.NewReader("1 " + v + " " + v + "\n"))
+	j, err = ReadJointLaw("", strings.NewReader("1 "+v+" "+v+"\n"))
 	require.NoError(t, err)
-	require.Equal(t, MaxJointWidth, j.D)
-	_, err = ReadJointLaw(failingReader{})
+	require.Equal(t, maxJointWidth, j.D)
+	_, err = ReadJointLaw("", failingReader{})
 	require.ErrorContains(t, err, "the disk is on fire")
 }
 
@@ -193,9 +199,9 @@ func TestReadJointLawTooManyOutcomes(t *testing.T) {
 		t.Skip("a million lines")
 	}
 	var b strings.Builder
-	for i := range MaxJointOutcomes + 1 {
+	for i := range maxJointOutcomes + 1 {
 		fmt.Fprintf(&b, "1 %d 1\n", i)
 	}
-	_, err := ReadJointLaw(strings.NewReader(b.String()))
+	_, err := ReadJointLaw("", strings.NewReader(b.String()))
 	require.ErrorContains(t, err, "line 1048577: more than 1048576 outcomes")
 }

@@ -428,8 +428,8 @@ func randomJointLaw(rng *rand.Rand) (string, *oracle) {
 // modelPairs returns the weighted pairs a model draws each coordinate pair
 // from: its pair law, or every letter of Q with every letter of K.
 func modelPairs(m Model) []Pair {
-	if !m.Pairs.IsZero() {
-		return m.Pairs.Pairs()
+	if !m.Pairs.isZero() {
+		return m.Pairs.pairs
 	}
 	var out []Pair
 	for _, x := range m.Q.Letters() {

@@ -43,8 +43,8 @@ type Source struct {
 	Description string // how the law was obtained
 }
 
-// Holds reports whether every step of the run holds.
-func (r Run) Holds() bool {
+// holds reports whether every step of the run holds.
+func (r Run) holds() bool {
 	for _, st := range r.Steps {
 		if !st.Holds() {
 			return false
@@ -103,7 +103,7 @@ func (t *Transcript) all() []Run {
 // width checked.
 func (t *Transcript) Holds() bool {
 	for _, r := range t.all() {
-		if !r.Holds() {
+		if !r.holds() {
 			return false
 		}
 	}

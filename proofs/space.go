@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -17,12 +16,12 @@ import (
 
 // The limits of a Space.
 const (
-	// MaxListedProduct bounds the outcomes of a space with independent
+	// maxListedProduct bounds the outcomes of a space with independent
 	// coordinates that is also listed outcome by outcome, to check the
 	// engine's law of q·k count for count and the independence of all
 	// entries at once. Larger ones take each coordinate and each pair of
 	// coordinates from its exact law and q·k from the engine.
-	MaxListedProduct = 1 << 16
+	maxListedProduct = 1 << 16
 	// maxMarginalOutcomes bounds a marginal law built for a variable.
 	maxMarginalOutcomes = 1 << 16
 	// maxWeightBits bounds the total weight of a listed space, as a power
@@ -32,21 +31,18 @@ const (
 
 // Options tune how a space is computed; the zero Options is ready to use.
 type Options struct {
+	// Options are the engine's, with the same meaning here: Workers
+	// goroutines (0 means GOMAXPROCS; results do not depend on it);
+	// Progress, when not nil, increased by the outcomes listed as well as
+	// the pairs enumerated (Proof.Work says how many in all); Limits
+	// bounding the estimated time and memory of each computation, the
+	// listing of a dependent space included (the zero Limits are
+	// enumerate's defaults).
+	enumerate.Options
 	// Method is how enumerate computes the law of q·k: enumerate.Auto
 	// (the default) enumerates every pair when that takes seconds and uses
 	// the exact closed form beyond.
 	Method enumerate.Method
-	// Workers is the number of goroutines enumerate uses; 0 means
-	// GOMAXPROCS. Results do not depend on it.
-	Workers int
-	// Limits bound the estimated time and memory of each computation: the
-	// engine's and the listing of a dependent space (the zero Limits are
-	// enumerate's defaults).
-	Limits enumerate.Limits
-	// Progress, when not nil, is increased by the outcomes listed and the
-	// pairs enumerated, for a progress display to poll (Proof.Work says
-	// how many in all).
-	Progress *atomic.Uint64
 	// Scale is what Step 5 divides q·k by; nil means √d_k, the lesson's.
 	Scale *rational.Scale
 	// CheckTime bounds the estimated time of checking the formula for
@@ -55,9 +51,8 @@ type Options struct {
 	CheckTime time.Duration
 }
 
-func (o Options) engine() enumerate.Options {
-	return enumerate.Options{Workers: o.Workers, Limits: o.Limits, Progress: o.Progress}
-}
+// engine returns the options enumerate runs with.
+func (o Options) engine() enumerate.Options { return o.Options }
 
 // A Space is the finite sample space of pairs (q, k) of width D that a
 // Model describes, with its probabilities. It computes, exactly, means,
@@ -138,7 +133,7 @@ func NewSpace(m Model, d int, opt Options) (*Space, error) {
 		s.buildComponents()
 	}
 	s.checkListable()
-	s.listed = m.Joint != nil || m.Tie != Untied || (s.outcomes.Cmp(big.NewInt(MaxListedProduct)) <= 0 && s.listable)
+	s.listed = m.Joint != nil || m.Tie != Untied || (s.outcomes.Cmp(big.NewInt(maxListedProduct)) <= 0 && s.listable)
 	if s.listed && s.dependent() {
 		if err := s.checkListTime(); err != nil {
 			return nil, err
@@ -156,22 +151,6 @@ func (s *Space) dependent() bool { return s.model.Joint != nil || s.model.Tie !=
 
 // Width returns d_k.
 func (s *Space) Width() int { return s.d }
-
-// Model returns the model the space was made from.
-func (s *Space) Model() Model { return s.model }
-
-// Outcomes returns the number of distinct outcomes (q, k) of the space.
-func (s *Space) Outcomes() *big.Int { return new(big.Int).Set(s.outcomes) }
-
-// Weight returns the total weight of the outcomes: an outcome's
-// probability is its weight over this. For alphabets it is the number of
-// pairs counted with multiplicity.
-func (s *Space) Weight() *big.Int { return new(big.Int).Set(s.total) }
-
-// Listed reports whether the space is checked outcome by outcome; when it
-// is not, every quantity comes from the exact laws of one or two
-// coordinates and from enumerate's law of q·k.
-func (s *Space) Listed() bool { return s.listed }
 
 // code returns the index of the pair (q, k), adding it if new.
 func (s *Space) code(index map[string]int, q, k *big.Rat) int {
@@ -305,7 +284,7 @@ func (s *Space) buildJoint() {
 	j := s.model.Joint
 	index := map[string]int{}
 	s.jointPair = map[[2]int32]int{}
-	n := j.Outcomes()
+	n := j.outcomes()
 	s.outcomes = big.NewInt(int64(n))
 	s.total = new(big.Int)
 	for o := range n {
@@ -408,8 +387,10 @@ func (s *Space) checkListTime() error {
 	if s.model.Joint != nil {
 		held += s.model.Joint.bytes() // held while it is listed
 	}
-	return s.opt.Limits.Check(fmt.Sprintf("listing the space at d_k = %d (%s outcomes) one by one", s.d, nat.CountText(s.outcomes)),
+	b := enumerate.NewBudget(s.opt.Limits)
+	b.Add(fmt.Sprintf("listing the space at d_k = %d (%s outcomes) one by one", s.d, nat.CountText(s.outcomes)),
 		enumerate.Cost{Seconds: s.listSeconds(), Bytes: held})
+	return b.Check()
 }
 
 // marginal returns the exact law of the entries of the given coordinates

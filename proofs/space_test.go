@@ -39,9 +39,9 @@ func TestSpaceSizes(t *testing.T) {
 	} {
 		s := space(t, c.m, c.d)
 		require.Equal(t, c.d, s.Width())
-		require.Equal(t, c.outcomes, s.Outcomes().Int64(), "%s at %d", c.m, c.d)
-		require.Equal(t, c.weight, s.Weight().Int64(), "%s at %d", c.m, c.d)
-		require.Equal(t, c.listed, s.Listed(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.outcomes, s.outcomes.Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.weight, s.total.Int64(), "%s at %d", c.m, c.d)
+		require.Equal(t, c.listed, s.listed, "%s at %d", c.m, c.d)
 		require.Equal(t, c.components, len(s.comps))
 		require.Equal(t, c.pairs, len(s.pairs))
 		if c.listed {
@@ -51,9 +51,9 @@ func TestSpaceSizes(t *testing.T) {
 			require.Equal(t, uint64(c.weight), l.total)
 		}
 	}
-	// MaxListedProduct outcomes are listed, one more are not.
-	require.True(t, space(t, Model{Q: signs, K: signs}, 8).Listed())
-	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).Listed())
+	// maxListedProduct outcomes are listed, one more are not.
+	require.True(t, space(t, Model{Q: signs, K: signs}, 8).listed)
+	require.False(t, space(t, Model{Q: alphabet(t, "-1,0,1"), K: signs}, 7).listed)
 }
 
 // TestTiedProbabilities checks a tied space's weights against the law a
@@ -65,7 +65,7 @@ func TestTiedProbabilities(t *testing.T) {
 	m.Tie = TieQ
 	s := space(t, m, 2)
 	got := map[string]*big.Rat{}
-	total := new(big.Rat).SetInt(s.Weight())
+	total := new(big.Rat).SetInt(s.total)
 	require.NoError(t, s.each(t.Context(), func(codes []int, w uint64) bool {
 		o := s.outcomeOf(codes)
 		got[describe(o)] = new(big.Rat).Quo(new(big.Rat).SetInt64(int64(w)), total)
@@ -95,7 +95,7 @@ func TestTiedProbabilities(t *testing.T) {
 func TestMarginalsFromListingAndConstruction(t *testing.T) {
 	for _, m := range []Model{iid(t, "-2,1/2:4", "0,1,3:2"), {Pairs: OppositePairs(alphabet(t, "-1,0:3,2"))}} {
 		s := space(t, m, 3)
-		require.True(t, s.Listed())
+		require.True(t, s.listed)
 		for _, coords := range [][]int{{2}, {1, 3}, {1, 2, 3}} {
 			listed, err := s.listedMarginal(t.Context(), coords)
 			require.NoError(t, err)
@@ -143,7 +143,7 @@ func TestSpaceMoments(t *testing.T) {
 	}{
 		{Q(1), rational.NewFrac(0, 1)}, {K(2), rational.NewFrac(1, 1)}, {Score(), rational.NewFrac(0, 1)},
 		{Times(K(1), K(2)), rational.NewFrac(1, 1)},
-		{Scaled(K(1), rational.NewFrac(3, 1), "3k_1"), rational.NewFrac(3, 1)},
+		{scaled(K(1), rational.NewFrac(3, 1), "3k_1"), rational.NewFrac(3, 1)},
 	} {
 		m, err := s.E(ctx, c.x)
 		require.NoError(t, err)
@@ -225,19 +225,19 @@ func TestRefusals(t *testing.T) {
 	require.Greater(t, tl.Cost.Seconds, 86400.0)
 	require.Contains(t, err.Error(), "listing the space at d_k = 40 (2199023255552 outcomes) one by one would take about ")
 	// A longer limit lets a listing through, a shorter one refuses it.
-	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
 	require.Equal(t, time.Nanosecond, tl.Limits.MaxTime)
-	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Limits: enumerate.Limits{MaxTime: time.Hour}})
+	_, err = NewSpace(Model{Q: signs, K: signs, Tie: TieQ}, 10, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Hour}}})
 	require.NoError(t, err)
 	// A joint law is dependent, so its listing is bounded too; a small
 	// space with independent coordinates is listed whatever the limit.
-	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	_, err = NewSpace(joint(t, equalTermsLaw), 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.ErrorAs(t, err, &tl)
 	require.Equal(t, "listing the space at d_k = 2 (8 outcomes) one by one would take about 353 µs here (limit 1 ns)", err.Error())
-	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}})
+	s, err := NewSpace(Model{Q: signs, K: signs}, 2, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Nanosecond}}})
 	require.NoError(t, err)
-	require.True(t, s.Listed())
+	require.True(t, s.listed)
 	// Memory: tie both keeps a table for every pair of coordinates.
 	big8, err := rational.ParseAlphabet("1,2,3,4,5,6,7,8")
 	require.NoError(t, err)
@@ -245,7 +245,7 @@ func TestRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &tl)
 	require.True(t, tl.Memory())
 	require.Contains(t, err.Error(), "would hold about")
-	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{Limits: enumerate.Limits{MaxMemory: 2 << 30}})
+	_, err = NewSpace(Model{Q: big8, K: big8, Tie: TieBoth}, 1000, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxMemory: 2 << 30}}})
 	require.NoError(t, err, "more memory allowed")
 	// Weights beyond 2^62.
 	heavy, err := rational.ParseAlphabet("-1:1000000,1:999999")
@@ -255,13 +255,13 @@ func TestRefusals(t *testing.T) {
 	// Independent coordinates with such weights are simply not listed.
 	s, err = NewSpace(Model{Q: heavy, K: heavy}, 2, Options{})
 	require.NoError(t, err)
-	require.False(t, s.Listed())
+	require.False(t, s.listed)
 	// Values whose common denominator makes the scores too large.
 	huge, err := rational.ParseAlphabet("1/1000000007,1/1000000009,1/1000000021")
 	require.NoError(t, err)
 	s, err = NewSpace(Model{Q: huge, K: huge}, 2, Options{})
 	require.NoError(t, err)
-	require.False(t, s.Listed(), "scores too large for 64-bit sums are not listed")
+	require.False(t, s.listed, "scores too large for 64-bit sums are not listed")
 	_, err = NewSpace(Model{Q: huge, K: huge, Tie: TieBoth}, 2, Options{})
 	require.ErrorContains(t, err, "the values' numerators over their common denominator are too large to list exactly in 64-bit sums")
 }
@@ -269,7 +269,7 @@ func TestRefusals(t *testing.T) {
 func TestProofPlanAndProgress(t *testing.T) {
 	signs := rational.Signs()
 	var progress atomic.Uint64
-	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Progress: &progress, CheckTime: quick.CheckTime})
+	p, err := NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{2, 3}, Options{Options: enumerate.Options{Progress: &progress}, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	// Listed outcomes twice (two passes) and enumerate's pairs: 2·(8+16)
 	// and 2·4 + 2·8 pairs for the two values of q_1.
@@ -293,7 +293,7 @@ func TestProofPlanAndProgress(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, j.spaces, 1)
 	require.Equal(t, 2, j.spaces[0].Width())
-	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Method: enumerate.BruteForce, Limits: enumerate.Limits{MaxTime: time.Second}})
+	_, err = NewProof(Model{Q: signs, K: signs}, []int{1, 2000}, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: time.Second}}, Method: enumerate.BruteForce})
 	var tl *enumerate.LimitError
 	require.ErrorAs(t, err, &tl, "enumerate's refusal comes before any work")
 	_, err = NewProof(Model{Q: signs, K: signs}, []int{1}, Options{Method: enumerate.Method(9)})
@@ -304,7 +304,7 @@ func TestProofPlanAndProgress(t *testing.T) {
 	// and 4 pairs at the widths the diagnosis tries (1 and 2), whose
 	// listings are shorter than a batch.
 	progress.Store(0)
-	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Progress: &progress, CheckTime: quick.CheckTime})
+	p, err = NewProof(Model{Q: signs, K: signs, Tie: TieQ}, []int{12}, Options{Options: enumerate.Options{Progress: &progress}, CheckTime: quick.CheckTime})
 	require.NoError(t, err)
 	_, err = p.Run(t.Context())
 	require.NoError(t, err)
@@ -358,7 +358,7 @@ func TestMixtureMethod(t *testing.T) {
 	// At exactly maxMixtureBrutePairs pairs a mixture is still enumerated:
 	// q tied at d_k = 25 is two problems of 2^25 pairs each.
 	tied := Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieQ}
-	edge, err := NewSpace(tied, 25, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}})
+	edge, err := NewSpace(tied, 25, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}})
 	require.NoError(t, err)
 	pls, _, err = edge.plans()
 	require.NoError(t, err)
@@ -366,7 +366,7 @@ func TestMixtureMethod(t *testing.T) {
 	for _, pl := range pls {
 		require.Equal(t, enumerate.BruteForce, pl.Method(), "2·2^25 pairs are enumerated")
 	}
-	over, err := NewSpace(tied, 26, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}})
+	over, err := NewSpace(tied, 26, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}})
 	require.NoError(t, err)
 	pls, _, err = over.plans()
 	require.NoError(t, err)
@@ -374,7 +374,7 @@ func TestMixtureMethod(t *testing.T) {
 		require.Equal(t, enumerate.ClosedForm, pl.Method(), "2·2^26 pairs are not")
 	}
 	// A method given is kept whatever the size.
-	forced, err := NewSpace(tied, 26, Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}, Method: enumerate.BruteForce})
+	forced, err := NewSpace(tied, 26, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 24 * time.Hour}}, Method: enumerate.BruteForce})
 	require.NoError(t, err)
 	pls, _, err = forced.plans()
 	require.NoError(t, err)
@@ -414,7 +414,7 @@ func TestTermsJointKept(t *testing.T) {
 	in, ok := at.termsIndependent(l)
 	require.True(t, ok)
 	require.True(t, in.Holds, "q tied, k signs: the terms are independent signs")
-	require.Equal(t, "131072", in.Combinations.String())
+	require.Equal(t, "131072", in.combinations.String())
 	above := space(t, tied, 18)
 	l, err = above.listing(t.Context())
 	require.NoError(t, err)
@@ -450,7 +450,7 @@ func TestListingShape(t *testing.T) {
 // TestLimitsAtTheirEdges: the largest weights and the estimate's terms.
 func TestLimitsAtTheirEdges(t *testing.T) {
 	_, err := ParsePairLaw("1 1:1000000")
-	require.NoError(t, err, "a weight of exactly MaxPairWeight")
+	require.NoError(t, err, "a weight of exactly maxPairWeight")
 	// A total weight of 2^62 − 1 is listed, exactly.
 	tr := prove(t, joint(t, "4611686018427387902 1 1\n1 -1 -1\n"), 1)
 	requireValue(t, rational.NewInt(0), value(t, tr.Runs[0], "var-score"), "q·k = 1 in both outcomes")
@@ -506,9 +506,9 @@ func TestListEstimateTerms(t *testing.T) {
 	// The time limit is inclusive: q tied at d_k = 3 is estimated at
 	// 16·331 + 3·36000 + 3·54000 = 275296 units of 3 ns.
 	tied := Model{Q: signs, K: signs, Tie: TieQ}
-	_, err := NewSpace(tied, 3, Options{Limits: enumerate.Limits{MaxTime: 825888 * time.Nanosecond}})
+	_, err := NewSpace(tied, 3, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 825888 * time.Nanosecond}}})
 	require.NoError(t, err, "a listing estimated at exactly the limit is accepted")
-	_, err = NewSpace(tied, 3, Options{Limits: enumerate.Limits{MaxTime: 825887 * time.Nanosecond}})
+	_, err = NewSpace(tied, 3, Options{Options: enumerate.Options{Limits: enumerate.Limits{MaxTime: 825887 * time.Nanosecond}}})
 	var tl *enumerate.LimitError
 	require.ErrorAs(t, err, &tl, "a listing estimated 1 ns over the limit is refused")
 }
@@ -518,7 +518,7 @@ func TestListEstimateTerms(t *testing.T) {
 func TestWidthAndValueLimits(t *testing.T) {
 	s, err := NewSpace(Model{Q: rational.Signs(), K: rational.Signs()}, enumerate.MaxD, Options{})
 	require.NoError(t, err, "d_k = enumerate.MaxD is a width like any other")
-	require.False(t, s.Listed())
+	require.False(t, s.listed)
 	// q·k = 2^62 − 1 has 62 bits: listed exactly; 2^62 has 63.
 	s, err = NewSpace(joint(t, "1 4611686018427387903 1\n"), 1, Options{})
 	require.NoError(t, err)
@@ -536,7 +536,7 @@ func TestWidthAndValueLimits(t *testing.T) {
 // to list is built as a product, up to maxMarginalOutcomes outcomes.
 func TestMarginalLimit(t *testing.T) {
 	wide := space(t, iid(t, "-1,1", "-1,1"), 9)
-	require.False(t, wide.Listed())
+	require.False(t, wide.listed)
 	// 4^8 = 65536 outcomes: built, each of weight 1.
 	l, err := wide.productMarginal([]int{1, 2, 3, 4, 5, 6, 7, 8})
 	require.NoError(t, err)

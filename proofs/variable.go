@@ -36,13 +36,13 @@ func (o *Outcome) pos(i int) int {
 }
 
 // An RV is a random variable on a Space: a rational function of the
-// outcome times a fixed Unit, such as 1/√d_k, so that sums over the space
+// outcome times a fixed unit, such as 1/√d_k, so that sums over the space
 // stay exact. An RV is identified by what it is, the expression it was
 // built from, never by its Name, which only says how transcripts write it.
 type RV struct {
 	Name string // how a transcript writes the variable, such as "q_1·k_1"
-	// Unit is the common factor of every value; 1 for rational variables.
-	Unit rational.Value
+	// unit is the common factor of every value; 1 for rational variables.
+	unit rational.Value
 	e    *expr
 }
 
@@ -71,10 +71,10 @@ type expr struct {
 var one = rational.NewRat(big.NewRat(1, 1))
 
 // Q returns the i-th entry of q (i counts from 1, as the lesson does).
-func Q(i int) RV { return RV{Name: fmt.Sprintf("q_%d", i), Unit: one, e: &expr{op: opQ, i: i}} }
+func Q(i int) RV { return RV{Name: fmt.Sprintf("q_%d", i), unit: one, e: &expr{op: opQ, i: i}} }
 
 // K returns the i-th entry of k (i counts from 1).
-func K(i int) RV { return RV{Name: fmt.Sprintf("k_%d", i), Unit: one, e: &expr{op: opK, i: i}} }
+func K(i int) RV { return RV{Name: fmt.Sprintf("k_%d", i), unit: one, e: &expr{op: opK, i: i}} }
 
 // Term returns the i-th term q_i·k_i of the dot product.
 func Term(i int) RV {
@@ -84,15 +84,15 @@ func Term(i int) RV {
 }
 
 // Score returns the dot product q·k; its law is the one enumerate computes.
-func Score() RV { return RV{Name: "q·k", Unit: one, e: &expr{op: opScore}} }
+func Score() RV { return RV{Name: "q·k", unit: one, e: &expr{op: opScore}} }
 
 // Times returns the product x·y.
 func Times(x, y RV) RV {
 	name := factorName(x, false) + "·" + factorName(y, false)
-	if x.e.same(y.e) && x.Unit.Cmp(y.Unit) == 0 {
+	if x.e.same(y.e) && x.unit.Cmp(y.unit) == 0 {
 		name = factorName(x, true) + "²"
 	}
-	return RV{Name: name, Unit: x.Unit.Mul(y.Unit), e: &expr{op: opMul, x: x.e, y: y.e}}
+	return RV{Name: name, unit: x.unit.Mul(y.unit), e: &expr{op: opMul, x: x.e, y: y.e}}
 }
 
 // factorName writes x as a factor of a product, in parentheses unless its
@@ -112,33 +112,33 @@ func factorName(x RV, squared bool) string {
 // other (both rational, or the same root), so that the sum is one too.
 func Plus(x, y RV) (RV, error) {
 	name := x.Name + " + " + y.Name
-	if y.Unit.Sign() == 0 {
+	if y.unit.Sign() == 0 {
 		x.Name = name
 		return x, nil
 	}
-	if x.Unit.Sign() == 0 {
+	if x.unit.Sign() == 0 {
 		y.Name = name
 		return y, nil
 	}
-	ratio, ok := y.Unit.Mul(x.Unit.Inv()).Rat()
+	ratio, ok := y.unit.Mul(x.unit.Inv()).Rat()
 	if !ok {
-		return RV{}, fmt.Errorf("%s and %s have units %s and %s, not rational multiples of each other: their sum is not a rational multiple of one unit", x.Name, y.Name, x.Unit, y.Unit)
+		return RV{}, fmt.Errorf("%s and %s have units %s and %s, not rational multiples of each other: their sum is not a rational multiple of one unit", x.Name, y.Name, x.unit, y.unit)
 	}
 	ye := y.e
 	if ratio.Cmp(big.NewRat(1, 1)) != 0 {
 		ye = &expr{op: opScale, x: y.e, c: ratio}
 	}
-	return RV{Name: name, Unit: x.Unit, e: &expr{op: opAdd, x: x.e, y: ye}}, nil
+	return RV{Name: name, unit: x.unit, e: &expr{op: opAdd, x: x.e, y: ye}}, nil
 }
 
-// Scaled returns c·x, written name.
-func Scaled(x RV, c rational.Value, name string) RV {
-	return RV{Name: name, Unit: x.Unit.Mul(c), e: x.e}
+// scaled returns c·x, written name.
+func scaled(x RV, c rational.Value, name string) RV {
+	return RV{Name: name, unit: x.unit.Mul(c), e: x.e}
 }
 
 // DividedBy returns x/c for a non-zero c, written "x/cName".
 func DividedBy(x RV, c rational.Value, cName string) RV {
-	return Scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
+	return scaled(x, c.Inv(), factorName(x, false)+"/"+cName)
 }
 
 // funcIDs numbers the functions Func wraps: two of them are the same
@@ -149,7 +149,7 @@ var funcIDs atomic.Int64
 // written name. f reads the whole outcome, so the space must be listed
 // outcome by outcome; f must not keep o or change it.
 func Func(name string, f func(o *Outcome) *big.Rat) RV {
-	return RV{Name: name, Unit: one, e: &expr{op: opFunc, i: int(funcIDs.Add(1)), fn: f}}
+	return RV{Name: name, unit: one, e: &expr{op: opFunc, i: int(funcIDs.Add(1)), fn: f}}
 }
 
 // same reports whether two expressions are the same variable.

@@ -34,8 +34,8 @@ func TestVariablesOnAnAsymmetricLaw(t *testing.T) {
 	// The same sum from a rational multiple, in either order; a variable
 	// scaled by 0 adds nothing.
 	for _, build := range []func() (RV, error){
-		func() (RV, error) { return Plus(Scaled(Q(1), rational.NewInt(2), "2q_1"), K(2)) },
-		func() (RV, error) { return Plus(K(2), Scaled(Q(1), rational.NewInt(2), "2q_1")) },
+		func() (RV, error) { return Plus(scaled(Q(1), rational.NewInt(2), "2q_1"), K(2)) },
+		func() (RV, error) { return Plus(K(2), scaled(Q(1), rational.NewInt(2), "2q_1")) },
 	} {
 		y, err := build()
 		require.NoError(t, err)
@@ -45,7 +45,7 @@ func TestVariablesOnAnAsymmetricLaw(t *testing.T) {
 		y2, _ := build()
 		require.Equal(t, "("+y.Name+")²", Times(y, y2).Name, "two sums built alike are one variable")
 	}
-	nothing := Scaled(Q(1), rational.NewInt(0), "0·q_1")
+	nothing := scaled(Q(1), rational.NewInt(0), "0·q_1")
 	for _, y := range []func() (RV, error){func() (RV, error) { return Plus(nothing, K(2)) }, func() (RV, error) { return Plus(K(2), nothing) }} {
 		z, err := y()
 		require.NoError(t, err)
@@ -66,7 +66,7 @@ func TestVariablesOnAnAsymmetricLaw(t *testing.T) {
 	in, err = s.IndependentGroups(ctx, []RV{Q(2)}, []RV{Q(1), K(2)})
 	require.NoError(t, err)
 	require.True(t, in.Holds, "q_2 is 0 always: independent of anything")
-	require.Zero(t, in.Combinations.Cmp(big.NewInt(2)))
+	require.Zero(t, in.combinations.Cmp(big.NewInt(2)))
 	_, err = s.IndependentGroups(ctx)
 	require.ErrorContains(t, err, "no variables")
 	_, err = s.IndependentGroups(ctx, []RV{Q(1)}, nil)
@@ -104,7 +104,7 @@ func randomRV(t *testing.T, rng *rand.Rand, o *oracle, depth int) oracleRV {
 		return oracleRV{sum, func(n int) *big.Rat { return new(big.Rat).Add(a.f(n), b.f(n)) }}
 	}
 	c := big.NewRat(int64(rng.IntN(7)-3), int64(1+rng.IntN(3)))
-	return oracleRV{Scaled(a.x, rational.NewRat(c), "c·"+a.x.Name), func(n int) *big.Rat { return new(big.Rat).Mul(a.f(n), c) }}
+	return oracleRV{scaled(a.x, rational.NewRat(c), "c·"+a.x.Name), func(n int) *big.Rat { return new(big.Rat).Mul(a.f(n), c) }}
 }
 
 // TestVariablesAgainstOracle: E, Var, Cov and independence, of single
@@ -147,9 +147,9 @@ func TestVariablesAgainstOracle(t *testing.T) {
 				require.NoError(t, err)
 				holds, _, combos := o.independent(cs.oracle...)
 				require.Equal(t, holds, in.Holds, "%s: independent", where)
-				require.Equal(t, int64(combos), in.Combinations.Int64(), "%s: combinations", where)
+				require.Equal(t, int64(combos), in.combinations.Int64(), "%s: combinations", where)
 				if !in.Holds {
-					require.NotZero(t, in.Joint.Cmp(in.Product), "%s: %s", where, in.Witness())
+					require.NotZero(t, in.joint.Cmp(in.product), "%s: %s", where, in.Witness())
 					require.True(t, strings.HasPrefix(in.Witness(), "P("), where)
 				}
 			}

@@ -19,10 +19,10 @@
 //     from zero (RoundHalfUp); the directed modes RoundFloor and RoundCeiling
 //     give the two ends of an enclosure. A value that rounds to zero prints
 //     without a minus sign. This package is the one home of decimal
-//     rounding (FormatRat, Value.Decimal, EnclosedDecimal for a value known
-//     only by enclosures) and of decimal reading: ParseRat for what a person
-//     writes, ParseDecimal for what a program prints (RoundingCell gives
-//     the numbers a printed decimal stands for).
+//     rounding (FormatRat, Value.Decimal; a real known only by rational
+//     enclosures is rounded by FormatRat on both ends) and of decimal
+//     reading: ParseRat for what a person writes, ParseDecimal for what a
+//     program prints.
 //   - The zero Value is 0; the zero Scale is raw; the zero RoundingMode is
 //     RoundHalfEven.
 //   - Variances are population variances: Var(X) = E[X²] − E[X]², the

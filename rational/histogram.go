@@ -1,6 +1,10 @@
 package rational
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/nat"
+)
 
 // A Histogram is the exact distribution of a score that takes values on the
 // lattice Base + Step·t for t = 0, 1, …, len(Counts)−1, where Counts[t] is the
@@ -43,8 +47,8 @@ func (h *Histogram) Equal(g *Histogram) bool {
 }
 
 // sums returns the lattice sums of the counts.
-func (h *Histogram) sums() *LatticeSums {
-	var s LatticeSums
+func (h *Histogram) sums() *nat.LatticeSums {
+	var s nat.LatticeSums
 	for t, c := range h.Counts {
 		s.Add(t, c)
 	}
@@ -53,13 +57,6 @@ func (h *Histogram) sums() *LatticeSums {
 
 // Mean returns E[X] = Σ x·count(x) / Total, or 0 for an empty histogram.
 func (h *Histogram) Mean() *big.Rat { return h.sums().Mean(h.Base, h.Step) }
-
-// SecondMoment returns E[X²] = Σ x²·count(x) / Total, or 0 for an empty histogram.
-func (h *Histogram) SecondMoment() *big.Rat {
-	s := h.sums()
-	m := s.Mean(h.Base, h.Step)
-	return m.Add(s.Variance(h.Step), m.Mul(m, m))
-}
 
 // Variance returns the population variance E[X²] − E[X]² (the average over
 // every case, not the n−1 sample form), or 0 for an empty histogram.

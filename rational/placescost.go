@@ -15,21 +15,17 @@ const MaxRootWork = 1_000_000
 // A PlacesError refuses a number of decimal places that would make a
 // value under some scale too costly to round exactly.
 type PlacesError struct {
-	// Places are the decimal places asked for.
-	Places int
-	// Scale is the scale of the values.
-	Scale Scale
-	// Index is the root index a scaled variance can need.
-	Index int64
-	// MaxPlaces is the most places allowed with this scale.
-	MaxPlaces int
+	places    int   // the decimal places asked for
+	scale     Scale // the scale of the values
+	index     int64 // the root index a scaled variance can need
+	maxPlaces int   // the most places allowed with this scale
 }
 
 // Error says the places asked for, the root they need and the most
 // places allowed.
 func (e *PlacesError) Error() string {
 	return fmt.Sprintf("%d places with scale %s need %d places of a root of index %d, too costly to compute exactly; at most %d places with this scale",
-		e.Places, e.Scale.Name(), e.Places, e.Index, e.MaxPlaces)
+		e.places, e.scale.Name(), e.places, e.index, e.maxPlaces)
 }
 
 // CheckPlaces reports whether every variance under s can be printed to
@@ -38,7 +34,7 @@ func (e *PlacesError) Error() string {
 func (s Scale) CheckPlaces(places int) error {
 	index := new(big.Rat).Mul(s.exponent(), big.NewRat(2, 1)).Denom().Int64()
 	if index > 1 && int64(places)*index > MaxRootWork {
-		return &PlacesError{Places: places, Scale: s, Index: index, MaxPlaces: int(MaxRootWork / index)}
+		return &PlacesError{places: places, scale: s, index: index, maxPlaces: int(MaxRootWork / index)}
 	}
 	return nil
 }

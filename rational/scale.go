@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// MaxExponentTerm bounds the numerator and denominator of a scale's exponent.
-const MaxExponentTerm = 1000
+// maxExponentTerm bounds the numerator and denominator of a scale's exponent.
+const maxExponentTerm = 1000
 
 // A Scale divides a score by d_k^P. The zero Scale (P = 0) is the raw score.
 type Scale struct {
@@ -40,7 +40,8 @@ var scaleLabels = []scaleLabel{
 const otherScalePlaces = 3
 
 // ParseScale reads "raw", "sqrt", "d" or "d^P" with P an exact rational
-// ("d^1/4", "d^0.25", "d^3/2", "d^-1/2").
+// ("d^1/4", "d^0.25", "d^3/2", "d^-1/2") whose numerator and denominator
+// are at most 1000.
 func ParseScale(s string) (Scale, error) {
 	t := strings.TrimSpace(s)
 	for _, l := range scaleLabels {
@@ -57,8 +58,8 @@ func ParseScale(s string) (Scale, error) {
 	if err != nil {
 		return Scale{}, fmt.Errorf("scale %q: exponent: %v", s, err)
 	}
-	if new(big.Int).Abs(p.Num()).Cmp(big.NewInt(MaxExponentTerm)) > 0 || p.Denom().Cmp(big.NewInt(MaxExponentTerm)) > 0 {
-		return Scale{}, fmt.Errorf("scale %q: exponent %s is too complex (numerator and denominator at most %d)", s, p.RatString(), MaxExponentTerm)
+	if new(big.Int).Abs(p.Num()).Cmp(big.NewInt(maxExponentTerm)) > 0 || p.Denom().Cmp(big.NewInt(maxExponentTerm)) > 0 {
+		return Scale{}, fmt.Errorf("scale %q: exponent %s is too complex (numerator and denominator at most %d)", s, p.RatString(), maxExponentTerm)
 	}
 	return Scale{P: p}, nil
 }

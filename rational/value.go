@@ -127,9 +127,6 @@ func PowerOf(d int64, e *big.Rat) Value {
 	return NewSurd(whole, new(big.Int).Exp(base, s, nil), int(b.Int64()))
 }
 
-// IsRational reports whether the value is a rational number.
-func (v Value) IsRational() bool { return v.orZero().index == 1 }
-
 // Rat returns the value as a rational and true, or nil and false when it is irrational.
 func (v Value) Rat() (*big.Rat, bool) {
 	v = v.orZero()
@@ -152,9 +149,6 @@ func (v Value) Add(w Value) Value {
 	}
 	return s
 }
-
-// Sub returns v − w, on the terms of Add.
-func (v Value) Sub(w Value) Value { return v.Add(w.MulRat(big.NewRat(-1, 1))) }
 
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {

@@ -14,9 +14,13 @@ import (
 // maxExportedNames caps the exported names of the public packages, as
 // scripts/exported-names.sh counts them (types, functions, methods,
 // constants, variables and struct fields): it may only come down. The
-// issue's target is 420; the cost model's rework (one Limits, one Cost,
-// one Budget, one LimitError) brought it from 527 to 509.
-const maxExportedNames = 509
+// cost model's rework (one Limits, one Cost, one Budget, one LimitError)
+// brought it from 527 to 509; issue 20 brought it from 522 to 420 (the
+// catalogue of mistakes as data, command-only and interval machinery
+// under internal/, limits stated in the package docs, accessors that
+// restated a field gone). grade.MistakeKind is an alias of the internal
+// mistake.Kind: its String, Title and Does are public but not counted.
+const maxExportedNames = 420
 
 // pendingDocs are the types whose fields and methods may still lack a doc
 // comment of their own: none.

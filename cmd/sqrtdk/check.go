@@ -33,7 +33,7 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 	// Every file is read and parsed before anything is computed, so a
 	// malformed file is reported at once.
-	var parsedFiles []*claims.File
+	var parsedFiles [][]*claims.Claim
 	for _, name := range names {
 		in, err := files.Open(ctx, claimsInput, name)
 		if err != nil {
@@ -54,14 +54,14 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 	checker := claims.NewChecker(lim)
 	var all []*claims.Claim
 	for _, f := range parsedFiles {
-		all = append(all, f.Claims...)
+		all = append(all, f...)
 	}
 	if err := checker.Plan(all); err != nil {
 		return spec.AdviseRefusal(err, "check fewer claims per run")
 	}
 	var results []claims.Verdict
 	for _, f := range parsedFiles {
-		for _, c := range f.Claims {
+		for _, c := range f {
 			r, err := checker.Check(ctx, c)
 			if err != nil {
 				if ctx.Err() != nil {

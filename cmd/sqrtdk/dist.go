@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -57,6 +58,7 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 	if err != nil {
 		return err
 	}
+	opt.Progress = new(atomic.Uint64)
 	ps, err := plans(q, k, ds, method, opt, enumerate.NeedCounts)
 	if err != nil {
 		return err
@@ -75,7 +77,7 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 	if err != nil {
 		return err
 	}
-	stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+	stop := startProgress(stderr, opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
 	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
@@ -39,7 +40,7 @@ func FuzzParseWidths(f *testing.F) {
 }
 
 // FuzzParseSlice checks the --shard parser: it refuses or returns
-// 0 ≤ I < N ≤ MaxShards spelt exactly as given.
+// 0 ≤ I < N ≤ split.MaxSlices spelt exactly as given.
 func FuzzParseSlice(f *testing.F) {
 	for _, s := range []string{"0/1", "3/4", "4/4", "-1/4", "1/0", "01/4", "1/04", "x", "", "/", "1/", "/2", "0/1048576", "0/1048577", "1 /2", "999999999/999999999"} {
 		f.Add(s)
@@ -50,7 +51,7 @@ func FuzzParseSlice(f *testing.F) {
 		if err != nil || !ok {
 			return
 		}
-		if i < 0 || i >= n || n > enumerate.MaxShards {
+		if i < 0 || i >= n || n > split.MaxSlices {
 			t.Fatalf("parseSlice(%q) = %d/%d", s, i, n)
 		}
 		if got := strconv.Itoa(i) + "/" + strconv.Itoa(n); got != s {

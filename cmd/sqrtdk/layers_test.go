@@ -22,23 +22,28 @@ const module = "github.com/sqrtdk/sqrtdk/"
 // floors places every package of the module on a floor: a package imports
 // only packages on lower floors, so no arrow runs up or sideways. The
 // library is rational (with internal/nat) → enumerate (its kernels in
-// enumerate/internal/kernel) → proofs → claims (with internal/softmax),
-// which checks claims for every width with the proof for every width,
-// and proofs/prooftest (a teacher's test helpers) → grade; the command's rooms sit above it under cmd/sqrtdk/internal, and
-// the command on top. A package of the library that is not listed here is
-// an error, so a new room is placed on purpose; a new command (any other
-// package under cmd/) goes on the top floor.
+// enumerate/internal/kernel, the slicing of a run in internal/split) →
+// proofs → claims (with internal/softmax), which checks claims for every
+// width with the proof for every width, and proofs/prooftest (a teacher's
+// test helpers) → grade (its catalogue of mistakes in internal/mistake,
+// which the command's diagnose shares); the command's rooms sit above it
+// under cmd/sqrtdk/internal, and the command on top. A package of the
+// library that is not listed here is an error, so a new room is placed on
+// purpose; a new command (any other package under cmd/) goes on the top
+// floor.
 var floors = map[string]int{
 	"internal/nat":              0,
 	"internal/textline":         0,
+	"internal/mistake":          0,
 	"enumerate/internal/kernel": 0,
 	"rational":                  1,
 	"internal/softmax":          2,
-	"enumerate":                 2,
-	"proofs":                    3,
-	"proofs/prooftest":          4,
-	"claims":                    4,
-	"grade":                     5,
+	"internal/split":            2,
+	"enumerate":                 3,
+	"proofs":                    4,
+	"proofs/prooftest":          5,
+	"claims":                    5,
+	"grade":                     6,
 
 	"cmd/sqrtdk/internal/atomicfile": 10,
 	"cmd/sqrtdk/internal/version":    10,

@@ -19,8 +19,9 @@ const progressDelay = time.Second
 // progressTick is how often the bar is redrawn.
 const progressTick = 200 * time.Millisecond
 
-// startProgress displays counter, which a run over total pairs (or
-// outcomes) increases, and returns a function that ends the display. A bar
+// startProgress sets counter to zero and displays it as a run over total
+// pairs (or outcomes) increases it, and returns a function that ends the
+// display; runs that share a counter run one after another. A bar
 // with rate and ETA appears on stderr only when stderr is a terminal and
 // the counter is still moving after progressDelay; in pipes and CI
 // nothing is drawn.
@@ -30,6 +31,9 @@ const progressTick = 200 * time.Millisecond
 // thread a C thread with an 8 MiB stack, so that sqrtdk failed to start
 // under an address-space limit of 1 GiB (prlimit --as, ulimit -v).
 func startProgress(stderr io.Writer, counter *atomic.Uint64, total *big.Int, label string) func() {
+	if counter != nil {
+		counter.Store(0)
+	}
 	if counter == nil || !isTerminal(stderr) || !total.IsInt64() || total.Sign() == 0 {
 		return func() {}
 	}

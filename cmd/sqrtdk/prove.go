@@ -12,6 +12,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
@@ -36,11 +37,10 @@ func readJointLaw(ctx context.Context, files *guard.Files, path string) (*proofs
 		return nil, err
 	}
 	defer in.Close()
-	j, err := proofs.ReadJointLaw(in)
+	j, err := proofs.ReadJointLaw(in.Name, in)
 	if err = in.Err(err); err != nil {
-		var le *proofs.JointLawError
-		if errors.As(err, &le) && le.Line > 0 {
-			return nil, fmt.Errorf("%s:%d: %s", in.Name, le.Line, le.Msg)
+		if le := (*proofs.JointLawError)(nil); errors.As(err, &le) {
+			return nil, err // it names the file and the line
 		}
 		if ge := (*guard.Error)(nil); errors.As(err, &ge) || errors.Is(err, context.Canceled) {
 			return nil, err
@@ -89,7 +89,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	opt := proofs.Options{Method: method, Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}
+	opt := proofs.Options{Options: enumerate.Options{Workers: eopt.Workers, Limits: lim, Progress: new(atomic.Uint64)}, Method: method}
 	if dep.joint != "" {
 		files.Declare(jointInput, dep.joint)
 	}

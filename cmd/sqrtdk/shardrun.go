@@ -12,6 +12,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/version"
@@ -32,8 +33,8 @@ func (r *destinationFlags) parseSlice() (i, n int, ok bool, err error) {
 	}
 	i, _ = strconv.Atoi(m[1])
 	n, _ = strconv.Atoi(m[2])
-	if i >= n || n > enumerate.MaxShards {
-		return 0, 0, false, fmt.Errorf("--shard: want I/N with 0 ≤ I < N ≤ %d, not %q", enumerate.MaxShards, r.slice)
+	if i >= n || n > split.MaxSlices {
+		return 0, 0, false, fmt.Errorf("--shard: want I/N with 0 ≤ I < N ≤ %d, not %q", split.MaxSlices, r.slice)
 	}
 	return i, n, true, nil
 }
@@ -53,9 +54,9 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 		return fmt.Errorf("--d: a shard holds at most %d widths, not %d; split the widths over several runs", shard.MaxParts, len(ds))
 	}
 	// Every slice is planned and checked before the first is enumerated.
+	opt.Progress = new(atomic.Uint64) // shared: the slices of the widths run one after another
 	ps := make([]*enumerate.Plan, len(ds))
 	for j, d := range ds {
-		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, enumerate.BruteForce, opt)
 		if err != nil {
 			return err
@@ -75,17 +76,17 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 	res := &shard.Result{Tool: version.String(), Command: command, Q: q, K: k, Method: enumerate.BruteForce, Index: i, Count: n}
 	for _, pl := range ps {
 		p := pl.Problem()
-		lo, hi, err := p.ShardRange(i, n)
+		lo, hi, err := split.Range(p.Q, p.D, i, n)
 		if err != nil {
 			return err
 		}
-		stop := startProgress(stderr, pl.Options().Progress, p.Visits(lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		stop := startProgress(stderr, opt.Progress, split.Visits(p.K, p.D, lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {
 			return spec.AdviseRefusal(err, "")
 		}
-		nq, _ := p.QCount()
+		nq, _ := split.QCount(p.Q, p.D)
 		res.Parts = append(res.Parts, shard.Part{D: p.D, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
 	}
 	return out.write(stdout, res.Write)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -67,6 +68,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	// estimated, before the first long computation starts; a width listed
 	// twice is computed once.
 	distinct := distinctWidths(ds)
+	opt.Progress = new(atomic.Uint64)
 	ps, err := plans(q, k, distinct, method, opt, enumerate.NeedMoments)
 	if err != nil {
 		return err
@@ -88,7 +90,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 	rows := map[int]render.Row{}
 	for _, pl := range ps {
-		stop := startProgress(stderr, pl.Options().Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+		stop := startProgress(stderr, opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -10,12 +9,12 @@ import (
 )
 
 // plans makes and checks, before any work, the plan of every width, so
-// that a refusal comes at once and not after hours of earlier widths; each
-// plan counts its progress on a counter of its own (Options.Progress).
+// that a refusal comes at once and not after hours of earlier widths. The
+// plans share opt.Progress: they run one after another, and each run's
+// display starts it from zero (startProgress).
 func plans(q, k rational.Alphabet, ds []int, m enumerate.Method, opt enumerate.Options, need enumerate.Need) ([]*enumerate.Plan, error) {
 	out := make([]*enumerate.Plan, len(ds))
 	for i, d := range ds {
-		opt.Progress = new(atomic.Uint64)
 		pl, err := enumerate.NewPlan(enumerate.Problem{Q: q, K: k, D: d}, m, opt)
 		if err != nil {
 			return nil, err

@@ -1,8 +1,10 @@
 // Package nat holds in-place word-level operations on non-negative
 // big.Ints that math/big offers only with allocations or not at all: a
 // multiply-add by one word, and an exact division by one word that checks
-// its own exactness; and the one wording of a large count in a message
-// (CountText).
+// its own exactness; the one wording of a large count in a message
+// (CountText); and, built on them, LatticeSums, the streamed sums from
+// which rational.Histogram and enumerate's closed form take exact means
+// and variances.
 //
 // A word is a big.Word (uint): 64 bits on 64-bit platforms. The functions
 // read and write an Int's words through Bits and SetBits.

@@ -25,7 +25,8 @@
 //     attained as well.
 //   - Decimals are package rational's: an Interval prints rounded outward
 //     (rational.RoundFloor, rational.RoundCeiling), a figure is read by
-//     rational.ParseDecimal and its cell is rational.RoundingCell.
+//     rational.ParseDecimal and its cell is RoundingCell; EnclosedDecimal rounds
+//     a real number known only by enclosures, correctly.
 //   - A printed figure with p places is consistent with a Range when its
 //     closed rounding cell [v − ½·10^−p, v + ½·10^−p] meets the attainable
 //     set (a tie may have been rounded either way, as numpy's binary floats

@@ -20,7 +20,7 @@ func Example() {
 		}
 		cols := make([]string, len(z))
 		for i := range z {
-			cols[i], _ = rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+			cols[i], _ = softmax.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
 				iv := softmax.Enclose(z, z, prec)[i]
 				return iv.Lo, iv.Hi, nil
 			}, 4, rational.RoundHalfEven, 4096)
@@ -46,7 +46,7 @@ func Example() {
 // Prints e^(−1) correctly rounded to 30 places from enclosures of rising precision.
 func ExampleExpNegEnclosure() {
 	one := big.NewRat(1, 1)
-	s, _ := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+	s, _ := softmax.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
 		iv := softmax.ExpNegEnclosure(softmax.Interval{Lo: one, Hi: one}, prec)
 		return iv.Lo, iv.Hi, nil
 	}, 30, rational.RoundHalfEven, 4096)

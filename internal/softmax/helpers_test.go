@@ -11,9 +11,9 @@ import (
 )
 
 // settle returns the value enclosed by every enclose(prec) correctly
-// rounded half-even to places decimals (rational.EnclosedDecimal).
+// rounded half-even to places decimals (EnclosedDecimal).
 func settle(enclose func(prec uint) (Interval, error), places int, maxPrec uint) (string, error) {
-	return rational.EnclosedDecimal(func(prec uint) (*big.Rat, *big.Rat, error) {
+	return EnclosedDecimal(func(prec uint) (*big.Rat, *big.Rat, error) {
 		iv, err := enclose(prec)
 		return iv.Lo, iv.Hi, err
 	}, places, rational.RoundHalfEven, maxPrec)

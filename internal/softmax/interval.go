@@ -73,7 +73,7 @@ func Cell(printed string, places int) (Interval, error) {
 	if !rational.HasPlaces(v, places) {
 		return Interval{}, fmt.Errorf("softmax: %q has more than %d decimal places", printed, places)
 	}
-	lo, hi := rational.RoundingCell(v, places)
+	lo, hi := RoundingCell(v, places)
 	return Interval{Lo: lo, Hi: hi}, nil
 }
 

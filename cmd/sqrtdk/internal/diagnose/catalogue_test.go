@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -133,7 +134,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.1410 --d-k 64 --heads 6 --d-model 384 --init-std 1/sqrt(3*384)",
 		in:   Input{MeasuredStd: rat("0.1410"), DK: 64, DModel: 384, Heads: 6, Q: fromInit("1/sqrt(3*384)", 384), K: fromInit("1/sqrt(3*384)", 384)},
 		sim:  &simulation{dModel: 384, dk: 64, input: layerNormed, wq: torchDefault(384), wk: torchDefault(384), factor: 1 / math.Sqrt(384), tokens: 64, seed: 2},
-		kind: Mistaken, mistake: grade.ModelWidth,
+		kind: Mistaken, mistake: mistake.ModelWidth,
 	},
 	{
 		// karpathy/ng-video-lecture gpt.py at commit 988848a (the fix): the
@@ -154,7 +155,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.08321 --d-k 64 --heads 16 --d-model 1024 --init-std 1/sqrt(3*1024)",
 		in:   Input{MeasuredStd: rat("0.08321"), DK: 64, DModel: 1024, Heads: 16, Q: fromInit("1/sqrt(3*1024)", 1024), K: fromInit("1/sqrt(3*1024)", 1024)},
 		sim:  &simulation{dModel: 1024, dk: 64, input: layerNormed, wq: torchDefault(1024), wk: torchDefault(1024), factor: 1.0 / 32, tokens: 64, seed: 3},
-		kind: Mistaken, mistake: grade.ModelWidth,
+		kind: Mistaken, mistake: mistake.ModelWidth,
 	},
 	{
 		// huggingface/transformers issue #38277, fixed by PR #38290: OPT
@@ -165,7 +166,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.03799 --d-k 64 --heads 12 --d-model 768 --init-std 0.02",
 		in:   Input{MeasuredStd: rat("0.03799"), DK: 64, DModel: 768, Heads: 12, Q: fromInit("0.02", 768), K: fromInit("0.02", 768)},
 		sim:  &simulation{dModel: 768, dk: 64, input: layerNormed, wq: normal(0.02), wk: normal(0.02), factor: 1.0 / 64, tokens: 64, seed: 4},
-		kind: Mistaken, mistake: grade.ScaledTwice, also: grade.DividedByD,
+		kind: Mistaken, mistake: mistake.ScaledTwice, also: mistake.DividedByD,
 	},
 	{
 		// delzac/cntkx issue #10: ops/__init__.py (commit c2775ea)
@@ -175,7 +176,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.1265 --d-k 64 --q-std 1 --k-std 1",
 		in:   Input{MeasuredStd: rat("0.1265"), DK: 64, Q: MeasuredEntry(one), K: MeasuredEntry(one)},
 		sim:  &simulation{dk: 64, wq: normal(1), wk: normal(1), factor: 1.0 / 64, tokens: 128, seed: 5},
-		kind: Mistaken, mistake: grade.ScaledTwice, also: grade.DividedByD,
+		kind: Mistaken, mistake: mistake.ScaledTwice, also: mistake.DividedByD,
 	},
 	{
 		// rasbt/LLMs-from-scratch issue #856:
@@ -187,7 +188,7 @@ var catalogue = []realCase{
 		args: "--measured-std 21.31 --d-k 64 --heads 12 --d-model 768 --init-std 1/48",
 		in:   Input{MeasuredStd: rat("21.31"), DK: 64, DModel: 768, Heads: 12, Q: fromInit("1/48", 768), K: fromInit("1/48", 768)},
 		sim:  &simulation{dModel: 768, dk: 64, input: gaussian, wq: torchDefault(768), wk: torchDefault(768), factor: 8, tokens: 64, seed: 6},
-		kind: Mistaken, mistake: grade.ScaleInverted,
+		kind: Mistaken, mistake: mistake.ScaleInverted,
 	},
 	{
 		// microsoft/MInference issue #69: minference_forward.py estimated the
@@ -198,7 +199,7 @@ var catalogue = []realCase{
 		args: "--measured-std 19.17 --d-k 128 --heads 32 --d-model 4096 --init-std 0.02",
 		in:   Input{MeasuredStd: rat("19.17"), DK: 128, DModel: 4096, Heads: 32, Q: fromInit("0.02", 4096), K: fromInit("0.02", 4096)},
 		sim:  &simulation{dModel: 4096, dk: 128, input: rmsNormed, wq: normal(0.02), wk: normal(0.02), factor: 1, tokens: 32, seed: 7},
-		kind: Mistaken, mistake: grade.Unscaled,
+		kind: Mistaken, mistake: mistake.Unscaled,
 	},
 	{
 		// FrancescoSaverioZuppichini/ViT issue #2: att = F.softmax(energy) /
@@ -209,7 +210,7 @@ var catalogue = []realCase{
 		args: "--measured-std 3.319 --d-k 96 --heads 8 --d-model 768 --init-std 1/48",
 		in:   Input{MeasuredStd: rat("3.319"), DK: 96, DModel: 768, Heads: 8, Q: fromInit("1/48", 768), K: fromInit("1/48", 768)},
 		sim:  &simulation{dModel: 768, dk: 96, input: layerNormed, wq: torchDefault(768), wk: torchDefault(768), factor: 1, tokens: 64, seed: 8},
-		kind: Mistaken, mistake: grade.Unscaled,
+		kind: Mistaken, mistake: mistake.Unscaled,
 	},
 	{
 		// tunz/transformer-pytorch issue #8: a reader saw no division by
@@ -243,7 +244,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.08946 --d-k 128 --heads 16 --d-model 2048 --init-std 1/sqrt(2048*128),1/sqrt(2048) --intended-scale 1",
 		in:   Input{MeasuredStd: rat("0.08946"), DK: 128, DModel: 2048, Heads: 16, Q: fromInit("1/sqrt(2048*128)", 2048), K: fromInit("1/sqrt(2048)", 2048), Intended: scale("1")},
 		sim:  &simulation{dModel: 2048, dk: 128, input: rmsNormed, wq: normal(1 / math.Sqrt(2048*128)), wk: normal(1 / math.Sqrt(2048)), factor: 1 / math.Sqrt(128), tokens: 32, seed: 11},
-		kind: Mistaken, mistake: grade.UsualScale, also: grade.UsualOnTop,
+		kind: Mistaken, mistake: mistake.UsualScale, also: mistake.UsualOnTop,
 	},
 	{
 		// openai/guided-diffusion issue #38 (and openai/improved-diffusion
@@ -297,7 +298,7 @@ var catalogue = []realCase{
 		args: "--measured-std 1.003 --d-k 512 --heads 4 --d-model 2048 --qk-norm rms --intended-scale 1/d",
 		in:   Input{MeasuredStd: rat("1.003"), DK: 512, DModel: 2048, Heads: 4, Q: NormalisedEntry(RMSNorm, 512), K: NormalisedEntry(RMSNorm, 512), Intended: scale("1/d")},
 		sim:  &simulation{dModel: 2048, dk: 512, input: layerNormed, wq: torchDefault(2048), wk: torchDefault(2048), norm: qkLayer, factor: 1 / math.Sqrt(512), tokens: 32, seed: 14},
-		kind: Mistaken, mistake: grade.UsualScale,
+		kind: Mistaken, mistake: mistake.UsualScale,
 	},
 	{
 		// huggingface/transformers issue #31891 and ggml-org/llama.cpp PR #8444:
@@ -311,7 +312,7 @@ var catalogue = []realCase{
 		in:   Input{MeasuredStd: rat("1.066"), DK: 256, DModel: 3584, Heads: 16, Q: fromInit("1/sqrt(3584)", 3584), K: fromInit("1/sqrt(3584)", 3584)},
 		tol:  "1.03",
 		sim:  &simulation{dk: 256, wq: normal(1), wk: normal(1), factor: 1 / math.Sqrt(224), tokens: 256, seed: 15},
-		kind: Mistaken, mistake: grade.SplitWidth,
+		kind: Mistaken, mistake: mistake.SplitWidth,
 	},
 	{
 		// The same Gemma-2-9B measurement at the default tolerance ×1.5: the
@@ -331,7 +332,7 @@ var catalogue = []realCase{
 		in:   Input{MeasuredStd: rat("1.015"), DK: 128, DModel: 4608, Heads: 32, Q: fromInit("1/sqrt(4608)", 4608), K: fromInit("1/sqrt(4608)", 4608), Intended: scale("144^-1/2")},
 		tol:  "1.03",
 		sim:  &simulation{dk: 128, wq: normal(1), wk: normal(1), factor: 1 / math.Sqrt(128), tokens: 256, seed: 16},
-		kind: Mistaken, mistake: grade.UsualScale,
+		kind: Mistaken, mistake: mistake.UsualScale,
 	},
 	{
 		// antonellof/ferrox issue #40: Gemma-3-27B (QK-norm by RMSNorm,
@@ -342,7 +343,7 @@ var catalogue = []realCase{
 		in:   Input{MeasuredStd: rat("1.001"), DK: 128, DModel: 5376, Heads: 32, Q: NormalisedEntry(RMSNorm, 128), K: NormalisedEntry(RMSNorm, 128), Intended: scale("168^-1/2")},
 		tol:  "1.1",
 		sim:  &simulation{dk: 128, wq: normal(1), wk: normal(1), norm: qkRMS, factor: 1 / math.Sqrt(128), tokens: 256, seed: 17},
-		kind: Mistaken, mistake: grade.UsualScale,
+		kind: Mistaken, mistake: mistake.UsualScale,
 	},
 	{
 		// huggingface/transformers models/qwen3/modeling_qwen3.py: q_norm and
@@ -383,7 +384,7 @@ var catalogue = []realCase{
 		name: "SKaiNET: default scale 0 taken literally",
 		args: "--measured-std 0 --d-k 64 --q-std 1 --k-std 1",
 		in:   Input{MeasuredStd: rat("0"), DK: 64, Q: MeasuredEntry(one), K: MeasuredEntry(one)},
-		kind: Mistaken, mistake: grade.ScaleZero,
+		kind: Mistaken, mistake: mistake.ScaleZero,
 	},
 	{
 		// huggingface/transformers issue #44380, fixed by PR #44397: GPT-2's
@@ -394,7 +395,7 @@ var catalogue = []realCase{
 		args: "--measured-std 0.3040 --d-k 64 --heads 12 --d-model 768 --init-std 0.02 --intended-scale d^-1/2/4",
 		in:   Input{MeasuredStd: rat("0.3040"), DK: 64, DModel: 768, Heads: 12, Q: fromInit("0.02", 768), K: fromInit("0.02", 768), Intended: scale("d^-1/2/4")},
 		sim:  &simulation{dModel: 768, dk: 64, input: layerNormed, wq: normal(0.02), wk: normal(0.02), factor: 1.0 / 8, tokens: 64, seed: 20},
-		kind: Mistaken, mistake: grade.UsualScale,
+		kind: Mistaken, mistake: mistake.UsualScale,
 	},
 }
 

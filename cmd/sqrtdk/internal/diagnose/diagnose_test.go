@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -51,16 +52,16 @@ func TestFactorsAndExpectedStdsAreExact(t *testing.T) {
 		got[m] = [2]string{h.Factor.String(), h.Expected.String()}
 	}
 	require.Equal(t, map[grade.MistakeKind][2]string{
-		ScaleRight:          {"1/16*sqrt(2)", "3/2"},   // 1/√128
-		grade.Unscaled:      {"1", "12*sqrt(2)"},       // b·√128
-		grade.ScaledTwice:   {"1/128", "3/32*sqrt(2)"}, // (1/√128)²
-		grade.DividedByD:    {"1/128", "3/32*sqrt(2)"}, // the same factor
-		grade.ScaleInverted: {"8*sqrt(2)", "192"},      // √128, b·128
-		grade.ModelWidth:    {"1/96*sqrt(2)", "1/4"},   // 1/√4608: b·√(128/4608) = b/6
-		grade.SplitWidth:    {"1/12", "sqrt(2)"},       // 1/√144: b·√128/12
-		grade.ScaleZero:     {"0", "0"},
+		ScaleRight:            {"1/16*sqrt(2)", "3/2"},   // 1/√128
+		mistake.Unscaled:      {"1", "12*sqrt(2)"},       // b·√128
+		mistake.ScaledTwice:   {"1/128", "3/32*sqrt(2)"}, // (1/√128)²
+		mistake.DividedByD:    {"1/128", "3/32*sqrt(2)"}, // the same factor
+		mistake.ScaleInverted: {"8*sqrt(2)", "192"},      // √128, b·128
+		mistake.ModelWidth:    {"1/96*sqrt(2)", "1/4"},   // 1/√4608: b·√(128/4608) = b/6
+		mistake.SplitWidth:    {"1/12", "sqrt(2)"},       // 1/√144: b·√128/12
+		mistake.ScaleZero:     {"0", "0"},
 	}, got)
-	require.Equal(t, []grade.MistakeKind{grade.ScaledTwice, grade.DividedByD}, byMistake(r)[grade.DividedByD].Mistakes)
+	require.Equal(t, []grade.MistakeKind{mistake.ScaledTwice, mistake.DividedByD}, byMistake(r)[mistake.DividedByD].Mistakes)
 }
 
 func TestIntendedScalesChangeTheCatalogue(t *testing.T) {
@@ -70,16 +71,16 @@ func TestIntendedScalesChangeTheCatalogue(t *testing.T) {
 		factors map[grade.MistakeKind]string
 		omitted []grade.MistakeKind
 	}{
-		{"d^-1/2", map[grade.MistakeKind]string{ScaleRight: "1/8", grade.Unscaled: "1", grade.ScaledTwice: "1/64", grade.DividedByD: "1/64", grade.ScaleInverted: "8", grade.ModelWidth: "1/32*sqrt(2)", grade.ScaleZero: "0"}, nil},
+		{"d^-1/2", map[grade.MistakeKind]string{ScaleRight: "1/8", mistake.Unscaled: "1", mistake.ScaledTwice: "1/64", mistake.DividedByD: "1/64", mistake.ScaleInverted: "8", mistake.ModelWidth: "1/32*sqrt(2)", mistake.ScaleZero: "0"}, nil},
 		// q and k each by d^-1/4 is the usual scale; one side only is d^-1/4.
-		{"each:d^-1/4", map[grade.MistakeKind]string{ScaleRight: "1/8", grade.Unscaled: "1", grade.ScaledTwice: "1/64", grade.DividedByD: "1/64", grade.ScaleInverted: "8", grade.ModelWidth: "1/32*sqrt(2)", grade.OneSide: "1/4*sqrt(2)", grade.ScaleZero: "0"}, nil},
+		{"each:d^-1/4", map[grade.MistakeKind]string{ScaleRight: "1/8", mistake.Unscaled: "1", mistake.ScaledTwice: "1/64", mistake.DividedByD: "1/64", mistake.ScaleInverted: "8", mistake.ModelWidth: "1/32*sqrt(2)", mistake.OneSide: "1/4*sqrt(2)", mistake.ScaleZero: "0"}, nil},
 		// muP: dividing by d_k is the intention, not a mistake.
-		{"1/d", map[grade.MistakeKind]string{ScaleRight: "1/64", grade.Unscaled: "1", grade.ScaledTwice: "1/4096", grade.ScaleInverted: "64", grade.ModelWidth: "1/512", grade.UsualScale: "1/8", grade.UsualOnTop: "1/512", grade.ScaleZero: "0"}, []grade.MistakeKind{grade.DividedByD}},
+		{"1/d", map[grade.MistakeKind]string{ScaleRight: "1/64", mistake.Unscaled: "1", mistake.ScaledTwice: "1/4096", mistake.ScaleInverted: "64", mistake.ModelWidth: "1/512", mistake.UsualScale: "1/8", mistake.UsualOnTop: "1/512", mistake.ScaleZero: "0"}, []grade.MistakeKind{mistake.DividedByD}},
 		// muP's 8/d equals the usual scale at d_k = 64.
-		{"8/d", map[grade.MistakeKind]string{ScaleRight: "1/8", grade.Unscaled: "1", grade.ScaledTwice: "1/64", grade.DividedByD: "1/64", grade.UsualOnTop: "1/64", grade.ScaleInverted: "8", grade.ModelWidth: "1/64", grade.ScaleZero: "0"}, []grade.MistakeKind{grade.UsualScale}},
+		{"8/d", map[grade.MistakeKind]string{ScaleRight: "1/8", mistake.Unscaled: "1", mistake.ScaledTwice: "1/64", mistake.DividedByD: "1/64", mistake.UsualOnTop: "1/64", mistake.ScaleInverted: "8", mistake.ModelWidth: "1/64", mistake.ScaleZero: "0"}, []grade.MistakeKind{mistake.UsualScale}},
 		// T5: no scale on q·k at all; a fixed number has no width to confuse.
-		{"1", map[grade.MistakeKind]string{ScaleRight: "1", grade.DividedByD: "1/64", grade.UsualScale: "1/8", grade.UsualOnTop: "1/8", grade.ScaleZero: "0"}, []grade.MistakeKind{grade.Unscaled, grade.ScaledTwice, grade.ScaleInverted}},
-		{"144^-1/2", map[grade.MistakeKind]string{ScaleRight: "1/12", grade.Unscaled: "1", grade.ScaledTwice: "1/144", grade.DividedByD: "1/64", grade.ScaleInverted: "12", grade.UsualScale: "1/8", grade.UsualOnTop: "1/96", grade.ScaleZero: "0"}, nil},
+		{"1", map[grade.MistakeKind]string{ScaleRight: "1", mistake.DividedByD: "1/64", mistake.UsualScale: "1/8", mistake.UsualOnTop: "1/8", mistake.ScaleZero: "0"}, []grade.MistakeKind{mistake.Unscaled, mistake.ScaledTwice, mistake.ScaleInverted}},
+		{"144^-1/2", map[grade.MistakeKind]string{ScaleRight: "1/12", mistake.Unscaled: "1", mistake.ScaledTwice: "1/144", mistake.DividedByD: "1/64", mistake.ScaleInverted: "12", mistake.UsualScale: "1/8", mistake.UsualOnTop: "1/96", mistake.ScaleZero: "0"}, nil},
 	} {
 		t.Run(tc.scale, func(t *testing.T) {
 			in := base
@@ -98,23 +99,23 @@ func TestIntendedScalesChangeTheCatalogue(t *testing.T) {
 
 func TestModelWidthAndSplitWidthNeedTheirWidths(t *testing.T) {
 	in := Input{MeasuredStd: rat("1"), DK: 64, Q: unit(), K: unit()}
-	_, has := byMistake(diagnoseOK(t, in, tolerance))[grade.ModelWidth]
+	_, has := byMistake(diagnoseOK(t, in, tolerance))[mistake.ModelWidth]
 	require.False(t, has, "no width beyond d_k is known")
 	in.Heads = 8 // model width taken as heads × d_k = 512
 	h := byMistake(diagnoseOK(t, in, tolerance))
-	require.Equal(t, "1/32*sqrt(2)", h[grade.ModelWidth].Factor.String()) // 1/√512
-	_, has = h[grade.SplitWidth]
+	require.Equal(t, "1/32*sqrt(2)", h[mistake.ModelWidth].Factor.String()) // 1/√512
+	_, has = h[mistake.SplitWidth]
 	require.False(t, has, "d_model/heads needs d_model")
 	in.DModel = 512 // d_model/heads = 64 = d_k: no split-width mistake
-	_, has = byMistake(diagnoseOK(t, in, tolerance))[grade.SplitWidth]
+	_, has = byMistake(diagnoseOK(t, in, tolerance))[mistake.SplitWidth]
 	require.False(t, has)
 	// 1024/8 = 128 ≠ 64: the factor is 1/√128.
 	in.DModel = 1024
-	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[grade.SplitWidth].Factor.String())
+	require.Equal(t, "1/16*sqrt(2)", byMistake(diagnoseOK(t, in, tolerance))[mistake.SplitWidth].Factor.String())
 	// One head: d_model is d_k.
 	in.DK, in.DModel, in.Heads = 64, 64, 1
 	r := diagnoseOK(t, in, tolerance)
-	_, has = byMistake(r)[grade.ModelWidth]
+	_, has = byMistake(r)[mistake.ModelWidth]
 	require.False(t, has)
 	require.Empty(t, r.Omitted, "a model width equal to d_k is no hypothesis at all")
 }
@@ -142,7 +143,7 @@ func TestUnknownEntriesAreTakenAsOneForTheIntendedRowOnly(t *testing.T) {
 	in.Q, in.K = MeasuredEntry(std("51/400")), unit()
 	r = diagnoseOK(t, in, tolerance)
 	require.Equal(t, Mistaken, r.Kind, report(r))
-	require.Equal(t, grade.Unscaled, r.Hypotheses[r.Named].Mistake())
+	require.Equal(t, mistake.Unscaled, r.Hypotheses[r.Named].Mistake())
 	require.Equal(t, GivenEntries, r.RestsOn())
 
 	// One side known: the other is taken as 1, so b is the known std.
@@ -184,7 +185,7 @@ func TestIntendedMustBeClearlyNearest(t *testing.T) {
 	r := diagnoseOK(t, in, tol)
 	require.Len(t, r.Fitting, 2, report(r))
 	require.Equal(t, "2", r.Hypotheses[0].Off.String())
-	require.Equal(t, "4", byMistake(r)[grade.ModelWidth].Off.String())
+	require.Equal(t, "4", byMistake(r)[mistake.ModelWidth].Off.String())
 	require.Equal(t, AsIntended, r.Kind, "×4 is exactly the square of ×2: inclusive")
 	in.MeasuredStd = rat("2.000000000000000000000000000001")
 	r = diagnoseOK(t, in, tol)
@@ -293,7 +294,7 @@ func TestMeasuredZero(t *testing.T) {
 	in := Input{MeasuredStd: rat("0"), DK: 64, Q: unit(), K: unit()}
 	r := diagnoseOK(t, in, tolerance)
 	require.Equal(t, Mistaken, r.Kind)
-	require.Equal(t, grade.ScaleZero, r.Hypotheses[r.Named].Mistake())
+	require.Equal(t, mistake.ScaleZero, r.Hypotheses[r.Named].Mistake())
 	require.Equal(t, []int{len(r.Hypotheses) - 1}, r.Fitting)
 	for _, h := range r.Hypotheses[:len(r.Hypotheses)-1] {
 		require.True(t, h.Off.Infinite)
@@ -328,7 +329,7 @@ func TestTwoFittingHypothesesCannotBeTold(t *testing.T) {
 	in.MeasuredStd = rat("0.72")
 	r = diagnoseOK(t, in, rat("1.18"))
 	require.Equal(t, Mistaken, r.Kind)
-	require.Equal(t, grade.ModelWidth, r.Hypotheses[r.Named].Mistake())
+	require.Equal(t, mistake.ModelWidth, r.Hypotheses[r.Named].Mistake())
 }
 
 func TestToleranceBoundaryIsInclusiveAndExact(t *testing.T) {
@@ -353,8 +354,8 @@ func TestEachVerdictHasAMeasurementThatBreaksIt(t *testing.T) {
 		m    string
 		want grade.MistakeKind
 	}{
-		{"1.1", ScaleRight}, {"7.5", grade.Unscaled}, {"0.13", grade.ScaledTwice}, {"60", grade.ScaleInverted},
-		{"0.3", grade.ModelWidth}, {"0", grade.ScaleZero},
+		{"1.1", ScaleRight}, {"7.5", mistake.Unscaled}, {"0.13", mistake.ScaledTwice}, {"60", mistake.ScaleInverted},
+		{"0.3", mistake.ModelWidth}, {"0", mistake.ScaleZero},
 	} {
 		in := Input{MeasuredStd: rat(tc.m), DK: 64, Heads: 12, Q: unit(), K: unit()}
 		r := diagnoseOK(t, in, tolerance)
@@ -398,10 +399,10 @@ func TestBestIsTheClosestAndTiesGoEarlier(t *testing.T) {
 	require.Equal(t, "2", r.Hypotheses[2].Off.String())
 	require.Equal(t, 0, r.Best)
 	r = diagnoseOK(t, Input{MeasuredStd: rat("3"), DK: 64, Q: unit(), K: unit()}, tolerance)
-	require.Equal(t, grade.Unscaled, r.Hypotheses[r.Best].Mistake(), "3 is ×2.67 from 8 and ×3 from 1")
+	require.Equal(t, mistake.Unscaled, r.Hypotheses[r.Best].Mistake(), "3 is ×2.67 from 8 and ×3 from 1")
 	// At d_k = 1 every width-based factor is 1: only right, inverted-free rows remain.
 	r = diagnoseOK(t, Input{MeasuredStd: rat("1.1"), DK: 1, Q: unit(), K: unit()}, tolerance)
-	require.Equal(t, []grade.MistakeKind{grade.Unscaled, grade.ScaledTwice, grade.DividedByD, grade.ScaleInverted}, r.Omitted)
+	require.Equal(t, []grade.MistakeKind{mistake.Unscaled, mistake.ScaledTwice, mistake.DividedByD, mistake.ScaleInverted}, r.Omitted)
 	require.Len(t, r.Hypotheses, 2)
 	require.Equal(t, AsIntended, r.Kind)
 }
@@ -480,8 +481,8 @@ func TestScalingMistakesComeFromTheCatalogue(t *testing.T) {
 			}
 		}
 	}
-	for _, m := range []grade.MistakeKind{grade.Unscaled, grade.DividedByD, grade.UsualScale, grade.ScaledTwice, grade.UsualOnTop,
-		grade.ScaleInverted, grade.ModelWidth, grade.SplitWidth, grade.OneSide, grade.ScaleZero} {
+	for _, m := range []grade.MistakeKind{mistake.Unscaled, mistake.DividedByD, mistake.UsualScale, mistake.ScaledTwice, mistake.UsualOnTop,
+		mistake.ScaleInverted, mistake.ModelWidth, mistake.SplitWidth, mistake.OneSide, mistake.ScaleZero} {
 		require.True(t, seen[m], "no input has the hypothesis %s", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -27,28 +28,28 @@ func candidates(in Input) []candidate {
 	usual := rational.PowerOf(in.DK, big.NewRat(-1, 2))
 	cs := []candidate{
 		{ScaleRight, a0},
-		{grade.Unscaled, one},
-		{grade.ScaledTwice, a0.Mul(a0)},
-		{grade.DividedByD, rational.NewRat(big.NewRat(1, in.DK))},
-		{grade.ScaleInverted, a0.Inv()},
+		{mistake.Unscaled, one},
+		{mistake.ScaledTwice, a0.Mul(a0)},
+		{mistake.DividedByD, rational.NewRat(big.NewRat(1, in.DK))},
+		{mistake.ScaleInverted, a0.Inv()},
 	}
 	if s.DependsOnWidth() {
 		if m, ok := in.ModelWidth(); ok && m != in.DK {
-			cs = append(cs, candidate{grade.ModelWidth, s.Factor(m)})
+			cs = append(cs, candidate{mistake.ModelWidth, s.Factor(m)})
 		}
 		if w, ok := in.SplitWidth(); ok && w != in.DK {
-			cs = append(cs, candidate{grade.SplitWidth, s.Factor(w)})
+			cs = append(cs, candidate{mistake.SplitWidth, s.Factor(w)})
 		}
 	}
 	if !s.IsDefault() {
-		cs = append(cs, candidate{grade.UsualScale, usual}, candidate{grade.UsualOnTop, a0.Mul(usual)})
+		cs = append(cs, candidate{mistake.UsualScale, usual}, candidate{mistake.UsualOnTop, a0.Mul(usual)})
 	}
 	if s.Each {
 		side := s
 		side.Each = false
-		cs = append(cs, candidate{grade.OneSide, side.Factor(in.DK)})
+		cs = append(cs, candidate{mistake.OneSide, side.Factor(in.DK)})
 	}
-	return append(cs, candidate{grade.ScaleZero, rational.NewRat(new(big.Rat))})
+	return append(cs, candidate{mistake.ScaleZero, rational.NewRat(new(big.Rat))})
 }
 
 // An Off is the exact factor max(m/e, e/m) ≥ 1 by which a measurement m

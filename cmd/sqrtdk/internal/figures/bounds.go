@@ -36,11 +36,11 @@ type enclosed struct {
 // (half-even) to places decimals.
 func roundEnclosed(places int, enclose func(prec uint) softmax.Interval) (enclosed, error) {
 	var e enclosed
-	s, err := rational.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
+	s, err := softmax.EnclosedDecimal(func(prec uint) (lo, hi *big.Rat, err error) {
 		e.last, e.prec = enclose(prec), prec
 		return e.last.Lo, e.last.Hi, nil
 	}, places, rational.RoundHalfEven, maxBits)
-	if errors.Is(err, rational.ErrUnsettled) {
+	if errors.Is(err, softmax.ErrUnsettled) {
 		return e, fmt.Errorf("a value lies too close to a rounding boundary to settle %d places within %d bits", places, maxBits)
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -403,31 +404,31 @@ func advice(r diagnose.Result, h diagnose.Hypothesis) string {
 	}
 	for _, m := range h.Mistakes {
 		switch m {
-		case grade.Unscaled:
+		case mistake.Unscaled:
 			out = append(out, fmt.Sprintf("q·k reaches softmax unscaled: apply the intended factor %s before softmax (a factor applied to the softmax output does nothing to how peaked the weights are).", show(r.Intended)))
-		case grade.ScaledTwice:
+		case mistake.ScaledTwice:
 			out = append(out, "Look for the factor applied twice: once by hand (a pre-scaled query or key, a `* scale`) and once by an attention kernel that scales by default (scaled_dot_product_attention or a flash kernel with scale=None); keep one, for instance by passing scale=1 to the kernel.")
-		case grade.DividedByD:
+		case mistake.DividedByD:
 			out = append(out, fmt.Sprintf("Look for a division by d_k = %d itself (`/ d_k`, `d_k ** -1`) where its square root was meant.", in.DK))
-		case grade.ScaleInverted:
+		case mistake.ScaleInverted:
 			out = append(out, "Look for a factor that multiplies where it should divide (dividing by a scale that is already d_k^-1/2, or multiplying by √d_k).")
-		case grade.ModelWidth:
+		case mistake.ModelWidth:
 			mw, _ := in.ModelWidth()
 			out = append(out, fmt.Sprintf("The formula is evaluated at the model width %d instead of the head width d_k = %d (a square root of the embedding size where the head size was meant).", mw, in.DK))
-		case grade.SplitWidth:
+		case mistake.SplitWidth:
 			sw, _ := in.SplitWidth()
 			out = append(out, fmt.Sprintf("The formula is evaluated at d_model/heads = %d, but the heads are d_k = %d wide (a head size computed as d_model // heads in a model whose head width is set on its own).", sw, in.DK))
-		case grade.UsualScale:
+		case mistake.UsualScale:
 			out = append(out, fmt.Sprintf("The usual 1/√d_k replaced the intended %s: typically an attention kernel's default scale where the model's own factor should be passed explicitly.", in.Intended))
-		case grade.UsualOnTop:
+		case mistake.UsualOnTop:
 			out = append(out, "A kernel's default 1/√d_k is applied on top of the intended factor: pass the kernel the intended factor (or scale=1 when the factor is already applied).")
-		case grade.OneSide:
+		case mistake.OneSide:
 			out = append(out, "The factor meant for q and k each is applied to only one of them.")
-		case grade.ScaleZero:
+		case mistake.ScaleZero:
 			out = append(out, "Every score is 0, so softmax gives uniform weights whatever the keys: the factor is 0 (a default of 0 taken literally, an integer division, or a zero temperature).")
 		}
 	}
-	if has[grade.ScaledTwice] && has[grade.DividedByD] {
+	if has[mistake.ScaledTwice] && has[mistake.DividedByD] {
 		out = append(out, "These give exactly the same std, so no measurement separates them; the code does: two scalings mean the factor is applied twice, a single division by d_k means the square root was left out.")
 	} else if len(h.Mistakes) > 1 {
 		out = append(out, "These apply exactly the same factor here, so only the code can tell them apart.")

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // A fiveFormats is a result written in each of the table formats.
@@ -165,9 +167,15 @@ func (t *Table) WriteJSON(w io.Writer) error {
 		v := jsonScaled{}
 		for i, x := range r.Variance {
 			v.names = append(v.names, t.Scales[i].Name())
-			v.values = append(v.values, jsonValue{Exact: x.String(), Rational: x.IsRational(), Decimal: t.decimal(r, i)})
+			v.values = append(v.values, jsonValue{Exact: x.String(), Rational: isRational(x), Decimal: t.decimal(r, i)})
 		}
 		out.Rows = append(out.Rows, row{D: r.D, Cases: r.Cases.String(), Method: r.Method.String(), Variance: v})
 	}
 	return writeJSON(w, out)
+}
+
+// isRational reports whether an exact value is a rational number.
+func isRational(v rational.Value) bool {
+	_, ok := v.Rat()
+	return ok
 }

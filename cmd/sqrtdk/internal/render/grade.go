@@ -222,7 +222,7 @@ func resultJSON(r *grade.Result) jsonResult {
 	for _, p := range r.Parts {
 		jp := jsonPart{ID: p.Part.ID, Question: p.Part.Question.ID, Asks: grade.Describe(p.Part), Line: p.Answer.Line, Read: p.Read,
 			Verdict: p.Mark.String(), Points: json.Number(Points(p.Points)), MaxPoints: json.Number(Points(p.Part.Points)),
-			Mistake: p.Mistake(), Mistakes: []jsonMistake{}, Feedback: p.Feedback, Exact: p.Exact}
+			Mistake: MistakeName(p), Mistakes: []jsonMistake{}, Feedback: p.Feedback, Exact: p.Exact}
 		if p.Mark != grade.Unanswered {
 			text := p.Answer.Text
 			jp.Answer = &text
@@ -396,7 +396,7 @@ func writeClassCSV(w io.Writer, rs []*grade.Result) error {
 			if p.Part.ID != ids[i] {
 				return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 			}
-			row = append(row, Points(p.Points), p.Mark.String(), p.Mistake())
+			row = append(row, Points(p.Points), p.Mark.String(), MistakeName(p))
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -435,8 +435,8 @@ func itemsJSON(rs []*grade.Result) []jsonItem {
 	out := []jsonItem{}
 	for _, it := range grade.Analyse(rs) {
 		top, n := it.TopMistake()
-		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Answered,
-			Right: it.Right, Short: it.Short, Wrong: it.Wrong, Unreadable: it.Unreadable, ShareRight: it.ShareRight().RatString(),
+		out = append(out, jsonItem{ID: it.ID, MaxPoints: json.Number(Points(it.MaxPoints)), Students: it.Students, Answered: it.Students - it.Marks[grade.Unanswered],
+			Right: it.Marks[grade.Right], Short: it.Marks[grade.Short], Wrong: it.Marks[grade.Wrong], Unreadable: it.Marks[grade.Unreadable], ShareRight: shareRight(it).RatString(),
 			MeanPoints: meanPoints(it).RatString(), TopMistake: top, TopCount: n, Mistakes: it.Mistakes, Unmatched: it.Unmatched})
 	}
 	return out
@@ -451,8 +451,8 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		}
 	}
 	for _, it := range grade.Analyse(rs) {
-		right := fmt.Sprintf("%d/%d (%s%%)", it.Right, it.Students,
-			rational.FormatRat(new(big.Rat).Mul(it.ShareRight(), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
+		right := fmt.Sprintf("%d/%d (%s%%)", it.Marks[grade.Right], it.Students,
+			rational.FormatRat(new(big.Rat).Mul(shareRight(it), big.NewRat(100, 1)), 1, rational.RoundHalfEven))
 		mean := rational.FormatRat(meanPoints(it), 2, rational.RoundHalfEven) + "/" + Points(it.MaxPoints)
 		top, n := it.TopMistake()
 		mistake := "-"
@@ -462,7 +462,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		if it.Unmatched > 0 {
 			mistake += fmt.Sprintf(", %d unnamed", it.Unmatched)
 		}
-		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Wrong), fmt.Sprint(it.Unreadable), mean, mistake})
+		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Marks[grade.Wrong]), fmt.Sprint(it.Marks[grade.Unreadable]), mean, mistake})
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "item analysis of %d answer files\n", graded)
@@ -485,4 +485,21 @@ func writeItemsCSV(w io.Writer, rs []*grade.Result) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// shareRight returns the share of an item's students who answered right,
+// exactly (0 for an item no one was graded on).
+func shareRight(it grade.Item) *big.Rat {
+	if it.Students == 0 {
+		return new(big.Rat)
+	}
+	return big.NewRat(int64(it.Marks[grade.Right]), int64(it.Students))
+}
+
+// MistakeName returns the name of an answer's first named mistake, or "".
+func MistakeName(p grade.PartResult) string {
+	if len(p.Mistakes) == 0 {
+		return ""
+	}
+	return p.Mistakes[0].Name
 }

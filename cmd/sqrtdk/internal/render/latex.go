@@ -268,6 +268,7 @@ func (t *Table) latexCell(v rational.Value, decimal string) string {
 // \frac{1}{6} or \frac{3}{2}\sqrt[4]{2}, with long integers grouped.
 func LaTeXValue(v rational.Value) string {
 	c, n, r := v.Parts()
+	_, isRational := v.Rat()
 	var b strings.Builder
 	if c.Sign() < 0 {
 		b.WriteByte('-')
@@ -277,10 +278,10 @@ func LaTeXValue(v rational.Value) string {
 	switch {
 	case !c.IsInt():
 		fmt.Fprintf(&b, "\\frac{%s}{%s}", num, groupDigits(c.Denom().String()))
-	case !coefOne || v.IsRational():
+	case !coefOne || isRational:
 		b.WriteString(num)
 	}
-	if v.IsRational() {
+	if isRational {
 		return b.String()
 	}
 	if r == 2 {

@@ -52,7 +52,7 @@ func pairsModel(t testing.TB, s string) proofs.Model {
 
 func joint(t testing.TB, text string) proofs.Model {
 	t.Helper()
-	j, err := proofs.ReadJointLaw(strings.NewReader(text))
+	j, err := proofs.ReadJointLaw("", strings.NewReader(text))
 	require.NoError(t, err)
 	return proofs.Model{Joint: j}
 }

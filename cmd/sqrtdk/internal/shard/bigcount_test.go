@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -75,10 +76,10 @@ func TestCountsExactPast2To64(t *testing.T) {
 		require.NoError(t, err)
 		whole, err := plan.Distribution(context.Background())
 		require.NoError(t, err)
-		nq, _ := p.QCount()
+		nq, _ := split.QCount(p.Q, p.D)
 		var files []File
 		for i := range 3 {
-			lo, hi, err := p.ShardRange(i, 3)
+			lo, hi, err := split.Range(p.Q, p.D, i, 3)
 			require.NoError(t, err)
 			// For ±1 every q sees the same distribution over k, so the
 			// slice's histogram is (hi − lo)·C(40, t); its total exceeds 2^64.

@@ -13,7 +13,7 @@
 // them, is not detected: the merge is as sound as the machines and the
 // files it was given, and no more.
 //
-// A run split into N slices (see enumerate.Problem.ShardRange) produces N
+// A run split into N slices (see enumerate.Plan.BruteShard) produces N
 // shard files. Each holds the full problem (alphabets in canonical form,
 // the widths, the method, the command that produced it), the slice it
 // covered (index I of N and, per width, its q index range), one exact

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/shard"
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -14,10 +15,10 @@ import (
 // verifies the two files and adds their histograms.
 func ExampleMerge() {
 	p := enumerate.Problem{Q: rational.Signs(), K: rational.Signs(), D: 3}
-	nq, _ := p.QCount()
+	nq, _ := split.QCount(p.Q, p.D)
 	var files []shard.File
 	for i := range 2 {
-		lo, hi, _ := p.ShardRange(i, 2)
+		lo, hi, _ := split.Range(p.Q, p.D, i, 2)
 		plan, _ := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{})
 		h, _ := plan.BruteShard(context.Background(), i, 2)
 		r := &shard.Result{Tool: "example", Command: "dist", Q: p.Q, K: p.K, Method: enumerate.BruteForce, Index: i, Count: 2,

@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -428,8 +429,8 @@ func (s *streamReader) slice() error {
 		return err
 	}
 	s.canon.line("shard", fmt.Sprintf("%d/%d", s.res.Index, s.res.Count))
-	if s.res.Count < 1 || s.res.Count > enumerate.MaxShards || s.res.Index >= s.res.Count {
-		s.inconsistent(fmt.Errorf("slice %d/%d is not one of 0/N … (N−1)/N with 1 ≤ N ≤ %d", s.res.Index, s.res.Count, enumerate.MaxShards))
+	if s.res.Count < 1 || s.res.Count > split.MaxSlices || s.res.Index >= s.res.Count {
+		s.inconsistent(fmt.Errorf("slice %d/%d is not one of 0/N … (N−1)/N with 1 ≤ N ≤ %d", s.res.Index, s.res.Count, split.MaxSlices))
 	}
 	return nil
 }
@@ -655,10 +656,10 @@ func (r *Result) checkHead(pd partDoc) (Part, *forced, *big.Int, error) {
 	if p.QTotal, err = canonicalUint(pd.QTotal); err != nil {
 		return wrap(fmt.Errorf("q_total: %v", err))
 	}
-	if nq, ok := prob.QCount(); !ok || nq != p.QTotal {
+	if nq, ok := split.QCount(prob.Q, prob.D); !ok || nq != p.QTotal {
 		return wrap(fmt.Errorf("q_total %d is not the number of q vectors the run enumerates, %d", p.QTotal, nq))
 	}
-	lo, hi, err := prob.ShardRange(r.Index, r.Count)
+	lo, hi, err := split.Range(prob.Q, prob.D, r.Index, r.Count)
 	if err != nil {
 		return wrap(err)
 	}
@@ -680,7 +681,7 @@ func (r *Result) checkHead(pd partDoc) (Part, *forced, *big.Int, error) {
 			pd.Base, pd.Step, f.base.RatString(), f.step.RatString()))
 	}
 	p.Hist = h
-	return p, f, prob.ShardPairs(p.Lo, p.Hi), nil
+	return p, f, split.Pairs(prob.Q, prob.K, prob.D, p.Lo, p.Hi), nil
 }
 
 func canonicalAlphabet(tokens []string) (rational.Alphabet, error) {

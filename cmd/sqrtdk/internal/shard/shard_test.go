@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/split"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -30,13 +31,13 @@ func runShard(t testing.TB, q, k string, widths []int, i, n int) *Result {
 	}
 	for _, d := range widths {
 		p := enumerate.Problem{Q: r.Q, K: r.K, D: d}
-		lo, hi, err := p.ShardRange(i, n)
+		lo, hi, err := split.Range(p.Q, p.D, i, n)
 		require.NoError(t, err)
 		plan, err := enumerate.NewPlan(p, enumerate.BruteForce, enumerate.Options{Workers: 2})
 		require.NoError(t, err)
 		h, err := plan.BruteShard(context.Background(), i, n)
 		require.NoError(t, err)
-		nq, _ := p.QCount()
+		nq, _ := split.QCount(p.Q, p.D)
 		r.Parts = append(r.Parts, Part{D: d, Lo: lo, Hi: hi, QTotal: nq, Hist: h})
 	}
 	return r

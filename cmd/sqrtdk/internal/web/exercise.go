@@ -110,7 +110,7 @@ func (e *Exercise) check(id string, n int, line string) Check {
 		if p.Part.ID != id {
 			continue
 		}
-		c.Verdict, c.Feedback, c.Mistake = p.Mark.String(), p.Feedback, p.Mistake()
+		c.Verdict, c.Feedback, c.Mistake = p.Mark.String(), p.Feedback, render.MistakeName(p)
 		c.Points, c.MaxPoints = render.Points(p.Points), render.Points(p.Part.Points)
 		e.points[id] = p.Points
 	}

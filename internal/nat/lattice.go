@@ -1,10 +1,8 @@
-package rational
+package nat
 
 import (
 	"math/big"
 	"math/bits"
-
-	"github.com/sqrtdk/sqrtdk/internal/nat"
 )
 
 // LatticeSums accumulates, over the counts c_t of a distribution on the
@@ -29,8 +27,8 @@ func (s *LatticeSums) Add(t int, c *big.Int) {
 		// Three passes over c's words, without allocating: the sums of a
 		// closed form at d_k = 10⁵ add 10⁵ counts of thousands of words.
 		s.n.Add(&s.n, c)
-		nat.MulAddWord(&s.s1, c, uint(t))
-		nat.MulAddWord(&s.s2, c, uint(t)*uint(t))
+		MulAddWord(&s.s1, c, uint(t))
+		MulAddWord(&s.s2, c, uint(t)*uint(t))
 		return
 	}
 	s.n.Add(&s.n, c)
@@ -53,9 +51,9 @@ func (s *LatticeSums) AddPair(t, u int, c *big.Int) {
 		s.Add(u, c)
 		return
 	}
-	nat.MulAddWord(&s.n, c, 2)
-	nat.MulAddWord(&s.s1, c, uint(t)+uint(u))
-	nat.MulAddWord(&s.s2, c, squares)
+	MulAddWord(&s.n, c, 2)
+	MulAddWord(&s.s1, c, uint(t)+uint(u))
+	MulAddWord(&s.s2, c, squares)
 }
 
 // inWords reports whether adding c at t can run on words: c and the sums

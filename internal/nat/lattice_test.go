@@ -1,4 +1,4 @@
-package rational
+package nat
 
 import (
 	"math/big"
@@ -120,25 +120,6 @@ func TestLatticeSumsAfterNegativeSums(t *testing.T) {
 	if p.n.Cmp(n) != 0 || p.s1.Cmp(s1) != 0 || p.s2.Cmp(s2) != 0 {
 		t.Errorf("AddPair(%d, %d): sums %s, %s, %s, want %s, %s, %s", maxRoot, maxRoot, &p.n, &p.s1, &p.s2, n, s1, s2)
 	}
-}
-
-func TestHistogramEqual(t *testing.T) {
-	mk := func(base, step int64, counts ...int64) *Histogram {
-		h := &Histogram{Base: big.NewRat(base, 1), Step: big.NewRat(step, 1)}
-		for _, c := range counts {
-			h.Counts = append(h.Counts, big.NewInt(c))
-		}
-		return h
-	}
-	h := mk(-2, 2, 1, 2, 1)
-	require.True(t, h.Equal(mk(-2, 2, 1, 2, 1)))
-	require.False(t, h.Equal(mk(-1, 2, 1, 2, 1)), "another base")
-	require.False(t, h.Equal(mk(-2, 1, 1, 2, 1)), "another step")
-	require.False(t, h.Equal(mk(-2, 2, 1, 2)), "fewer counts")
-	require.False(t, h.Equal(mk(-2, 2, 1, 2, 2)), "another last count")
-	require.False(t, h.Equal(mk(-2, 2, 2, 2, 1)), "another first count")
-	require.Equal(t, "4", h.Total().String())
-	require.Equal(t, "2", h.Score(2).RatString())
 }
 
 func TestLatticeSumsEdges(t *testing.T) {
