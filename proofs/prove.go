@@ -46,7 +46,7 @@ type Source struct {
 // holds reports whether every step of the run holds.
 func (r Run) holds() bool {
 	for _, st := range r.Steps {
-		if !st.Holds() {
+		if !st.holds() {
 			return false
 		}
 	}

@@ -19,8 +19,9 @@ type Step struct {
 	Assertions []Assertion // every assertion checked for it
 }
 
-// Holds reports whether every assertion of the step holds.
-func (st Step) Holds() bool {
+// holds reports whether every assertion of the step holds (FirstFailure
+// finds none).
+func (st Step) holds() bool {
 	for _, a := range st.Assertions {
 		if !a.Holds {
 			return false

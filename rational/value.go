@@ -150,6 +150,10 @@ func (v Value) Add(w Value) Value {
 	return s
 }
 
+// Sub returns v − w, on the terms of Add: both rational, or both multiples
+// of the same root; it panics for any other two.
+func (v Value) Sub(w Value) Value { return v.Add(w.MulRat(big.NewRat(-1, 1))) }
+
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {
 	v = v.orZero()

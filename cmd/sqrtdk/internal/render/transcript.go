@@ -116,7 +116,7 @@ func writeTranscriptText(w io.Writer, t *proofs.Transcript) error {
 		}
 		lines := grid(rows, "  ")
 		for _, st := range r.Steps {
-			fmt.Fprintf(&b, "Step %d  %s: %s  %s\n", st.Number, st.Title, st.Statement, holdsWord(st.Holds()))
+			fmt.Fprintf(&b, "Step %d  %s: %s  %s\n", st.Number, st.Title, st.Statement, holdsWord(stepHolds(st)))
 			for _, a := range st.Assertions {
 				b.WriteString("    " + lines[0] + "\n")
 				lines = lines[1:]
@@ -353,4 +353,10 @@ func transcriptJSON(t *proofs.Transcript) jsonTranscript {
 		}
 	}
 	return out
+}
+
+// stepHolds reports whether every assertion of a step holds.
+func stepHolds(st proofs.Step) bool {
+	_, failed := st.FirstFailure()
+	return !failed
 }

@@ -32,7 +32,7 @@ func writeTranscriptLaTeX(w io.Writer, t *proofs.Transcript) error {
 			b.WriteString("\\end{itemize}\n")
 		}
 		for _, st := range r.Steps {
-			fmt.Fprintf(&b, "\n\\paragraph{Step %d, %s: %s.} %s\n\\begin{itemize}\n", st.Number, handoutText(st.Title), holdsWord(st.Holds()), handoutText(st.Statement))
+			fmt.Fprintf(&b, "\n\\paragraph{Step %d, %s: %s.} %s\n\\begin{itemize}\n", st.Number, handoutText(st.Title), holdsWord(stepHolds(st)), handoutText(st.Statement))
 			for _, a := range st.Assertions {
 				where := a.Source
 				if a.Scope != "" && where != "" {

@@ -117,8 +117,9 @@ func (l Lab) Prove(ctx context.Context) LabResult {
 	for _, r := range t.Runs {
 		w := LabWidth{D: r.D}
 		for _, st := range r.Steps {
-			s := LabStep{Number: st.Number, Title: st.Title, Holds: st.Holds()}
-			if a, ok := st.FirstFailure(); ok {
+			a, failed := st.FirstFailure()
+			s := LabStep{Number: st.Number, Title: st.Title, Holds: !failed}
+			if failed {
 				s.Failure = a.String()
 			}
 			w.Steps = append(w.Steps, s)
