@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -35,6 +36,16 @@ func sharedBinary(t testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
+	// The tests signal the processes they start, which inherit the
+	// signals this one ignores (under nohup, SIGHUP): sqrtdk keeps
+	// ignoring those, as it should, and the tests' SIGHUP would be lost.
+	// Catching them here (and discarding them) gives children the
+	// default action again.
+	for _, s := range stopSignals {
+		if signal.Ignored(s) {
+			signal.Notify(make(chan os.Signal, 1), s)
+		}
+	}
 	code := m.Run()
 	if shared.dir != "" {
 		os.RemoveAll(shared.dir)

@@ -18,6 +18,20 @@ import (
 // appears, and sqrtdk exits with 128 + the signal's number.
 var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
+// caughtSignals are the stop signals the run was not started ignoring:
+// under nohup SIGHUP stays ignored, and a background job of a shell
+// without job control keeps ignoring SIGINT, as whoever started it asked
+// (os/signal would otherwise catch them again).
+func caughtSignals() []os.Signal {
+	var out []os.Signal
+	for _, s := range stopSignals {
+		if !signal.Ignored(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // watchdogGrace is how long a run may take to stop after a stop signal
 // before the watchdog ends the process itself: whatever the run is doing
 // (a computation that does not look at its context, a write blocked on a
@@ -57,7 +71,7 @@ func (s *stoppedBySignal) status() int { return 128 + int(s.sig) }
 func withStopSignals(parent context.Context, abort func(), stderr io.Writer) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, stopSignals...)
+	signal.Notify(ch, caughtSignals()...)
 	done := make(chan struct{})
 	var ending sync.Mutex // held by the watchdog while it ends the process
 	go func() {

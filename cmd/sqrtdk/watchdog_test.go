@@ -148,3 +148,38 @@ func TestWatchdogEndsDeafLoops(t *testing.T) {
 	assert.Less(t, latency, 2*time.Second)
 	assert.Empty(t, names(t, dir), "files left behind")
 }
+
+// TestNohupKeepsSIGHUPIgnored starts a long run under nohup, which
+// ignores SIGHUP: sqrtdk must keep ignoring it (os/signal would catch it
+// again), and still stop on SIGTERM with its status and line.
+func TestNohupKeepsSIGHUPIgnored(t *testing.T) {
+	nohup, err := exec.LookPath("nohup")
+	if err != nil {
+		t.Skip("no nohup")
+	}
+	cmd := exec.Command(nohup, sharedBinary(t), "dist", "--d", "20", "--method", "brute")
+	cmd.Dir = t.TempDir()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGHUP))
+	select {
+	case err := <-done:
+		t.Fatalf("ended on a SIGHUP that nohup ignores (%v): %s", err, stderr.String())
+	case <-time.After(1500 * time.Millisecond):
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 10 s after SIGTERM")
+	}
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 143, exit.ExitCode(), stderr.String())
+	assert.Contains(t, stderr.String(), "sqrtdk: terminated (SIGTERM); no result was printed\n")
+}
