@@ -86,12 +86,15 @@ func cutMiddle(s string, n int) string {
 // has two slashes: not a fraction such as 1/8 or d^1/4) as "…/" and its
 // file's own name, when that is shorter.
 func withoutFolders(piece string) string {
-	slash := strings.LastIndex(piece, "/")
-	if slash < 0 || !strings.HasPrefix(piece, "/") && !strings.HasPrefix(piece, ".") && strings.Count(piece, "/") < 2 {
+	// A quoted or bracketed path keeps its opening mark.
+	open := len(piece) - len(strings.TrimLeft(piece, `"'([<`))
+	mark, path := piece[:open], piece[open:]
+	slash := strings.LastIndex(path, "/")
+	if slash < 0 || !strings.HasPrefix(path, "/") && !strings.HasPrefix(path, ".") && strings.Count(path, "/") < 2 {
 		return piece
 	}
-	if utf8.RuneCountInString(piece[:slash]) <= 1 {
+	if utf8.RuneCountInString(path[:slash]) <= 1 {
 		return piece
 	}
-	return "…" + piece[slash:]
+	return mark + "…" + path[slash:]
 }

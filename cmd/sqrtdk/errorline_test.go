@@ -55,6 +55,8 @@ func TestErrorLineLength(t *testing.T) {
 	assert.Equal(t, "sqrtdk grade: …/"+refusal, got)
 	got = errorLine("sqrtdk table: scale d^1/4 at 1/8 in ./a/b/c.json" + strings.Repeat(" word", 40))
 	assert.True(t, strings.HasPrefix(got, "sqrtdk table: scale d^1/4 at 1/8 in …/c.json word"), got)
+	got = errorLine(`sqrtdk check: "/tmp/TestX123/001/a.claims": cannot read` + strings.Repeat(" word", 40))
+	assert.True(t, strings.HasPrefix(got, `sqrtdk check: "…/a.claims": cannot read word`), got)
 	// A short line is unchanged.
 	assert.Equal(t, "sqrtdk table: --d: d_k must be a positive integer, not \"0\"", errorLine("sqrtdk table: --d: d_k must be a positive integer, not \"0\""))
 }
