@@ -77,8 +77,9 @@
 // terminal. Ctrl-C (SIGINT), SIGTERM (how Slurm, Kubernetes and service
 // managers stop a job) and SIGHUP stop it promptly: one line on stderr
 // naming the signal, no partial result printed, no -o file left, and exit
-// status 128 + the signal's number (130, 143, 129). A signal ignored when
-// sqrtdk starts stays ignored: under nohup, SIGHUP does not stop it.
+// status 128 + the signal's number (130, 143, 129). SIGINT or SIGHUP
+// ignored when sqrtdk starts stays ignored: under nohup, or as a shell's
+// background job, they do not stop it (SIGTERM always does).
 //
 // # Files and signals
 //

@@ -21,7 +21,9 @@ var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 // caughtSignals are the stop signals the run was not started ignoring:
 // under nohup SIGHUP stays ignored, and a background job of a shell
 // without job control keeps ignoring SIGINT, as whoever started it asked
-// (os/signal would otherwise catch them again).
+// (os/signal would otherwise catch them again). Go's runtime keeps an
+// inherited "ignore" for those two only, so SIGTERM is always caught and
+// the list is never empty (Notify with no signals would relay them all).
 func caughtSignals() []os.Signal {
 	var out []os.Signal
 	for _, s := range stopSignals {

@@ -183,3 +183,40 @@ func TestNohupKeepsSIGHUPIgnored(t *testing.T) {
 	assert.Equal(t, 143, exit.ExitCode(), stderr.String())
 	assert.Contains(t, stderr.String(), "sqrtdk: terminated (SIGTERM); no result was printed\n")
 }
+
+// TestIgnoredAtStartStaysIgnored starts a long run as a shell's
+// background job does (SIGINT and SIGHUP ignored): neither stops it, and
+// SIGTERM, which Go's runtime always catches, still does, with its
+// status and line.
+func TestIgnoredAtStartStaysIgnored(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	cmd := exec.Command(sh, "-c", `trap "" INT HUP; exec "$0" dist --d 20 --method brute`, sharedBinary(t))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	time.Sleep(300 * time.Millisecond)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
+		require.NoError(t, cmd.Process.Signal(sig))
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("ended on a signal it was started ignoring (%v): %s", err, stderr.String())
+	case <-time.After(1500 * time.Millisecond):
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 10 s after SIGTERM")
+	}
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 143, exit.ExitCode(), stderr.String())
+	assert.Equal(t, "sqrtdk: terminated (SIGTERM); no result was printed\n", stderr.String())
+}
