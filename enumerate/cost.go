@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -140,10 +139,6 @@ func DecimalCost(n, bits float64) Cost {
 	words := math.Max(bits/64, 1)
 	return Cost{Seconds: n * math.Pow(words, 1.6) * wordOpSeconds, Bytes: bits * math.Log10(2)}
 }
-
-// pairsText writes a number of pairs as every refusal writes a count
-// (nat.CountText: in full up to 15 digits).
-func pairsText(n *big.Int) string { return nat.CountText(n) }
 
 // humanDuration writes s seconds as a person says it: "0.4 seconds",
 // "26 minutes", "3 hours", "12 days", "310 years", "2.4·10^7 years"; the one wording of

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/enumerate/internal/kernel"
+	"github.com/sqrtdk/sqrtdk/internal/nat"
 	"github.com/sqrtdk/sqrtdk/internal/split"
 )
 
@@ -309,12 +310,12 @@ func (pl *Plan) checkBrute(lo, hi uint64, slice, slices int) error {
 		// overflow: only with a time limit of centuries.
 		if perWorker := math.Log2(float64(hi-lo)) + distinctLog2(p.K, p.D) - math.Log2(float64(pl.workers(hi-lo))); perWorker > maxWorkerPairBits {
 			return &LimitError{Method: BruteForce, Cost: Cost{Seconds: math.Inf(1)}, Limits: pl.opt.Limits.resolved(),
-				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", pairsText(p.visits(lo, hi)), maxWorkerPairBits)}
+				What: fmt.Sprintf("brute force over %s pairs would pass 2^%d pairs per worker, more than its 64-bit counts hold", nat.CountText(p.visits(lo, hi)), maxWorkerPairBits)}
 		}
 		return nil
 	}
 	e := &LimitError{Method: BruteForce, Cost: c, Limits: pl.opt.Limits.resolved(),
-		What: fmt.Sprintf("brute force over %s pairs", pairsText(p.visits(lo, hi)))}
+		What: fmt.Sprintf("brute force over %s pairs", nat.CountText(p.visits(lo, hi)))}
 	if slices > 0 {
 		e.What = fmt.Sprintf("slice %d/%d at d_k = %d", slice, slices, p.D)
 		if !e.Memory() {

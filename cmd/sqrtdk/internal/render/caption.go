@@ -143,8 +143,6 @@ func (p *captionParser) sequence(inMath bool, depth int) error {
 		case c >= 0x80 && inMath:
 			r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
 			return fmt.Errorf("the caption's %q is inside math, where LaTeX cannot accent it: put it outside the $ signs", r)
-		case c == '~' && inMath:
-			p.pos++
 		default:
 			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
 			p.pos += n
