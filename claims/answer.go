@@ -159,10 +159,12 @@ const maxAnswerBytes = MaxLineBytes
 // every width (see every.go).
 var forEveryWidth = map[string]bool{"mean": true, "variance": true, "std": true}
 
-// everyWidthWords finds "for every", "for all" or "for any": an answer
+// everyWidthWords finds "for every", "for all" or "for any" followed,
+// at the end, by the width ("… for every d", "… for all d_k"): an answer
 // that says them is read as a formula for every width, and refused with
-// the claim's own words when it is not one.
-var everyWidthWords = regexp.MustCompile(`\bfor\s+(?:every|all|any)\b`)
+// the claim's own words when it is not one. "8 for all vectors" is not
+// about widths and is read as a number with words.
+var everyWidthWords = regexp.MustCompile(`\bfor\s+(?:every|all|any)\b.*\bd(?:_k|ₖ)?$`)
 
 // readAnswer reads text as an answer to a question of kind.
 func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {

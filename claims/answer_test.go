@@ -179,6 +179,9 @@ func TestAnswerGrammarRefuses(t *testing.T) {
 		{"cases d=8", "2^10/4", "ambiguous: write 2^(10/4) for the fractional power or (2^10)/4 for the quotient"},
 		{"std d=4", "2^1/2", "ambiguous"},
 		{"variance d=8 scale=d", "8^-1/2", "ambiguous"},
+		{"variance d=8", "8 for every d", "d=8 is one width: give the value there"},
+		{"variance d=8", "1 for all d_k", "d=8 is one width: give the value there"},
+		{"variance d=8", "8 for all vectors", `"vectors" is not a word this answer uses`},
 	} {
 		q, err := ParseQuestion(c.question, nil)
 		require.NoError(t, err)

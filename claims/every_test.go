@@ -59,7 +59,7 @@ func TestClaimsForEveryWidth(t *testing.T) {
 func TestClaimsForEveryWidthErrors(t *testing.T) {
 	for line, msg := range map[string]string{
 		"variance is 1":                         `without d= the figure is a formula in d for every width: write it followed by "for every d"`,
-		"variance d=4 is 1 for every d":         "d=4 is one width: leave d= out to claim a formula for every d",
+		"variance d=4 is 1 for every d":         "d=4 is one width: give the value there, not a formula for every d (a claim for every d leaves d= out)",
 		"variance is 1.00 for every d":          `"1.00" for every d: write an exact formula in d (such as 1, 16*d or sqrt(d)), not a rounded decimal`,
 		"variance is 50% for every d":           "not a rounded decimal",
 		"variance is e for every d":             `formula "e": unexpected "e"`,

@@ -308,7 +308,7 @@ func buildQuantity(which string) func(c *Claim) (*prepared, error) {
 		read := prep.read
 		prep.read = func(a *Answer) (checker, error) {
 			if a.shape == formula {
-				return nil, fmt.Errorf("d=%s is one width: leave d= out to claim a formula for every d", c.Settings["d"])
+				return nil, fmt.Errorf("d=%s is one width: give the value there, not a formula for every d (a claim for every d leaves d= out)", c.Settings["d"])
 			}
 			return read(a)
 		}
