@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install Debian's chromium when it is missing, for the browser tests of the
-# student pages (cmd/sqrtdk/internal/render/page_browser_test.go drives it
+# student pages (cmd/sqrtdk/page_browser_test.go drives it
 # headless through chromedp). Run as root on a fresh machine; .ci/run calls it.
 # It installs a package and nothing else: the tests start their own browser
 # (a fresh profile in a temporary directory) and stop it, by its PID.

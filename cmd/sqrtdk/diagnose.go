@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -47,7 +47,7 @@ func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stder
 	if err != nil {
 		return err
 	}
-	r, err := diagnose.Diagnose(in, tol)
+	r, err := scalecheck.Diagnose(in, tol)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -66,10 +66,10 @@ func runDiagnose(_ context.Context, _ *guard.Files, args []string, stdout, stder
 	return nil
 }
 
-// input turns the flags into a diagnose.Input and a tolerance; every error
+// input turns the flags into a scalecheck.Input and a tolerance; every error
 // names its flag.
-func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
-	var in diagnose.Input
+func (f diagnoseFlags) input() (scalecheck.Input, *big.Rat, error) {
+	var in scalecheck.Input
 	var err error
 	if f.format != "text" && f.format != "json" {
 		return in, nil, usageErrorf("--format must be text or json, not %q", f.format)
@@ -107,7 +107,7 @@ func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
 	if err := f.entries(&in); err != nil {
 		return in, nil, err
 	}
-	if in.Intended, err = diagnose.ParseScale(f.intended); err != nil {
+	if in.Intended, err = scalecheck.ParseScale(f.intended); err != nil {
 		return in, nil, usageErrorf("--intended-scale %q: %v", f.intended, err)
 	}
 	tol, err := rational.ParseRat(f.tolerance)
@@ -119,7 +119,7 @@ func (f diagnoseFlags) input() (diagnose.Input, *big.Rat, error) {
 
 // entries sets the query and key entry stds from --q-std/--k-std,
 // --init-std or --qk-norm, which exclude one another.
-func (f diagnoseFlags) entries(in *diagnose.Input) error {
+func (f diagnoseFlags) entries(in *scalecheck.Input) error {
 	measured := f.qStd != "" || f.kStd != ""
 	given := 0
 	for _, b := range []bool{measured, f.initStd != "", f.qkNorm != ""} {
@@ -137,7 +137,7 @@ func (f diagnoseFlags) entries(in *diagnose.Input) error {
 	case measured:
 		for _, s := range []struct {
 			name, value string
-			dst         *diagnose.Entry
+			dst         *scalecheck.Entry
 		}{{"--q-std", f.qStd, &in.Q}, {"--k-std", f.kStd, &in.K}} {
 			if s.value == "" {
 				continue
@@ -146,7 +146,7 @@ func (f diagnoseFlags) entries(in *diagnose.Input) error {
 			if err != nil {
 				return err
 			}
-			*s.dst = diagnose.MeasuredEntry(v)
+			*s.dst = scalecheck.MeasuredEntry(v)
 		}
 	case f.initStd != "":
 		if in.DModel == 0 {
@@ -170,15 +170,15 @@ func (f diagnoseFlags) entries(in *diagnose.Input) error {
 				return err
 			}
 		}
-		in.Q = diagnose.EntryFromInit(q, in.DModel, input)
-		in.K = diagnose.EntryFromInit(k, in.DModel, input)
+		in.Q = scalecheck.EntryFromInit(q, in.DModel, input)
+		in.K = scalecheck.EntryFromInit(k, in.DModel, input)
 	case f.qkNorm != "":
-		kinds := map[string]diagnose.Source{"rms": diagnose.RMSNorm, "l2": diagnose.L2Norm}
+		kinds := map[string]scalecheck.Source{"rms": scalecheck.RMSNorm, "l2": scalecheck.L2Norm}
 		kind, ok := kinds[f.qkNorm]
 		if !ok {
 			return usageErrorf("--qk-norm must be rms or l2, not %q", f.qkNorm)
 		}
-		in.Q = diagnose.NormalisedEntry(kind, in.DK)
+		in.Q = scalecheck.NormalisedEntry(kind, in.DK)
 		in.K = in.Q
 	}
 	return nil
@@ -186,7 +186,7 @@ func (f diagnoseFlags) entries(in *diagnose.Input) error {
 
 // stdFlag reads an exact std ≥ 0 for the named flag.
 func stdFlag(name, s string) (rational.Value, error) {
-	v, err := diagnose.ParseStd(s)
+	v, err := scalecheck.ParseStd(s)
 	if err != nil {
 		return v, usageErrorf("%s %q: %v", name, strings.TrimSpace(s), err)
 	}
@@ -196,8 +196,8 @@ func stdFlag(name, s string) (rational.Value, error) {
 // positiveInt reads a positive integer width or count for the named flag.
 func positiveInt(name, s string) (int64, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || n < 1 || n > diagnose.MaxWidth {
-		return 0, usageErrorf("%s must be an integer from 1 to %d, not %q", name, diagnose.MaxWidth, s)
+	if err != nil || n < 1 || n > scalecheck.MaxWidth {
+		return 0, usageErrorf("%s must be an integer from 1 to %d, not %q", name, scalecheck.MaxWidth, s)
 	}
 	return n, nil
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // diagnoseGolden are whole outputs of real cases (see
-// cmd/sqrtdk/internal/diagnose/catalogue_test.go for their sources), checked byte for
+// scalecheck/catalogue_test.go for their sources), checked byte for
 // byte against testdata/ with their exit status and stderr line.
 var diagnoseGolden = []struct {
 	file, args string

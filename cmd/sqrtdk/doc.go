@@ -134,7 +134,7 @@
 // with the signal's status itself. Later signals are ignored while the
 // run stops.
 //
-// These promises are tested by a hostile harness (cmd/sqrtdk/internal/hostile,
+// These promises are tested by a hostile harness (cmd/sqrtdk/internal/hostiletest,
 // run by TestHostile, part of "go test -short ./..."): 1000 seeded bad
 // command lines over every command and flag, each run by the built binary
 // under prlimit --as=1073741824 and a 3 s limit, with signals at random

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
@@ -76,7 +76,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 		return err
 	}
 	if f == "html" {
-		pageFiles, err := page.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
+		pageFiles, err := pages.Exercise{Key: variant, KeyName: filepath.Base(keys.key), Feedback: !noFeedback}.Files()
 		if err != nil {
 			return err
 		}

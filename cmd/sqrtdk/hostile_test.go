@@ -16,10 +16,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/hostile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/hostiletest"
 )
 
-// TestHostile runs the hostile harness (cmd/sqrtdk/internal/hostile): 1000
+// TestHostile runs the hostile harness (cmd/sqrtdk/internal/hostiletest): 1000
 // seeded bad command lines through the built binary, each under an
 // address-space limit of 1 GiB and a time limit of 3 s, holding every run
 // to exit status 0, 1, 2, 129, 130 or 143, no stack trace, inputs
@@ -36,7 +36,7 @@ import (
 //
 // A failure prints its seed and case, and the command that reruns it.
 // Failures that belong to other helpers' work are listed, with their
-// owners, in hostile.Findings.
+// owners, in hostiletest.Findings.
 func TestHostile(t *testing.T) {
 	if _, err := exec.LookPath("prlimit"); err != nil {
 		if os.Getenv("CI") != "" {
@@ -47,20 +47,20 @@ func TestHostile(t *testing.T) {
 	cases, seed, only, jobs := hostileConfig(t)
 	bin := sharedBinary(t)
 	work := t.TempDir()
-	require.NoError(t, hostile.Fixtures(bin, filepath.Join("..", ".."), t.TempDir()))
-	lim := hostile.Limits{Memory: 1 << 30, Time: 3 * time.Second, Stop: 2 * time.Second, MaxLine: maxLineRunes}
+	require.NoError(t, hostiletest.Fixtures(bin, filepath.Join("..", ".."), t.TempDir()))
+	lim := hostiletest.Limits{Memory: 1 << 30, Time: 3 * time.Second, Stop: 2 * time.Second, MaxLine: maxLineRunes}
 
 	start := time.Now()
 	indices := make(chan int)
 	var mu sync.Mutex
-	var results []hostile.Result
+	var results []hostiletest.Result
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range indices {
-				res := hostile.Run(bin, filepath.Join(work, strconv.Itoa(i)), hostile.Generate(seed, i), lim)
+				res := hostiletest.Run(bin, filepath.Join(work, strconv.Itoa(i)), hostiletest.Generate(seed, i), lim)
 				mu.Lock()
 				results = append(results, res)
 				mu.Unlock()
@@ -77,7 +77,7 @@ func TestHostile(t *testing.T) {
 	close(indices)
 	wg.Wait()
 	sort.Slice(results, func(i, j int) bool { return results[i].Index() < results[j].Index() })
-	hostile.Report(t, results, seed, only >= 0 || os.Getenv("SQRTDK_HOSTILE_VERBOSE") != "", time.Since(start))
+	hostiletest.Report(t, results, seed, only >= 0 || os.Getenv("SQRTDK_HOSTILE_VERBOSE") != "", time.Since(start))
 }
 
 // hostileConfig reads the harness's environment.

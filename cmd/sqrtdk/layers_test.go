@@ -26,8 +26,9 @@ const module = "github.com/sqrtdk/sqrtdk/"
 // proofs → claims (with internal/softmax), which checks claims for every
 // width with the proof for every width, and proofs/prooftest (a teacher's
 // test helpers) → grade (its catalogue of mistakes in internal/mistake,
-// which the command's diagnose shares); the command's rooms sit above it
-// under cmd/sqrtdk/internal, and the command on top. A package of the
+// which scalecheck shares) → scalecheck (the lesson's routine on a model's
+// measured scores); the command's rooms sit above it under
+// cmd/sqrtdk/internal, and the command on top. A package of the
 // library that is not listed here is an error, so a new room is placed on
 // purpose; a new command (any other package under cmd/) goes on the top
 // floor.
@@ -44,22 +45,23 @@ var floors = map[string]int{
 	"proofs/prooftest":          5,
 	"claims":                    5,
 	"grade":                     6,
+	"scalecheck":                7,
 
-	"cmd/sqrtdk/internal/atomicfile": 10,
-	"cmd/sqrtdk/internal/version":    10,
-	"cmd/sqrtdk/internal/shard":      11,
-	"cmd/sqrtdk/internal/diagnose":   11,
-	"cmd/sqrtdk/internal/figures":    11,
-	"cmd/sqrtdk/internal/spec":       10,
-	"cmd/sqrtdk/internal/render":     12,
-	"cmd/sqrtdk/internal/guard":      11,
-	"cmd/sqrtdk/internal/hostile":    13,
-	// The student pages: the page writer (the render room's), and the Go
-	// side the pages run in the browser (their WebAssembly module's main,
-	// web/wasm, builds only for js/wasm); build makes the module.
-	"cmd/sqrtdk/internal/render/page": 13,
-	"cmd/sqrtdk/internal/web":         13,
-	"cmd/sqrtdk/internal/web/build":   20,
+	"cmd/sqrtdk/internal/atomicfile":  10,
+	"cmd/sqrtdk/internal/version":     10,
+	"cmd/sqrtdk/internal/shard":       11,
+	"cmd/sqrtdk/internal/figures":     11,
+	"cmd/sqrtdk/internal/spec":        10,
+	"cmd/sqrtdk/internal/render":      12,
+	"cmd/sqrtdk/internal/guard":       11,
+	"cmd/sqrtdk/internal/hostiletest": 13,
+	// The student pages (a room of their own): the page writer, and the Go
+	// side the pages run in the browser (app; their WebAssembly module's
+	// main, pages/wasm, builds only for js/wasm); build makes the module.
+	// hostiletest is test support, like httptest.
+	"cmd/sqrtdk/internal/pages":       13,
+	"cmd/sqrtdk/internal/pages/app":   13,
+	"cmd/sqrtdk/internal/pages/build": 20,
 	"cmd/sqrtdk":                      20,
 }
 
@@ -67,9 +69,12 @@ var floors = map[string]int{
 const commandFloor = 20
 
 // writerImports are the standard packages that write text formats: only
-// the render room (render, and render/page for the student pages) uses them. (The library also leaves encoding/json to
+// the render room and the pages' writer (pages) use them. (The library also leaves encoding/json to
 // the command: shard, under the command, writes its own file format.)
 var writerImports = []string{"encoding/csv", "text/tabwriter", "html/template", "text/template"}
+
+// writerRooms are the packages that may import writerImports.
+var writerRooms = []string{"cmd/sqrtdk/internal/render", "cmd/sqrtdk/internal/pages"}
 
 // A pkgInfo is what go list says of one package of the module.
 type pkgInfo struct {
@@ -126,8 +131,8 @@ func layerViolations(pkgs map[string]pkgInfo, fl map[string]int) []string {
 		for _, imp := range info.Imports {
 			if !strings.HasPrefix(imp, module) {
 				writer := slices.Contains(writerImports, imp) || imp == "encoding/json" && isLibrary(pkg)
-				if writer && pkg != "cmd/sqrtdk/internal/render" && !strings.HasPrefix(pkg, "cmd/sqrtdk/internal/render/") {
-					out = append(out, pkg+" imports "+imp+": text formats are written in cmd/sqrtdk/internal/render")
+				if writer && !slices.Contains(writerRooms, pkg) {
+					out = append(out, pkg+" imports "+imp+": text formats are written in cmd/sqrtdk/internal/render (pages in cmd/sqrtdk/internal/pages)")
 				}
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/web"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/app"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -145,7 +145,7 @@ func TestExerciseCheckMatchesGrade(t *testing.T) {
 					sets = append(sets, awkwardSet(d, awkwardAnswers[i:min(i+8, len(awkwardAnswers))]))
 				}
 			}
-			ex, err := web.NewExercise(context.Background(), d.KeyName, d.Key, d.File)
+			ex, err := app.NewExercise(context.Background(), d.KeyName, d.Key, d.File)
 			require.NoError(t, err)
 			for _, texts := range sets {
 				lines := answerFile(d, texts)
@@ -188,7 +188,7 @@ func awkwardSet(d pageData, answers []string) map[string]string {
 // the same exit status, refusals and bad input included.
 func TestLabMatchesProve(t *testing.T) {
 	values := []string{"-1,1", "-1,0:2,1", "±2", "1,x", "1/2,-3/2"}
-	ks := []web.Lab{{}, {K: "q"}, {K: "-q"}, {KValues: "0,1"}}
+	ks := []app.Lab{{}, {K: "q"}, {K: "-q"}, {KValues: "0,1"}}
 	ties := []string{"none", "q", "k", "both"}
 	scales := []string{"sqrt", "d", "raw", "d^x"}
 	widths := []string{"1,2,3", "2", "0", "1,40"}
@@ -201,7 +201,7 @@ func TestLabMatchesProve(t *testing.T) {
 				if (i+j+l)%2 == 1 && testing.Short() {
 					continue
 				}
-				lab := web.Lab{Values: v, K: k.K, KValues: k.KValues, Tie: tie, Scale: scales[(i+l)%len(scales)], D: widths[(j+l)%len(widths)]}
+				lab := app.Lab{Values: v, K: k.K, KValues: k.KValues, Tie: tie, Scale: scales[(i+l)%len(scales)], D: widths[(j+l)%len(widths)]}
 				res := lab.Prove(context.Background())
 				stdout, stderr, status := runCLI(t, append([]string{"prove"}, lab.Args()...)...)
 				msg := res.Command

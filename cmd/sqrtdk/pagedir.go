@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages"
 )
 
 // writePageDir writes a page's files into the directory dir, which appears
@@ -18,7 +18,7 @@ import (
 // replaced; anything else there is refused, so that nothing is lost. The
 // run's guard has the directory among its outputs and removes the hidden
 // one if the run is stopped.
-func writePageDir(guarded *guard.Files, dir string, files []page.File) (err error) {
+func writePageDir(guarded *guard.Files, dir string, files []pages.File) (err error) {
 	if dir == "" {
 		return fmt.Errorf("-o: name the directory to write the page into")
 	}
@@ -38,7 +38,7 @@ func writePageDir(guarded *guard.Files, dir string, files []page.File) (err erro
 			return fmt.Errorf("-o: %v", err)
 		}
 		for _, e := range entries {
-			if !e.Type().IsRegular() || !slices.Contains(page.FileNames, e.Name()) {
+			if !e.Type().IsRegular() || !slices.Contains(pages.FileNames, e.Name()) {
 				return fmt.Errorf("-o %s: the directory holds %s, which is not part of a page: name a new directory, or one with a page sqrtdk wrote", dir, e.Name())
 			}
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render/page"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/proofs"
@@ -127,7 +127,7 @@ func writeLab(files *guard.Files, s spec.Prove, dir string) error {
 	if dir == "" {
 		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
 	}
-	pageFiles, err := page.Lab(s)
+	pageFiles, err := pages.Lab(s)
 	if err != nil {
 		return err
 	}

@@ -16,16 +16,16 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/hostile"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/hostiletest"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // reseal reads a shard file, edits it and recomputes its checksum.
-func reseal(t *testing.T, path string, edit func(d *hostile.ShardDoc)) []byte {
+func reseal(t *testing.T, path string, edit func(d *hostiletest.ShardDoc)) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	out, err := hostile.Reseal(data, edit)
+	out, err := hostiletest.Reseal(data, edit)
 	require.NoError(t, err)
 	return out
 }
@@ -90,18 +90,18 @@ func TestBadInputRobust(t *testing.T) {
 	write("bad-sum.json", flipped)
 	write("long-key.json", edit(`"tool"`, `"`+strings.Repeat("k", 100_000)+`"`))
 	write("garbage.json", []byte(strings.Repeat("{[\"x\", ", 200_000)))
-	write("asymmetric.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) {
+	write("asymmetric.json", reseal(t, at("d1.json"), func(d *hostiletest.ShardDoc) {
 		c := d.Parts[0].Counts
-		c[0], c[1] = hostile.AddCount(c[0], 1), hostile.AddCount(c[1], -1)
+		c[0], c[1] = hostiletest.AddCount(c[0], 1), hostiletest.AddCount(c[1], -1)
 	}))
-	write("lattice.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Parts[0].Base, d.Parts[0].Step = "1/3", "7" }))
-	write("no-such-score.json", reseal(t, at("skew.json"), func(d *hostile.ShardDoc) { d.Parts[0].Counts[2], d.Parts[0].Counts[3] = "1", "0" }))
-	write("wider.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) {
+	write("lattice.json", reseal(t, at("d1.json"), func(d *hostiletest.ShardDoc) { d.Parts[0].Base, d.Parts[0].Step = "1/3", "7" }))
+	write("no-such-score.json", reseal(t, at("skew.json"), func(d *hostiletest.ShardDoc) { d.Parts[0].Counts[2], d.Parts[0].Counts[3] = "1", "0" }))
+	write("wider.json", reseal(t, at("d1.json"), func(d *hostiletest.ShardDoc) {
 		c := d.Parts[0].Counts
-		c[0], c[4], c[1], c[3] = hostile.AddCount(c[0], 1), hostile.AddCount(c[4], 1), hostile.AddCount(c[1], -1), hostile.AddCount(c[3], -1)
+		c[0], c[4], c[1], c[3] = hostiletest.AddCount(c[0], 1), hostiletest.AddCount(c[4], 1), hostiletest.AddCount(c[1], -1), hostiletest.AddCount(c[3], -1)
 	}))
-	write("other-tool.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Tool = "sqrtdk v0.9" }))
-	write("zero-width.json", reseal(t, at("d1.json"), func(d *hostile.ShardDoc) { d.Parts[0].D = 0 }))
+	write("other-tool.json", reseal(t, at("d1.json"), func(d *hostiletest.ShardDoc) { d.Tool = "sqrtdk v0.9" }))
+	write("zero-width.json", reseal(t, at("d1.json"), func(d *hostiletest.ShardDoc) { d.Parts[0].D = 0 }))
 	write("d0-copy.json", mustRead(t, at("d0.json")))
 	require.NoError(t, os.Mkdir(at("folder"), 0o755))
 	huge, err := os.Create(at("huge.json"))
@@ -259,7 +259,7 @@ func TestBadInputRobust(t *testing.T) {
 	fixtures := names(t, dir)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if k := hostile.KnownFor(c.args); k != nil {
+			if k := hostiletest.KnownFor(c.args); k != nil {
 				t.Skipf("known finding: %s", k)
 			}
 			args := strings.Fields(strings.ReplaceAll(c.args, "{dir}", dir))
@@ -272,7 +272,7 @@ func TestBadInputRobust(t *testing.T) {
 			require.NotContains(t, stderr, "goroutine")
 			require.True(t, strings.HasPrefix(message, "sqrtdk"), "first line %q", message)
 			require.Contains(t, message, strings.ReplaceAll(c.want, "{dir}", dir))
-			require.Empty(t, hostile.MessageFaults(message), message)
+			require.Empty(t, hostiletest.MessageFaults(message), message)
 			require.LessOrEqual(t, utf8.RuneCountInString(message), maxLineRunes, "the line quotes too much")
 			for _, word := range strings.Fields(message) {
 				require.LessOrEqual(t, len([]rune(word)), maxLineRunes, "the line quotes a run of %d characters", len(word))

@@ -7,7 +7,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -96,7 +96,7 @@ func exactDecimal(r *big.Rat) string {
 // mistakeTitle names a hypothesis's mistake in words: the catalogue's
 // title, or "scale right" for the intended factor.
 func mistakeTitle(m grade.MistakeKind) string {
-	if m == diagnose.ScaleRight {
+	if m == scalecheck.ScaleRight {
 		return "scale right"
 	}
 	return m.Title()
@@ -105,14 +105,14 @@ func mistakeTitle(m grade.MistakeKind) string {
 // mistakeID names a hypothesis's mistake for JSON: the catalogue's name,
 // or "scale-right" for the intended factor.
 func mistakeID(m grade.MistakeKind) string {
-	if m == diagnose.ScaleRight {
+	if m == scalecheck.ScaleRight {
 		return "scale-right"
 	}
 	return m.String()
 }
 
 // hypothesisNames joins the titles of a hypothesis's mistakes.
-func hypothesisNames(h diagnose.Hypothesis) string {
+func hypothesisNames(h scalecheck.Hypothesis) string {
 	s := make([]string, len(h.Mistakes))
 	for i, m := range h.Mistakes {
 		s[i] = mistakeTitle(m)
@@ -127,7 +127,7 @@ func hypothesisNames(h diagnose.Hypothesis) string {
 //   - JSON: one indented object: every hypothesis with its exact and
 //     decimal factor, expected std and distance from the measurement, and
 //     the verdict.
-func WriteDiagnosis(w io.Writer, r diagnose.Result, f Format) error {
+func WriteDiagnosis(w io.Writer, r scalecheck.Result, f Format) error {
 	switch f {
 	case Text:
 		return writeDiagnosisText(w, r)
@@ -137,7 +137,7 @@ func WriteDiagnosis(w io.Writer, r diagnose.Result, f Format) error {
 	return formatError(f, Text, JSON)
 }
 
-func writeDiagnosisText(w io.Writer, r diagnose.Result) error {
+func writeDiagnosisText(w io.Writer, r scalecheck.Result) error {
 	var b strings.Builder
 	in := r.Input
 	fmt.Fprintf(&b, "measured std of the scores before softmax: %s\n", exactDecimal(in.MeasuredStd))
@@ -175,7 +175,7 @@ func writeDiagnosisText(w io.Writer, r diagnose.Result) error {
 
 // hypothesisTable renders the hypotheses as aligned columns: the first and
 // the last left-aligned, the numbers between right-aligned.
-func hypothesisTable(r diagnose.Result) string {
+func hypothesisTable(r scalecheck.Result) string {
 	header := []string{"hypothesis", "factor on q·k", "expected std", "exact", "off by"}
 	if !r.EntriesKnown {
 		header[2] = "if σ_q·σ_k = " + brief(r.Entries)
@@ -217,7 +217,7 @@ func hypothesisTable(r diagnose.Result) string {
 }
 
 // knownWidths describes the widths in one line.
-func knownWidths(r diagnose.Result) string {
+func knownWidths(r scalecheck.Result) string {
 	in := r.Input
 	parts := []string{fmt.Sprintf("d_k = %d", in.DK)}
 	if in.DModel > 0 {
@@ -233,18 +233,18 @@ func knownWidths(r diagnose.Result) string {
 }
 
 // entryText describes one entry std and where it comes from.
-func entryText(e diagnose.Entry) string {
+func entryText(e scalecheck.Entry) string {
 	switch e.Source {
-	case diagnose.Unknown:
+	case scalecheck.Unknown:
 		return "unknown"
-	case diagnose.FromInit:
+	case scalecheck.FromInit:
 		return fmt.Sprintf("%s (from the initialisation: weights of std %s, fan-in %d, inputs of std %s)", show(e.Std), show(e.InitStd), e.FanIn, show(e.InputStd))
 	}
 	return fmt.Sprintf("%s (%s)", show(e.Std), e.Source)
 }
 
 // entriesText describes σ_q, σ_k and their product.
-func entriesText(r diagnose.Result) string {
+func entriesText(r scalecheck.Result) string {
 	in := r.Input
 	var s string
 	if !in.Q.Known() && !in.K.Known() {
@@ -263,7 +263,7 @@ func entriesText(r diagnose.Result) string {
 
 // ratioText says how many times wider or narrower factor f makes the scores
 // than the intended factor.
-func ratioText(r diagnose.Result, f rational.Value) string {
+func ratioText(r scalecheck.Result, f rational.Value) string {
 	if f.Sign() == 0 {
 		return "all 0"
 	}
@@ -280,15 +280,15 @@ func ratioText(r diagnose.Result, f rational.Value) string {
 
 // diagnosisVerdict says in plain words what the verdict means and what to
 // look for.
-func diagnosisVerdict(r diagnose.Result) string {
+func diagnosisVerdict(r scalecheck.Result) string {
 	switch r.Kind {
-	case diagnose.AsIntended:
+	case scalecheck.AsIntended:
 		return intendedText(r)
-	case diagnose.Mistaken:
+	case scalecheck.Mistaken:
 		h := r.Hypotheses[r.Named]
 		return fmt.Sprintf("Verdict: %s. The measurement fits a factor of %s on q·k (off by ×%s), which makes the scores %s; no other hypothesis comes within ×%s. %s",
 			hypothesisNames(h), show(h.Factor), h.Off.Decimal(diagnosisPlaces), ratioText(r, h.Factor), exactDecimal(r.Tolerance), advice(r, h))
-	case diagnose.Unexplained:
+	case scalecheck.Unexplained:
 		if r.Entries.Sign() == 0 {
 			return "Verdict: unexplained. With entries of std 0 every score is 0 under any scale, but the measured std is not 0: one of the inputs is wrong."
 		}
@@ -301,9 +301,9 @@ func diagnosisVerdict(r diagnose.Result) string {
 		return s + " Check the entry sizes (measure σ_q and σ_k directly) and look for a factor this catalogue does not list, such as a temperature or a per-layer factor."
 	}
 	switch r.Reason {
-	case diagnose.EntriesZero:
+	case scalecheck.EntriesZero:
 		return "Verdict: cannot tell. The query or key entries have std 0 (a zero-initialised W_q, as maximal-update parametrisation recommends, gives that), so every scale gives scores of std 0. Measure again once training has moved the weights."
-	case diagnose.Ambiguous:
+	case scalecheck.Ambiguous:
 		return ambiguousText(r)
 	}
 	return unknownEntriesText(r)
@@ -311,10 +311,10 @@ func diagnosisVerdict(r diagnose.Result) string {
 
 // intendedText explains an "as intended" verdict: on what entries it rests,
 // how near the intended factor is, and any other row that fits, farther.
-func intendedText(r diagnose.Result) string {
+func intendedText(r scalecheck.Result) string {
 	var s strings.Builder
 	s.WriteString("Verdict: the scale is right")
-	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+	if r.RestsOn() == scalecheck.UnitEntriesAssumed {
 		fmt.Fprintf(&s, ", if %s have std 1 as the lesson assumes (their size was not given)", unknownEntries(r.Input))
 	}
 	near := r.Hypotheses[0].Off
@@ -334,7 +334,7 @@ func intendedText(r diagnose.Result) string {
 }
 
 // unknownEntries names the entries whose std was not given.
-func unknownEntries(in diagnose.Input) string {
+func unknownEntries(in scalecheck.Input) string {
 	switch {
 	case in.Q.Known():
 		return "the key entries"
@@ -345,7 +345,7 @@ func unknownEntries(in diagnose.Input) string {
 }
 
 // ambiguousText explains a measurement that fits several hypotheses.
-func ambiguousText(r diagnose.Result) string {
+func ambiguousText(r scalecheck.Result) string {
 	var parts []string
 	lo, hi := r.Hypotheses[r.Fitting[0]].Expected, r.Hypotheses[r.Fitting[0]].Expected
 	for _, i := range r.Fitting {
@@ -369,7 +369,7 @@ func ambiguousText(r diagnose.Result) string {
 
 // unknownEntriesText explains what the measurement fits if the entries are
 // unit-size and what to measure to decide.
-func unknownEntriesText(r diagnose.Result) string {
+func unknownEntriesText(r scalecheck.Result) string {
 	var s strings.Builder
 	s.WriteString("Verdict: cannot tell without the entry sizes. The scores' std is σ_q·σ_k·√d_k·factor, so every factor fits some σ_q·σ_k.")
 	if r.Input.MeasuredStd.Sign() == 0 {
@@ -395,7 +395,7 @@ func unknownEntriesText(r diagnose.Result) string {
 }
 
 // advice says what the code most likely does for hypothesis h.
-func advice(r diagnose.Result, h diagnose.Hypothesis) string {
+func advice(r scalecheck.Result, h scalecheck.Hypothesis) string {
 	in := r.Input
 	var out []string
 	has := map[grade.MistakeKind]bool{}
@@ -437,12 +437,12 @@ func advice(r diagnose.Result, h diagnose.Hypothesis) string {
 }
 
 // diagnosisNotes returns remarks that qualify the verdict.
-func diagnosisNotes(r diagnose.Result) []string {
+func diagnosisNotes(r scalecheck.Result) []string {
 	var notes []string
-	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+	if r.RestsOn() == scalecheck.UnitEntriesAssumed {
 		notes = append(notes, assumptionNote(r))
 	}
-	if r.Kind == diagnose.AsIntended {
+	if r.Kind == scalecheck.AsIntended {
 		if n := widthNote(r); n != "" {
 			notes = append(notes, n)
 		}
@@ -456,7 +456,7 @@ func diagnosisNotes(r diagnose.Result) []string {
 // assumptionNote says, for a verdict on assumed unit entries, which other
 // factors the same measurement fits with other entry sizes, and how to
 // confirm the assumption.
-func assumptionNote(r diagnose.Result) string {
+func assumptionNote(r scalecheck.Result) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, "this verdict rests on the lesson's assumption that %s have std 1, which nothing given here confirms; every factor fits some entry size.", unknownEntries(r.Input))
 	var others []string
@@ -479,7 +479,7 @@ func assumptionNote(r diagnose.Result) string {
 // widthNote explains why the intended scale gives scores whose std is not
 // 1: entries whose std is not 1, an intended scale other than 1/√d_k, or
 // both. It is empty when the std is 1.
-func widthNote(r diagnose.Result) string {
+func widthNote(r scalecheck.Result) string {
 	one := rational.NewRat(big.NewRat(1, 1))
 	right := r.Hypotheses[0].Expected
 	if right.Cmp(one) == 0 {
@@ -503,17 +503,17 @@ func widthNote(r diagnose.Result) string {
 
 // DiagnosisLine says a diagnosis's verdict in one line, for the error
 // that gives a verdict other than "scale right" its exit status.
-func DiagnosisLine(r diagnose.Result) string {
+func DiagnosisLine(r scalecheck.Result) string {
 	switch r.Kind {
-	case diagnose.Mistaken:
+	case scalecheck.Mistaken:
 		return hypothesisNames(r.Hypotheses[r.Named])
-	case diagnose.Unexplained:
+	case scalecheck.Unexplained:
 		return "unexplained factor"
 	}
 	switch r.Reason {
-	case diagnose.EntriesUnknown:
+	case scalecheck.EntriesUnknown:
 		return "cannot tell without the entry sizes"
-	case diagnose.EntriesZero:
+	case scalecheck.EntriesZero:
 		return "cannot tell: the entries have std 0"
 	}
 	return "cannot tell: more than one hypothesis fits"

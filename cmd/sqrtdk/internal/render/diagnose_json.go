@@ -1,7 +1,7 @@
 package render
 
 import (
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -64,11 +64,11 @@ type jsonDiagnosisResult struct {
 	Notes       []string           `json:"notes"`
 }
 
-var kindIDs = map[diagnose.Kind]string{diagnose.AsIntended: "scale_right", diagnose.Mistaken: "mistake", diagnose.Unexplained: "unexplained", diagnose.Undecided: "cannot_tell"}
-var basisIDs = map[diagnose.Basis]string{diagnose.GivenEntries: "given_entries", diagnose.UnitEntriesAssumed: "unit_entries_assumed", diagnose.NoEntrySizes: "no_entry_sizes"}
-var reasonIDs = map[diagnose.Reason]string{diagnose.EntriesUnknown: "entries_unknown", diagnose.EntriesZero: "entries_zero", diagnose.Ambiguous: "ambiguous"}
+var kindIDs = map[scalecheck.Kind]string{scalecheck.AsIntended: "scale_right", scalecheck.Mistaken: "mistake", scalecheck.Unexplained: "unexplained", scalecheck.Undecided: "cannot_tell"}
+var basisIDs = map[scalecheck.Basis]string{scalecheck.GivenEntries: "given_entries", scalecheck.UnitEntriesAssumed: "unit_entries_assumed", scalecheck.NoEntrySizes: "no_entry_sizes"}
+var reasonIDs = map[scalecheck.Reason]string{scalecheck.EntriesUnknown: "entries_unknown", scalecheck.EntriesZero: "entries_zero", scalecheck.Ambiguous: "ambiguous"}
 
-func entryJSON(e diagnose.Entry) jsonDiagnosisEntry {
+func entryJSON(e scalecheck.Entry) jsonDiagnosisEntry {
 	j := jsonDiagnosisEntry{Source: e.Source.String()}
 	if e.Known() {
 		j.Std = number(e.Std)
@@ -77,7 +77,7 @@ func entryJSON(e diagnose.Entry) jsonDiagnosisEntry {
 }
 
 // diagnosisJSON is the JSON form of a diagnosis.
-func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
+func diagnosisJSON(r scalecheck.Result) jsonDiagnosisResult {
 	in := r.Input
 	j := jsonDiagnosisResult{
 		MeasuredStd: exactDecimal(in.MeasuredStd),
@@ -106,7 +106,7 @@ func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
 	if a, ok := r.Implied(); ok {
 		j.Implied = number(a)
 	}
-	if r.RestsOn() == diagnose.UnitEntriesAssumed {
+	if r.RestsOn() == scalecheck.UnitEntriesAssumed {
 		j.Verdict.Assumed = number(r.Entries)
 	}
 	for _, m := range r.Omitted {
@@ -131,7 +131,7 @@ func diagnosisJSON(r diagnose.Result) jsonDiagnosisResult {
 	for _, i := range r.Fitting {
 		j.Verdict.Fitting = append(j.Verdict.Fitting, mistakeID(r.Hypotheses[i].Mistake()))
 	}
-	if r.Kind == diagnose.AsIntended || r.Kind == diagnose.Mistaken {
+	if r.Kind == scalecheck.AsIntended || r.Kind == scalecheck.Mistaken {
 		for _, m := range r.Hypotheses[r.Named].Mistakes {
 			j.Verdict.Mistakes = append(j.Verdict.Mistakes, mistakeID(m))
 		}

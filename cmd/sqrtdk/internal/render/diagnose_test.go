@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/diagnose"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -26,28 +26,28 @@ func rat(s string) *big.Rat {
 }
 
 func std(s string) rational.Value {
-	v, err := diagnose.ParseStd(s)
+	v, err := scalecheck.ParseStd(s)
 	if err != nil {
 		panic(err)
 	}
 	return v
 }
 
-func unit() diagnose.Entry { return diagnose.MeasuredEntry(rational.NewInt(1)) }
+func unit() scalecheck.Entry { return scalecheck.MeasuredEntry(rational.NewInt(1)) }
 
 // fromInit is --init-std s with fan-in dModel on inputs of std 1.
-func fromInit(s string, dModel int64) diagnose.Entry {
-	return diagnose.EntryFromInit(std(s), dModel, rational.NewInt(1))
+func fromInit(s string, dModel int64) scalecheck.Entry {
+	return scalecheck.EntryFromInit(std(s), dModel, rational.NewInt(1))
 }
 
-func diagnoseOK(t *testing.T, in diagnose.Input, tol *big.Rat) diagnose.Result {
+func diagnoseOK(t *testing.T, in scalecheck.Input, tol *big.Rat) scalecheck.Result {
 	t.Helper()
-	r, err := diagnose.Diagnose(in, tol)
+	r, err := scalecheck.Diagnose(in, tol)
 	require.NoError(t, err)
 	return r
 }
 
-func report(r diagnose.Result) string {
+func report(r scalecheck.Result) string {
 	var b bytes.Buffer
 	if err := WriteDiagnosis(&b, r, Text); err != nil {
 		panic(err)
@@ -59,16 +59,16 @@ func report(r diagnose.Result) string {
 // unexplained verdicts.
 func TestVerdictsInWords(t *testing.T) {
 	for _, c := range []struct {
-		in   diagnose.Input
+		in   scalecheck.Input
 		tol  string
 		want string
 	}{
-		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "cannot tell without the entry sizes"},
-		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "If the query and key entries had std 1, the measurement would fit scale missing."},
-		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64, K: unit()}, "3/2", "If the query entries had std 1"},
-		{diagnose.Input{MeasuredStd: rat("0.5"), DK: 64, Q: diagnose.MeasuredEntry(std("0"))}, "3/2", "one of the inputs is wrong"},
-		{diagnose.Input{MeasuredStd: rat("0"), DK: 64}, "3/2", "zero-initialised W_q"},
-		{diagnose.Input{MeasuredStd: rat("0.85"), DK: 64, Heads: 2, Q: unit(), K: unit()}, "3/2", "a tolerance below ×1.1892 separates them"}, // 2^(1/4)
+		{scalecheck.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "cannot tell without the entry sizes"},
+		{scalecheck.Input{MeasuredStd: rat("7.9"), DK: 64}, "3/2", "If the query and key entries had std 1, the measurement would fit scale missing."},
+		{scalecheck.Input{MeasuredStd: rat("7.9"), DK: 64, K: unit()}, "3/2", "If the query entries had std 1"},
+		{scalecheck.Input{MeasuredStd: rat("0.5"), DK: 64, Q: scalecheck.MeasuredEntry(std("0"))}, "3/2", "one of the inputs is wrong"},
+		{scalecheck.Input{MeasuredStd: rat("0"), DK: 64}, "3/2", "zero-initialised W_q"},
+		{scalecheck.Input{MeasuredStd: rat("0.85"), DK: 64, Heads: 2, Q: unit(), K: unit()}, "3/2", "a tolerance below ×1.1892 separates them"}, // 2^(1/4)
 	} {
 		r := diagnoseOK(t, c.in, rat(c.tol))
 		require.Contains(t, diagnosisVerdict(r), c.want)
@@ -82,10 +82,10 @@ func TestLargestInputsAreWritten(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 2 s of exact arithmetic")
 	}
-	scale, err := diagnose.ParseScale("each:2097131^(3/4)*d^(-3/4)")
+	scale, err := scalecheck.ParseScale("each:2097131^(3/4)*d^(-3/4)")
 	require.NoError(t, err)
-	in := diagnose.Input{MeasuredStd: rat("0.123456789"), DK: 1073741789, DModel: 1073741783, Heads: 1,
-		Q: diagnose.MeasuredEntry(std("2097143^(3/4)")), K: diagnose.MeasuredEntry(std("2097133^(3/4)/3")), Intended: scale}
+	in := scalecheck.Input{MeasuredStd: rat("0.123456789"), DK: 1073741789, DModel: 1073741783, Heads: 1,
+		Q: scalecheck.MeasuredEntry(std("2097143^(3/4)")), K: scalecheck.MeasuredEntry(std("2097133^(3/4)/3")), Intended: scale}
 	r := diagnoseOK(t, in, tolerance)
 	require.NoError(t, WriteDiagnosis(io.Discard, r, Text))
 	require.NoError(t, WriteDiagnosis(io.Discard, r, JSON))
@@ -96,11 +96,11 @@ func TestLargestInputsAreWritten(t *testing.T) {
 // else would give the same measurement.
 func TestAssumedVerdictSaysWhatItRestsOn(t *testing.T) {
 	for _, tc := range []struct {
-		in      diagnose.Input
+		in      scalecheck.Input
 		restsOn string
 		words   []string
 	}{
-		{diagnose.Input{MeasuredStd: rat("1.02"), DK: 64}, "unit_entries_assumed", []string{
+		{scalecheck.Input{MeasuredStd: rat("1.02"), DK: 64}, "unit_entries_assumed", []string{
 			"Verdict: the scale is right, if the query and key entries have std 1 as the lesson assumes (their size was not given).",
 			"no other hypothesis comes within ×1.5.",
 			"Note: this verdict rests on the lesson's assumption that the query and key entries have std 1",
@@ -108,26 +108,26 @@ func TestAssumedVerdictSaysWhatItRestsOn(t *testing.T) {
 			"The intended factor fits while σ_q·σ_k is from 0.68 to 1.53.", // 1.02/1.5 and 1.02·1.5
 			"measure the std of the query and key entries, or derive it from the weight initialisation",
 		}},
-		{diagnose.Input{MeasuredStd: rat("1"), DK: 128, DModel: 4608, Heads: 32}, "unit_entries_assumed", []string{
+		{scalecheck.Input{MeasuredStd: rat("1"), DK: 128, DModel: 4608, Heads: 32}, "unit_entries_assumed", []string{
 			"Also within ×1.5: d_model/heads instead of head width (off by ×1.0607), but off by at least the square of the intended factor's ×1.0000 (twice as far on a log scale), so the intended factor is clearly the nearest.",
 			"from d_model/heads instead of head width if σ_q·σ_k ≈ 1.0607.",
 		}},
-		{diagnose.Input{MeasuredStd: rat("0.51"), DK: 64, Q: diagnose.MeasuredEntry(std("1/2"))}, "unit_entries_assumed", []string{
+		{scalecheck.Input{MeasuredStd: rat("0.51"), DK: 64, Q: scalecheck.MeasuredEntry(std("1/2"))}, "unit_entries_assumed", []string{
 			"if the key entries have std 1 as the lesson assumes", "if σ_q·σ_k = 0.5", "shown for σ_q·σ_k = 0.5",
 		}},
 		// muP's 1/d at d_k = 64: unit entries give std 1/8, and the note says why.
-		{diagnose.Input{MeasuredStd: rat("0.125"), DK: 64, Intended: scale("1/d")}, "unit_entries_assumed", []string{
+		{scalecheck.Input{MeasuredStd: rat("0.125"), DK: 64, Intended: scale("1/d")}, "unit_entries_assumed", []string{
 			"the intended scale gives scores of std 0.125, not 1, even with entries of std 1",
 		}},
 		// The assumption's cost: GPT-2's small entries under the usual scale
 		// land near the intended d^-1/2/4; the note names the real cause.
-		{diagnose.Input{MeasuredStd: rat("0.3040"), DK: 64, DModel: 768, Heads: 12, Intended: scale("d^-1/2/4")}, "unit_entries_assumed", []string{
+		{scalecheck.Input{MeasuredStd: rat("0.3040"), DK: 64, DModel: 768, Heads: 12, Intended: scale("d^-1/2/4")}, "unit_entries_assumed", []string{
 			"from 1/√d_k instead of the intended scale if σ_q·σ_k = 0.304;",
 		}},
-		{diagnose.Input{MeasuredStd: rat("1.02"), DK: 64, Q: unit(), K: unit()}, "given_entries", []string{"Verdict: the scale is right. The measurement"}},
-		{diagnose.Input{MeasuredStd: rat("7.9"), DK: 64}, "no_entry_sizes", []string{"cannot tell without the entry sizes"}},
+		{scalecheck.Input{MeasuredStd: rat("1.02"), DK: 64, Q: unit(), K: unit()}, "given_entries", []string{"Verdict: the scale is right. The measurement"}},
+		{scalecheck.Input{MeasuredStd: rat("7.9"), DK: 64}, "no_entry_sizes", []string{"cannot tell without the entry sizes"}},
 		// Known entries and a scale other than 1/√d_k: both parts of the std.
-		{diagnose.Input{MeasuredStd: rat("0.18"), DK: 128, Q: diagnose.MeasuredEntry(std("1/2")), K: diagnose.MeasuredEntry(std("1/2")), Intended: scale("8/d")}, "given_entries", []string{
+		{scalecheck.Input{MeasuredStd: rat("0.18"), DK: 128, Q: scalecheck.MeasuredEntry(std("1/2")), K: scalecheck.MeasuredEntry(std("1/2")), Intended: scale("8/d")}, "given_entries", []string{
 			"the right scale gives scores of std ≈ 0.1768: ≈ 0.7071 from the intended scale (what entries of std 1 give) times σ_q·σ_k",
 		}},
 	} {
@@ -157,8 +157,8 @@ func TestAssumedVerdictSaysWhatItRestsOn(t *testing.T) {
 	}
 }
 
-func scale(s string) diagnose.Scale {
-	v, err := diagnose.ParseScale(s)
+func scale(s string) scalecheck.Scale {
+	v, err := scalecheck.ParseScale(s)
 	if err != nil {
 		panic(err)
 	}
@@ -166,7 +166,7 @@ func scale(s string) diagnose.Scale {
 }
 
 func TestTextReport(t *testing.T) {
-	in := diagnose.Input{MeasuredStd: rat("0.3116"), DK: 64, DModel: 768, Heads: 12, Q: fromInit("0.02", 768), K: fromInit("0.02", 768)}
+	in := scalecheck.Input{MeasuredStd: rat("0.3116"), DK: 64, DModel: 768, Heads: 12, Q: fromInit("0.02", 768), K: fromInit("0.02", 768)}
 	out := report(diagnoseOK(t, in, tolerance))
 	for _, want := range []string{
 		"measured std of the scores before softmax: 0.3116\n",
@@ -181,7 +181,7 @@ func TestTextReport(t *testing.T) {
 		require.Contains(t, out, want)
 	}
 	// Without entries: the "needs" column and no implied factor.
-	out = report(diagnoseOK(t, diagnose.Input{MeasuredStd: rat("0.3116"), DK: 64, Heads: 12}, tolerance))
+	out = report(diagnoseOK(t, scalecheck.Input{MeasuredStd: rat("0.3116"), DK: 64, Heads: 12}, tolerance))
 	require.Contains(t, out, "needs σ_q·σ_k")
 	require.Contains(t, out, "The scale is right if σ_q·σ_k = 0.3116 (σ_q = σ_k ≈ 0.5582 each)")
 	require.Contains(t, out, "model width taken as heads × d_k = 768")
@@ -189,7 +189,7 @@ func TestTextReport(t *testing.T) {
 }
 
 func TestJSONReport(t *testing.T) {
-	in := diagnose.Input{MeasuredStd: rat("0.1265"), DK: 64, Q: unit(), K: unit()}
+	in := scalecheck.Input{MeasuredStd: rat("0.1265"), DK: 64, Q: unit(), K: unit()}
 	var b bytes.Buffer
 	require.NoError(t, WriteDiagnosis(&b, diagnoseOK(t, in, tolerance), JSON))
 	var got struct {
@@ -260,7 +260,7 @@ func TestExplainSaysWhichWayAndWhatToLookFor(t *testing.T) {
 		{"0", []string{"Verdict: scale 0.", "all 0", "uniform weights"}},
 		{"3", []string{"Verdict: unexplained.", "implies a factor of 0.375 on q·k, 3 times wider than intended"}},
 	} {
-		r := diagnoseOK(t, diagnose.Input{MeasuredStd: rat(tc.m), DK: 64, Heads: 12, Q: unit(), K: unit()}, tolerance)
+		r := diagnoseOK(t, scalecheck.Input{MeasuredStd: rat(tc.m), DK: 64, Heads: 12, Q: unit(), K: unit()}, tolerance)
 		for _, w := range tc.words {
 			require.Contains(t, diagnosisVerdict(r), w, "m = %s", tc.m)
 		}
