@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 )
 
 // A GPT-2-style model at initialisation: weights of std 0.02, width 768,

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
 )

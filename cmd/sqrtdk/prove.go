@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/proofs"

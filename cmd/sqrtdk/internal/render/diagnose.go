@@ -7,10 +7,10 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 )
 
 // places is the least number of decimals of a printed std or factor; more

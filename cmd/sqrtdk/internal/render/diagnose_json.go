@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 )
 
 // jsonNumber is an exact value and its decimal, rounded half-even.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/sqrtdk/sqrtdk/scalecheck"
 	"github.com/sqrtdk/sqrtdk/rational"
+	"github.com/sqrtdk/sqrtdk/scalecheck"
 )
 
 // tolerance is the command's default, ×1.5.
