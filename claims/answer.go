@@ -238,7 +238,11 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 			t = before
 			continue
 		}
-		// "0.125 (1/8)": a number after a number restates it.
+		// "0.125 (1/8)": a number after a number and a space restates it;
+		// "2(2^15)", without the space, is a product.
+		if open > 0 && t[open-1] != ' ' {
+			break
+		}
 		if _, err := readSide(inner, words, places, comma); err == nil {
 			if _, err := readSide(cutLabel(before, words), words, places, comma); err == nil {
 				restated = append([]string{inner}, restated...)

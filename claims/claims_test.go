@@ -232,7 +232,7 @@ func TestBadLines(t *testing.T) {
 		{"number value=2^100000 is 1", "exponent"},
 		{"number value=((2^64)^64)^64 is 1", "bits"},
 		{"number value=sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(2))))))) is 1", "roots deeper"},
-		{"number value=d is 1", "only a law may use"},
+		{"number value=d is 1", "only a formula may use"},
 		{"distribution d=2 is (1, 2)", "[(score, count)"},
 		{"distribution d=2 is [(1, 2), (1, 3)]", "appears twice"},
 		{"sample-variance d=4 samples=1 is 4", "samples=1"},

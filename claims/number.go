@@ -105,8 +105,13 @@ func readBareNumber(t string, minPlaces int, comma, approx bool) (printed, error
 	if m := scientificPattern.FindStringSubmatch(body); m != nil {
 		return scientific(t, m[1], m[2]+m[3], percent)
 	}
-	if decimalPattern.MatchString(body) || integerPattern.MatchString(body) && (percent || minPlaces > 0 || approx) {
-		return decimalFigure(t, body, percent, minPlaces, approx && !strings.Contains(body, "."))
+	// A whole number ending in zeros (66000) may be rounded at its last
+	// nonzero digit, as 6.6e4 and ≈ 66000 are: it is judged by value like
+	// every other spelling of the same number, and stands for itself when
+	// it is the exact value.
+	roundedWhole := integerPattern.MatchString(body) && strings.HasSuffix(body, "0") && strings.TrimLeft(body, "+-0") != ""
+	if decimalPattern.MatchString(body) || integerPattern.MatchString(body) && (percent || minPlaces > 0 || approx || roundedWhole) {
+		return decimalFigure(t, body, percent, minPlaces, (approx || roundedWhole) && !strings.Contains(body, "."))
 	}
 	if percent {
 		return printed{}, fmt.Errorf("%q: a percentage must be a decimal number", t)

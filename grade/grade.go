@@ -451,9 +451,10 @@ func exactWords(p *Part, x rational.Value, single bool, v claims.Verdict) string
 // shortBy says how a right answer falls short of the precision rule of
 // its part (the key's decimals or digits, else MinDigits significant
 // digits), or returns "". An exact figure is precise whatever the rule,
-// and under the default rule so is a decimal that is the exact value
-// itself (0.5 for 1/2); for an answer about one value with several sides,
-// its most precise side counts.
+// and so is a decimal that is the exact value itself (0.2 for 1/5, however
+// many places the key asks for): the rule applies only to values that
+// differ from the exact one; for an answer about one value with several
+// sides, its most precise side counts.
 func shortBy(p *Part, j judged) string {
 	figs := j.read.Figures()
 	if len(figs) == 0 {
@@ -465,7 +466,9 @@ func shortBy(p *Part, j judged) string {
 		s := ""
 		switch {
 		case !f.IsDecimal():
-		case !p.precisionSet && j.single && rational.NewRat(f.Decimal()).Cmp(j.value) == 0:
+		case j.single && rational.NewRat(f.Decimal()).Cmp(j.value) == 0:
+			// A decimal that is the exact value (0.2 for 1/5, 20%, 1.0,
+			// 66000 for 66000) is exact, whatever digits it shows.
 		case p.Decimals > 0 && f.Places() < p.Decimals:
 			s = fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(f.Places()), placesWords(p.Decimals))
 		case p.Digits > 0 && f.SignificantDigits() < p.Digits:
