@@ -149,7 +149,7 @@ func (q *Question) Read(text string, decimalComma bool) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readAnswer(q.Kind, text, places, decimalComma)
+	return readAnswer(q.Kind, text, places, decimalComma, q.prep != nil && q.prep.everyWidth)
 }
 
 // maxAnswerBytes bounds one answer's text.
@@ -166,8 +166,11 @@ var forEveryWidth = map[string]bool{"mean": true, "variance": true, "std": true}
 // about widths and is read as a number with words.
 var everyWidthWords = regexp.MustCompile(`\bfor\s+(?:every|all|any)\b.*\bd(?:_k|ₖ)?$`)
 
-// readAnswer reads text as an answer to a question of kind.
-func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
+// readAnswer reads text as an answer to a question of kind; everyWidth
+// says the question asks for a formula in d for every width (a mean,
+// variance or std without d=), so that the answer is read as one with or
+// without "for every d".
+func readAnswer(kind, text string, places int, comma, everyWidth bool) (*Answer, error) {
 	spec := kinds[kind]
 	t := strings.Join(strings.Fields(text), " ")
 	if t == "" {
@@ -179,7 +182,7 @@ func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 	a := &Answer{text: t, shape: spec.shape, comma: comma}
 	if forEveryWidth[kind] {
 		// "16*d for every d": a formula in d, which the claim reads.
-		if n := normalize(t); everyWidthWords.MatchString(n) {
+		if n := normalize(t); everyWidth || everyWidthWords.MatchString(n) {
 			a.shape, a.raw = formula, n
 			return a, nil
 		}

@@ -302,7 +302,7 @@ func TestAnswerGrammarGenerated(t *testing.T) {
 // readOne reads one number as an answer to a question about one value.
 func readOne(t *testing.T, s string) printed {
 	t.Helper()
-	a, err := readAnswer("count", s, 0, false)
+	a, err := readAnswer("count", s, 0, false, false)
 	require.NoError(t, err, "%q", s)
 	require.Len(t, a.sides, 1+strings.Count(s, "(="), "%q", s)
 	return a.sides[0]
