@@ -78,7 +78,7 @@ func (a *Answer) Sides() []*Answer {
 // Rate returns the rate a trend answer states, as written ("like √d"), or
 // "" when it states none.
 func (a *Answer) Rate() string {
-	if a.shape != direction || a.trend.rate == nil {
+	if a.shape != direction || a.trend.rate == nil && !a.trend.exponential {
 		return ""
 	}
 	return a.trend.rateText
@@ -87,11 +87,11 @@ func (a *Answer) Rate() string {
 // WithoutRate returns the trend answer with its stated rate dropped, so
 // that its direction can be judged alone; any other answer is itself.
 func (a *Answer) WithoutRate() *Answer {
-	if a.shape != direction || a.trend.rate == nil {
+	if a.shape != direction || a.trend.rate == nil && !a.trend.exponential {
 		return a
 	}
 	b := *a
-	b.trend.rate, b.trend.rateText = nil, ""
+	b.trend.rate, b.trend.rateText, b.trend.exponential = nil, "", false
 	return &b
 }
 
@@ -117,7 +117,7 @@ func (a *Answer) Reading() string {
 		if a.trend.level != nil {
 			s += " at " + a.trend.level.reading()
 		}
-		if a.trend.rate != nil {
+		if a.trend.rate != nil || a.trend.exponential {
 			s += " like " + a.trend.rateText
 		}
 		return s

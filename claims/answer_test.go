@@ -183,7 +183,29 @@ func TestTrendGrammar(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "sqrt(d)", a.Rate())
 	assert.Equal(t, "", a.WithoutRate().Rate())
-	for _, bad := range []string{"wobbles", "∝ √d_k", "grows like bananas", "grows quickly", "does not grow"} {
+	// Issue 31: trends as people say them, judged exactly.
+	const linear = "trend quantity=variance d=1,2,4,8"          // d
+	const inverse = "trend quantity=variance scale=d d=1,2,4,8" // 1/d
+	for _, c := range []struct {
+		question, answer string
+		holds            bool
+	}{
+		{grows, "∝ √d_k", true}, {grows, "proportional to sqrt(d)", true}, {grows, "grows like √d with d_k", true},
+		{grows, "O(√d)", true}, {grows, "like d", false},
+		{linear, "grows linearly", true}, {linear, "grows linearly with d_k", true}, {linear, "proportional to d_k", true},
+		{linear, "∝ d", true}, {linear, "like d", true}, {linear, "O(d)", true}, {linear, "doubles when d doubles", true},
+		{linear, "linear growth", true}, {linear, "it increases linearly with d", true}, {linear, "grows (like d)", true},
+		{linear, "grows, like d", true}, {linear, "grows with d_k", true}, {linear, "linear in d", true},
+		{linear, "grows exponentially", false}, {linear, "exponential growth", false}, {linear, "grows like √d", false},
+		{linear, "grows quadratically", false}, {linear, "quadruples when d doubles", false}, {linear, "halves when d doubles", false},
+		{inverse, "shrinks (1/d)", true}, {inverse, "shrinks like 1/d_k", true}, {inverse, "∝ 1/d", true},
+		{inverse, "O(1/d)", true}, {inverse, "halves when d_k doubles", true}, {inverse, "inversely proportional to d", true},
+		{inverse, "decreases as d grows", true}, {inverse, "shrinks exponentially", false}, {inverse, "shrinks like 1/√d", false},
+		{inverse, "grows like d", false}, {inverse, "stays the same when d doubles", false},
+	} {
+		assert.Equal(t, c.holds, holdsFor(t, c.question, c.answer), "%s: %q", c.question, c.answer)
+	}
+	for _, bad := range []string{"wobbles", "grows like bananas", "grows quickly", "does not grow", "like 7"} {
 		_, err := readFor(t, grows, bad, false)
 		assert.Error(t, err, bad)
 	}

@@ -116,7 +116,7 @@ func readBareNumber(t string, minPlaces int, comma, approx bool) (printed, error
 	if percent {
 		return printed{}, fmt.Errorf("%q: a percentage must be a decimal number", t)
 	}
-	e, err := parseExpr(body, false)
+	e, err := parseExpr(formulaWords(body), false)
 	if err != nil {
 		return printed{}, err
 	}

@@ -194,6 +194,8 @@ func (p printed) reading() string {
 // brackets as numpy and people print vectors.
 func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	t := strings.TrimSpace(normalize(s))
+	// "≈ 0.09, 0.24, 0.67": the sign is for every figure.
+	t, approx := cutApprox(t)
 	if len(t) >= 2 && (t[0] == '[' && t[len(t)-1] == ']' || t[0] == '(' && t[len(t)-1] == ')') {
 		t = t[1 : len(t)-1]
 	}
@@ -210,6 +212,9 @@ func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	}
 	out := make([]printed, len(fields))
 	for i, f := range fields {
+		if approx {
+			f = "≈" + f
+		}
 		p, err := readNumber(f, minPlaces, comma)
 		if err != nil {
 			return nil, err
