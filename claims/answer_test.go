@@ -183,6 +183,14 @@ func TestTrendGrammar(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "sqrt(d)", a.Rate())
 	assert.Equal(t, "", a.WithoutRate().Rate())
+	// Issue 31: an exact softmax output is judged by value: only equal
+	// scores give a rational output, 1/n.
+	for answer, holds := range map[string]bool{"1/3, 1/3, 1/3": false, "0.09, 0.24, 2/3": false} {
+		assert.Equal(t, holds, holdsFor(t, "softmax scores=1,2,3", answer), answer)
+	}
+	for answer, holds := range map[string]bool{"1/2, 1/2": true, "1/2, 0.50": true, "50%, 1/2": true, "1/3, 2/3": false} {
+		assert.Equal(t, holds, holdsFor(t, "softmax scores=2,2", answer), answer)
+	}
 	// Issue 31: trends as people say them, judged exactly.
 	const linear = "trend quantity=variance d=1,2,4,8"          // d
 	const inverse = "trend quantity=variance scale=d d=1,2,4,8" // 1/d
@@ -226,7 +234,6 @@ func TestAnswerGrammarRefuses(t *testing.T) {
 		{"cases d=8", "6.5e99999", "power of ten"},
 		{"std d=4", "std", "no number"},
 		{"softmax scores=1,2,3", "0.09, 0.24", "2 figures for 3 scores"},
-		{"softmax scores=1,2,3", "1/3, 1/3, 1/3", "a softmax figure is a decimal"},
 		{"cases d=8", "4^10 = apples", "apples"},
 		{"cases d=8", "(1+1/16", "missing a )"},
 		{"cases d=8", "2^(2*8))", "without its opening bracket"},
