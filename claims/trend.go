@@ -143,8 +143,8 @@ func parseTrendFigure(figure string, places int, comma bool) (trendFigure, error
 }
 
 // widthWords end a trend without changing it: "grows linearly with d_k",
-// "shrinks as d grows".
-var widthWords = regexp.MustCompile(`\s*,?\s*(?:with|in|as|when|while|if)\s+(?:the\s+)?(?:width\s+)?d(?:_k|ₖ|_\(k\))?(?:\s+(?:grows|increases|rises|goes up|gets larger|gets bigger))?$`)
+// "shrinks as d grows" (but "grows as d" states a rate).
+var widthWords = regexp.MustCompile(`\s*,?\s*(?:(?:with|in)\s+(?:the\s+)?(?:width\s+)?d(?:_k|ₖ|_\(k\))?|(?:as|when|while|if)\s+(?:the\s+)?(?:width\s+)?d(?:_k|ₖ|_\(k\))?\s+(?:grows|increases|rises|goes up|gets larger|gets bigger))$`)
 
 // cutWithWidth removes trailing words that say what the trend is over.
 func cutWithWidth(s string) string {

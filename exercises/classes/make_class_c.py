@@ -114,8 +114,10 @@ GRADES = {
     "c16": [R1, R1, R1, R1, R1, R2, R1, W0, R1, R1],
     "c17": [U0, U0, U0, R1, R1, R2, R1, NO, NO, R1],
     "c18": [R1, R1, R1, R1, R1, R2, R1, R1, R1, R1],
-    # 0.04 and 11 no known mistake; quadratic: a wrong rate.
-    "c19": [R1, W0, W0, R1, R1, W("wrong-rate", "1"), W("wrong-rate"), R1, R1, R1],
+    # 0.04 no known mistake; quadratic: a wrong rate. 11 was graded W (a
+    # whole number read as exact); by the rule issue 31 settled on (a whole
+    # number judged like 1.1e1, 8√2 rounded to units) it is S, 0 points.
+    "c19": [R1, W0, S0, R1, R1, W("wrong-rate", "1"), W("wrong-rate"), R1, R1, R1],
     # 0.125 is 1/8, no width near 5.
     "c20": [R1, W0, R1, R1, R1, R2, R1, R1, R1, R1],
     "c21": [R1, R1, R1, R1, R1, R2, R1, R1, R1, R1],
