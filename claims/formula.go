@@ -29,6 +29,26 @@ const maxFormulaRoot = maxPowerTerm
 // comparison takes a few hundred evaluations at most.
 const maxFormulaDegree = 256
 
+// maxCompareWork bounds the node evaluations of one comparison (the
+// widths compared times the nodes of both formulas), so that its time is
+// bounded by the formulas' length.
+const maxCompareWork = 1 << 18
+
+// size counts the nodes of e.
+func size(e expr) int {
+	switch e := e.(type) {
+	case negation:
+		return 1 + size(e.x)
+	case sum:
+		return 1 + size(e.left) + size(e.right)
+	case product:
+		return 1 + size(e.left) + size(e.right)
+	case power:
+		return 1 + size(e.base) + size(e.exp)
+	}
+	return 1
+}
+
 // errNotRational says a formula is not a rational function of a root of d.
 var errNotRational = errors.New("this formula cannot be compared exactly: write one built from numbers, d, + − * / and powers with numbers as exponents (a fractional power of a single term only, such as √d or 3/d^(1/4))")
 
@@ -224,6 +244,9 @@ func sameFunction(f, g expr) (comparison, error) {
 	// A width where a denominator is 0 is skipped; there are at most
 	// df.den + dg.den of them.
 	limit := bound + 1 + df.den + dg.den
+	if limit*int64(size(f)+size(g)) > maxCompareWork {
+		return comparison{}, fmt.Errorf("the formulas are too long to compare (degree %d, %d terms)", bound, size(f)+size(g))
+	}
 	agree := int64(0)
 	for t := int64(1); t <= limit && agree <= bound; t++ {
 		tl := new(big.Int).Exp(big.NewInt(t), big.NewInt(l), nil)
