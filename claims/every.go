@@ -12,16 +12,13 @@ import (
 )
 
 // A claim "for every d" (a mean, variance or std without d=, whose figure
-// is an exact formula in d followed by "for every d") is checked as
+// is an exact formula in d, with or without "for every d") is checked as
 // sqrtdk prove checks the proof for every width: package proofs derives,
 // from the exact laws of one coordinate pair and of two,
 // E[q·k] = d·m and Var(q·k) = d·v + d(d−1)·c, and compares that formula
-// with enumerate's law of q·k at every width it reaches; the claimed
-// formula must then equal the quantity's formula at every width d ≥ 1.
-// Both are sums of at most three multiples of powers of d (a claims
-// expression has no sums: it is one multiple of a power of d), and such a
-// sum that is not 0 has at most two positive zeros, so equality at
-// d = 1, 2, 3 is equality at every d.
+// with enumerate's law of q·k at every width it reaches; every side of the
+// claimed formula must then equal the quantity's as a function of d ≥ 1,
+// which sameFunction (formula.go) decides exactly.
 
 // everyWidthSuffix matches the words that end a figure for every width.
 var everyWidthSuffix = regexp.MustCompile(`^(.*\S)\s+for\s+(?:every|all|any)\s+(?:d|d_k|dₖ)$`)
@@ -29,10 +26,6 @@ var everyWidthSuffix = regexp.MustCompile(`^(.*\S)\s+for\s+(?:every|all|any)\s+(
 // checkTime is how long the proof for every width checks its formula
 // against enumerate (the tests shorten it).
 var checkTime = proofs.DefaultCheckTime
-
-// widthsCompared are the widths at which a claimed formula is compared
-// with the quantity's.
-var widthsCompared = []int{1, 2, 3}
 
 // buildEveryWidth prepares a mean, variance or std claimed for every
 // width.
