@@ -362,3 +362,46 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, v.Holds)
 }
+
+// An exponential rate holds exactly when the values grow by one factor per
+// unit of d, whatever the widths' gaps; the quantities of q·k never do.
+func TestExponentialRate(t *testing.T) {
+	ps := func(ds ...int) []enumerate.Problem {
+		var out []enumerate.Problem
+		for _, d := range ds {
+			out = append(out, enumerate.Problem{D: d})
+		}
+		return out
+	}
+	vals := func(f func(d int) rational.Value, ds ...int) []rational.Value {
+		var out []rational.Value
+		for _, d := range ds {
+			out = append(out, f(d))
+		}
+		return out
+	}
+	pow := func(b rational.Value, d int) rational.Value {
+		x := rational.NewInt(3)
+		for range d {
+			x = x.Mul(b)
+		}
+		return x
+	}
+	widths := []int{1, 2, 4, 8}
+	for name, c := range map[string]struct {
+		f    func(d int) rational.Value
+		want bool
+	}{
+		"3·2^d":  {func(d int) rational.Value { return pow(rational.NewInt(2), d) }, true},
+		"3·√2^d": {func(d int) rational.Value { return pow(rational.NewSqrt(2), d) }, true},
+		"3/2^d":  {func(d int) rational.Value { return pow(rational.NewFrac(1, 2), d) }, true},
+		"d":      {func(d int) rational.Value { return rational.NewInt(int64(d)) }, false},
+		"d²":     {func(d int) rational.Value { return rational.NewInt(int64(d * d)) }, false},
+		"1":      {func(d int) rational.Value { return rational.NewInt(1) }, false},
+	} {
+		_, ok := exponentialOf(vals(c.f, widths...), ps(widths...))
+		assert.Equal(t, c.want, ok, name)
+	}
+	_, ok := exponentialOf(vals(func(d int) rational.Value { return pow(rational.NewInt(2), d) }, 1, 2), ps(1, 2))
+	assert.False(t, ok, "two widths cannot tell an exponential")
+}

@@ -581,3 +581,25 @@ func firstMistake(p PartResult) string {
 	}
 	return p.Mistakes[0].Name
 }
+
+// An answer that could not be read carries its typed reason, and the
+// feedback a student sees names no command (issue 31): the command adds
+// where its help is.
+func TestUnreadableFeedbackForStudents(t *testing.T) {
+	k := lessonKey(t)
+	g := NewGrader(Options{})
+	r := gradeText(t, g, k, "1.cases 65536 apples\n1.raw lots\n3 wobbles\np1 0.3, 0.3\np3.var 2\np3.var 3\n")
+	unread := 0
+	for _, p := range r.Parts {
+		assert.NotContains(t, p.Feedback, "sqrtdk", "%s: %s", p.Part.ID, p.Feedback)
+		assert.NotContains(t, p.Feedback, "help answers", "%s: %s", p.Part.ID, p.Feedback)
+		if p.Mark == Unreadable && p.Unread != nil {
+			unread++
+			assert.Contains(t, p.Feedback, p.Unread.Error())
+		}
+		if p.Mark != Unreadable {
+			assert.Nil(t, p.Unread, p.Part.ID)
+		}
+	}
+	assert.Equal(t, 4, unread, "three answers no reader could read and a short list; a part answered twice has no reading to blame")
+}
