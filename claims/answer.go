@@ -78,7 +78,7 @@ func (a *Answer) Sides() []*Answer {
 // Rate returns the rate a trend answer states, as written ("like √d"), or
 // "" when it states none.
 func (a *Answer) Rate() string {
-	if a.shape != direction || a.trend.rate == nil {
+	if a.shape != direction || a.trend.rate == nil && !a.trend.exponential {
 		return ""
 	}
 	return a.trend.rateText
@@ -87,11 +87,11 @@ func (a *Answer) Rate() string {
 // WithoutRate returns the trend answer with its stated rate dropped, so
 // that its direction can be judged alone; any other answer is itself.
 func (a *Answer) WithoutRate() *Answer {
-	if a.shape != direction || a.trend.rate == nil {
+	if a.shape != direction || a.trend.rate == nil && !a.trend.exponential {
 		return a
 	}
 	b := *a
-	b.trend.rate, b.trend.rateText = nil, ""
+	b.trend.rate, b.trend.rateText, b.trend.exponential = nil, "", false
 	return &b
 }
 
@@ -117,7 +117,7 @@ func (a *Answer) Reading() string {
 		if a.trend.level != nil {
 			s += " at " + a.trend.level.reading()
 		}
-		if a.trend.rate != nil {
+		if a.trend.rate != nil || a.trend.exponential {
 			s += " like " + a.trend.rateText
 		}
 		return s
@@ -149,7 +149,7 @@ func (q *Question) Read(text string, decimalComma bool) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readAnswer(q.Kind, text, places, decimalComma)
+	return readAnswer(q.Kind, text, places, decimalComma, q.prep != nil && q.prep.everyWidth)
 }
 
 // maxAnswerBytes bounds one answer's text.
@@ -166,8 +166,11 @@ var forEveryWidth = map[string]bool{"mean": true, "variance": true, "std": true}
 // about widths and is read as a number with words.
 var everyWidthWords = regexp.MustCompile(`\bfor\s+(?:every|all|any)\b.*\bd(?:_k|ₖ)?$`)
 
-// readAnswer reads text as an answer to a question of kind.
-func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
+// readAnswer reads text as an answer to a question of kind; everyWidth
+// says the question asks for a formula in d for every width (a mean,
+// variance or std without d=), so that the answer is read as one with or
+// without "for every d".
+func readAnswer(kind, text string, places int, comma, everyWidth bool) (*Answer, error) {
 	spec := kinds[kind]
 	t := strings.Join(strings.Fields(text), " ")
 	if t == "" {
@@ -179,7 +182,7 @@ func readAnswer(kind, text string, places int, comma bool) (*Answer, error) {
 	a := &Answer{text: t, shape: spec.shape, comma: comma}
 	if forEveryWidth[kind] {
 		// "16*d for every d": a formula in d, which the claim reads.
-		if n := normalize(t); everyWidthWords.MatchString(n) {
+		if n := normalize(t); everyWidth || everyWidthWords.MatchString(n) {
 			a.shape, a.raw = formula, n
 			return a, nil
 		}
@@ -238,7 +241,11 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 			t = before
 			continue
 		}
-		// "0.125 (1/8)": a number after a number restates it.
+		// "0.125 (1/8)": a number after a number and a space restates it;
+		// "2(2^15)", without the space, is a product.
+		if open > 0 && t[open-1] != ' ' {
+			break
+		}
 		if _, err := readSide(inner, words, places, comma); err == nil {
 			if _, err := readSide(cutLabel(before, words), words, places, comma); err == nil {
 				restated = append([]string{inner}, restated...)

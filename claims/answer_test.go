@@ -66,7 +66,7 @@ func TestAnswerGrammar(t *testing.T) {
 		{cases, "4**8", "65536"},
 		{cases, "4^8", "65536"},
 		{cases, "2¹⁶", "65536"},
-		{cases, "≈ 4096", "4096, to 4 significant digits"},
+		{cases, "≈ 4096", "4096"},
 		{cases, "~4100", "4100, to 2 significant digits"},
 		{cases, "about 66000", "66000, to 2 significant digits"},
 		{cases, "= 65536", "65536"},
@@ -75,6 +75,36 @@ func TestAnswerGrammar(t *testing.T) {
 		{cases, "65536 (q, k) pairs", "65536"},
 		{cases, "4^10 = 1048576", "1048576 and 1048576"},
 		{cases, "`65536`", "65536"},
+		{cases, "2^(2*8)", "65536"},
+		{cases, "2^(2·8)", "65536"},
+		{cases, "2^10/4*256", "65536"},
+		{cases, "2^18/4", "65536"},
+		{cases, "-(-65536)", "65536"},
+		{cases, "((((4))))^((8))", "65536"},
+		{cases, "256**2", "65536"},
+		{cases, "4^8 = 65536", "65536 and 65536"},
+		{cases, "2 x 2^15", "65536"},
+		{cases, "2(2^15)", "65536"},
+		{cases, "65536.0", "65536.0, to 6 significant digits"},
+		{cases, "66000", "66000, to 2 significant digits"},
+		{cases, "66,000", "66000, to 2 significant digits"},
+		{cases, "6.6e4", "66000, to 2 significant digits"},
+		{cases, "6.6×10^4", "66000, to 2 significant digits"},
+		{eight, "(1+1)/16", "1/8"},
+		{eight, "(4*4+8*0+4*4)/16/16", "1/8"},
+		{eight, "2^-3", "1/8"},
+		{eight, "2^(-3)", "1/8"},
+		{eight, "64^-0.5", "1/8"},
+		{eight, "2^6/4^6·8 ≈ 0.125", "1/8 and 0.125, to 3 significant digits"},
+		{"std d=64", "64^0.5", "8"},
+		{"std d=64", "64**0.5", "8"},
+		{"std d=64", "2^(1/2)·2^(5/2)", "8"},
+		{"std d=64", "2 x 4", "8"},
+		{"std d=64", "2 X 4 = 8", "8 and 8"},
+		{"std d=64", "7 1/2 + 1/2", "8"},
+		{"variance d=3 values=-4,4", "21 1/3 · 36", "768"},
+		{std64, "8**0.5", "2*sqrt(2)"},
+		{std64, "2^(3/2)", "2*sqrt(2)"},
 		{cases, "$2^{16}$", "65536"},
 		{eight, "0.125", "0.125, to 3 significant digits"},
 		{eight, ".125", "0.125, to 3 significant digits"},
@@ -153,7 +183,37 @@ func TestTrendGrammar(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "sqrt(d)", a.Rate())
 	assert.Equal(t, "", a.WithoutRate().Rate())
-	for _, bad := range []string{"wobbles", "∝ √d_k", "grows like bananas", "grows quickly", "does not grow"} {
+	// Issue 31: an exact softmax output is judged by value: only equal
+	// scores give a rational output, 1/n.
+	for answer, holds := range map[string]bool{"1/3, 1/3, 1/3": false, "0.09, 0.24, 2/3": false} {
+		assert.Equal(t, holds, holdsFor(t, "softmax scores=1,2,3", answer), answer)
+	}
+	for answer, holds := range map[string]bool{"1/2, 1/2": true, "1/2, 0.50": true, "50%, 1/2": true, "1/3, 2/3": false} {
+		assert.Equal(t, holds, holdsFor(t, "softmax scores=2,2", answer), answer)
+	}
+	// Issue 31: trends as people say them, judged exactly.
+	const linear = "trend quantity=variance d=1,2,4,8"          // d
+	const inverse = "trend quantity=variance scale=d d=1,2,4,8" // 1/d
+	for _, c := range []struct {
+		question, answer string
+		holds            bool
+	}{
+		{grows, "∝ √d_k", true}, {grows, "proportional to sqrt(d)", true}, {grows, "grows like √d with d_k", true},
+		{grows, "O(√d)", true}, {grows, "like d", false},
+		{linear, "grows linearly", true}, {linear, "grows linearly with d_k", true}, {linear, "proportional to d_k", true},
+		{linear, "∝ d", true}, {linear, "like d", true}, {linear, "O(d)", true}, {linear, "doubles when d doubles", true},
+		{linear, "linear growth", true}, {linear, "it increases linearly with d", true}, {linear, "grows (like d)", true},
+		{linear, "grows, like d", true}, {linear, "grows with d_k", true}, {linear, "linear in d", true},
+		{linear, "grows exponentially", false}, {linear, "exponential growth", false}, {linear, "grows like √d", false},
+		{linear, "grows quadratically", false}, {linear, "quadruples when d doubles", false}, {linear, "halves when d doubles", false},
+		{inverse, "shrinks (1/d)", true}, {inverse, "shrinks like 1/d_k", true}, {inverse, "∝ 1/d", true},
+		{inverse, "O(1/d)", true}, {inverse, "halves when d_k doubles", true}, {inverse, "inversely proportional to d", true},
+		{inverse, "decreases as d grows", true}, {inverse, "shrinks as d", false}, {linear, "grows as d", true}, {linear, "grows as d_k", true}, {inverse, "shrinks exponentially", false}, {inverse, "shrinks like 1/√d", false},
+		{inverse, "grows like d", false}, {inverse, "stays the same when d doubles", false},
+	} {
+		assert.Equal(t, c.holds, holdsFor(t, c.question, c.answer), "%s: %q", c.question, c.answer)
+	}
+	for _, bad := range []string{"wobbles", "grows like bananas", "grows quickly", "does not grow", "like 7"} {
 		_, err := readFor(t, grows, bad, false)
 		assert.Error(t, err, bad)
 	}
@@ -174,11 +234,11 @@ func TestAnswerGrammarRefuses(t *testing.T) {
 		{"cases d=8", "6.5e99999", "power of ten"},
 		{"std d=4", "std", "no number"},
 		{"softmax scores=1,2,3", "0.09, 0.24", "2 figures for 3 scores"},
-		{"softmax scores=1,2,3", "1/3, 1/3, 1/3", "a softmax figure is a decimal"},
 		{"cases d=8", "4^10 = apples", "apples"},
-		{"cases d=8", "2^10/4", "ambiguous: write 2^(10/4) for the fractional power or (2^10)/4 for the quotient"},
-		{"std d=4", "2^1/2", "ambiguous"},
-		{"variance d=8 scale=d", "8^-1/2", "ambiguous"},
+		{"cases d=8", "(1+1/16", "missing a )"},
+		{"cases d=8", "2^(2*8))", "without its opening bracket"},
+		{"cases d=8", "1 + √2", "sum of unlike roots"},
+		{"cases d=8", "2^d", "uses d"},
 		{"variance d=8", "8 for every d", "d=8 is one width: give the value there"},
 		{"variance d=8", "1 for all d_k", "d=8 is one width: give the value there"},
 		{"variance d=8", "8 for all vectors", `"vectors" is not a word this answer uses`},
@@ -234,9 +294,20 @@ func TestAnswerGrammarGenerated(t *testing.T) {
 		}
 		p := readOne(t, sci)
 		assert.True(t, p.matches(x) && p.digits == len(digits), "%q reads as %s", sci, p.reading())
-		// A changed last digit is another number.
+		// A changed last digit is another number, unless it is a 0: a whole
+		// number ending in zeros may be rounded there, as 6.6e4 is.
 		changed := digits[:len(digits)-1] + string('0'+(digits[len(digits)-1]-'0'+1)%10)
-		assert.False(t, readOne(t, changed).matches(x), changed)
+		if c := readOne(t, changed); strings.HasSuffix(changed, "0") && len(changed) > 1 {
+			zeros := len(changed) - len(strings.TrimRight(changed, "0"))
+			unit, _ := new(big.Int).SetString("1"+strings.Repeat("0", zeros), 10)
+			m, _ := new(big.Int).SetString(changed, 10)
+			gap := new(big.Int).Abs(new(big.Int).Sub(m, big.NewInt(n)))
+			within := new(big.Int).Lsh(gap, 1).Cmp(unit) <= 0
+			assert.Equal(t, within, c.matches(x), "%s for %s reads as %s", changed, digits, c.reading())
+			assert.Equal(t, len(digits)-zeros, c.digits, changed)
+		} else {
+			assert.False(t, c.matches(x), changed)
+		}
 		// p/q in every notation is exactly p/q.
 		num, den := rng.Int64N(999)+1, rng.Int64N(999)+1
 		f := rational.NewRat(big.NewRat(num, den))
@@ -260,7 +331,7 @@ func TestAnswerGrammarGenerated(t *testing.T) {
 // readOne reads one number as an answer to a question about one value.
 func readOne(t *testing.T, s string) printed {
 	t.Helper()
-	a, err := readAnswer("count", s, 0, false)
+	a, err := readAnswer("count", s, 0, false, false)
 	require.NoError(t, err, "%q", s)
 	require.Len(t, a.sides, 1+strings.Count(s, "(="), "%q", s)
 	return a.sides[0]
@@ -290,4 +361,47 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 	require.NoError(t, err)
 	assert.True(t, v.Holds)
+}
+
+// An exponential rate holds exactly when the values grow by one factor per
+// unit of d, whatever the widths' gaps; the quantities of q·k never do.
+func TestExponentialRate(t *testing.T) {
+	ps := func(ds ...int) []enumerate.Problem {
+		var out []enumerate.Problem
+		for _, d := range ds {
+			out = append(out, enumerate.Problem{D: d})
+		}
+		return out
+	}
+	vals := func(f func(d int) rational.Value, ds ...int) []rational.Value {
+		var out []rational.Value
+		for _, d := range ds {
+			out = append(out, f(d))
+		}
+		return out
+	}
+	pow := func(b rational.Value, d int) rational.Value {
+		x := rational.NewInt(3)
+		for range d {
+			x = x.Mul(b)
+		}
+		return x
+	}
+	widths := []int{1, 2, 4, 8}
+	for name, c := range map[string]struct {
+		f    func(d int) rational.Value
+		want bool
+	}{
+		"3·2^d":  {func(d int) rational.Value { return pow(rational.NewInt(2), d) }, true},
+		"3·√2^d": {func(d int) rational.Value { return pow(rational.NewSqrt(2), d) }, true},
+		"3/2^d":  {func(d int) rational.Value { return pow(rational.NewFrac(1, 2), d) }, true},
+		"d":      {func(d int) rational.Value { return rational.NewInt(int64(d)) }, false},
+		"d²":     {func(d int) rational.Value { return rational.NewInt(int64(d * d)) }, false},
+		"1":      {func(d int) rational.Value { return rational.NewInt(1) }, false},
+	} {
+		_, ok := exponentialOf(vals(c.f, widths...), ps(widths...))
+		assert.Equal(t, c.want, ok, name)
+	}
+	_, ok := exponentialOf(vals(func(d int) rational.Value { return pow(rational.NewInt(2), d) }, 1, 2), ps(1, 2))
+	assert.False(t, ok, "two widths cannot tell an exponential")
 }

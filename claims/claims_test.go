@@ -232,7 +232,7 @@ func TestBadLines(t *testing.T) {
 		{"number value=2^100000 is 1", "exponent"},
 		{"number value=((2^64)^64)^64 is 1", "bits"},
 		{"number value=sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(sqrt(2))))))) is 1", "roots deeper"},
-		{"number value=d is 1", "only a law may use"},
+		{"number value=d is 1", "only a formula may use"},
 		{"distribution d=2 is (1, 2)", "[(score, count)"},
 		{"distribution d=2 is [(1, 2), (1, 3)]", "appears twice"},
 		{"sample-variance d=4 samples=1 is 4", "samples=1"},
@@ -242,7 +242,6 @@ func TestBadLines(t *testing.T) {
 		{"softmax scores=1,2 is 0.5", "1 figures for 2 scores"},
 		{"softmax scores=1.25,2 rounded=1 is 0.3, 0.7", "more than rounded=1 decimal places"},
 		{"softmax scores=1,2 dk=0 is 0.3, 0.7", "dk=0"},
-		{"softmax scores=1,2 is 1/3, 2/3", "a softmax figure is a decimal"},
 		{"softmax-entry scores=1,2 entry=3 is 0.7", "entry=3"},
 		{"variance d=4 places=x is 1", "places=x"},
 		{"variance d=10000 values=1,1000000000000000000000 is 1", "lattice"},
@@ -277,9 +276,19 @@ func TestPrintedSpellings(t *testing.T) {
 		p, _ := parsePrinted(s, 0)
 		require.True(t, p.matches(eighth), s)
 	}
-	// An integer is exact: 4 is not 4.0000001, a decimal 4.0 is.
+	// A whole number is the value itself, or the value rounded to its
+	// significant digits, as 4e0 is (issue 31: every spelling alike): 4 is
+	// 4.0000001 to 1 digit, not 4.6; 100 is 96 to 1 digit; 10 is not 5,
+	// nor 1 a half, a number of a lower decade whose digits it does not
+	// show.
 	p, _ := parsePrinted("4", 0)
-	require.False(t, p.matches(rational.NewRat(big.NewRat(40000001, 10000000))))
+	require.True(t, p.matches(rational.NewRat(big.NewRat(40000001, 10000000))))
+	require.False(t, p.matches(rational.NewRat(big.NewRat(46, 10))))
+	for s, x := range map[string]*big.Rat{"100": big.NewRat(96, 1), "10": big.NewRat(5, 1), "1": big.NewRat(1, 2),
+		"66000": big.NewRat(65536, 1), "-100": big.NewRat(-95, 1), "1000": big.NewRat(949, 1)} {
+		p, _ := parsePrinted(s, 0)
+		require.Equal(t, s == "100" || s == "66000" || s == "-100", p.matches(rational.NewRat(x)), "%s for %s", s, x.RatString())
+	}
 	p, _ = parsePrinted("4.0", 0)
 	require.True(t, p.matches(rational.NewRat(big.NewRat(40000001, 10000000))))
 	// numpy's "0.03" with places=3 is 0.030, not anything from 0.025 to 0.035.
@@ -338,8 +347,9 @@ func TestSampledExactFigures(t *testing.T) {
 		// E[S²] = 99/100·4 = 3.96 and Var(S²) = 69003/125000 (SE ≈ 0.7430)
 		// for 100 Gaussian scores at d_k = 4; z values from Python's decimal
 		// module at 60 digits.
-		{"sample-variance d=4 samples=100 is 4", true, "expected 99/25 ≈ 3.9600, SE 0.7430, 0.05 SE away (limit 4)"},
-		{"sample-variance d=4 samples=100 is 8", false, "5.44 SE away"},
+		{"sample-variance d=4 samples=100 is 8/2", true, "expected 99/25 ≈ 3.9600, SE 0.7430, 0.05 SE away (limit 4)"},
+		{"sample-variance d=4 samples=100 is 16/2", false, "5.44 SE away"},
+		{"sample-variance d=4 samples=100 is 8", false, "4.76 SE away"}, // 8 is [7.5, 8.5]: every spelling of a whole number alike
 		{"sample-variance d=4 samples=100 is 1/2", false, "4.66 SE away"},
 		{"sample-variance d=4 samples=100 is sqrt(17)", true, "0.22 SE away"},
 		{"sample-variance d=4 samples=100 is 3*sqrt(7)", false, "5.35 SE away"},
@@ -351,9 +361,9 @@ func TestSampledExactFigures(t *testing.T) {
 		{"draw d=2 is 2^(1/3)", true, "0.89 SE away"},
 		{"draw d=2 is 5.7", true, "4.00 SE away"}, // the cell [5.65, 5.75] reaches √32 ≈ 5.657: 3.995 SE
 		{"draw d=2 is 5.8", false, "4.07 SE away"},
-		// At d_k = 4 the SE is 2: 8 is exactly on the limit, 8.01's cell just past it.
-		{"draw d=4 is 8", true, "4.00 SE away"},
-		{"draw d=4 is -8", true, "4.00 SE away"},
+		// At d_k = 4 the SE is 2: 16/2 is exactly on the limit, 8.01's cell just past it.
+		{"draw d=4 is 16/2", true, "4.00 SE away"},
+		{"draw d=4 is -16/2", true, "4.00 SE away"},
 		{"draw d=4 is 8.01", false, "4.00 SE away"},
 	} {
 		f, err := Parse("s.claims", strings.NewReader(c.line+"\n"))

@@ -28,9 +28,14 @@
 // (Question.Read reads it once into an Answer; `sqrtdk help answers` lists
 // the notations):
 //
-//   - an integer, a fraction or an exact expression (4096, 65,536, 1/2,
-//     sqrt(32), 2√2, 4^8 or 4**8, 1/sqrt(32), 16*d in a law) holds only
-//     when it equals the exact value;
+//   - a fraction or an exact expression (1/2, sqrt(32), 2√2, 4^8 or 4**8,
+//     2^10/4 by the usual precedence, (1+1)/16, 64^0.5, 21 1/3, 16*d in a
+//     formula) holds only when it equals the exact value;
+//   - a whole number (65536, 65,536, 16, 66000) holds when it is the exact
+//     value or the exact value rounded to its significant digits, up to its
+//     last nonzero one, as its e-notation does (66000 like 6.6e4, 16 like
+//     1.6e1), but not for a number of a lower decade whose digits it does
+//     not show (10 is not 5 rounded, 100 is 96 rounded);
 //   - a decimal (0.5, 0.50, 1020.0) holds when the exact value rounds to it
 //     at the places printed: the value lies within half a unit of the last
 //     printed place, ends included, because a tie may round either way;
@@ -53,9 +58,19 @@
 //   - places=N says the figure was rounded to N places and printed with
 //     trailing zeros dropped, as numpy prints 0.030 as "0.03" and 0 as "0.".
 //
-// Expressions use numbers, d (in laws), sqrt(…) or √, ^ with a rational
-// exponent (d^1/4 or d^(1/4)), *, ·, /, parentheses and products without
-// a sign before a root (2√2) or d (16d).
+// Expressions are read by one grammar (expr.go, precedence climbing):
+// numbers, + − * / ^ (** is ^; ^ groups to the right and binds tighter
+// than a sign, so 2^-3 is 1/8 and -2^2 is -4), ·, × and x between operands,
+// brackets at any depth, sqrt(…) and √, products without a sign (2√2,
+// 2(3), 16d), exponents that are expressions (2^(2*8), 64^0.5), and, in a
+// formula, d (d_k, dₖ). A sum of unlike roots (1 + √2) has no exact value
+// of the form c·n^(1/r) and is refused.
+//
+// A formula for every width ("variance scale=d is 1/d", with or without
+// "for every d") is compared with the quantity's as a function of d,
+// exactly: both are rational functions of t = d^(1/L) (formula.go), equal
+// when they agree at more widths than the degree of their difference
+// allows zeros; a formula outside that class (√(d+1), 2^d) is refused.
 //
 // # Kinds
 //
@@ -85,11 +100,11 @@
 // for every width (package proofs): the laws of one coordinate pair and of
 // two give E[q·k] = d·m and Var(q·k) = d·v + d(d−1)·c exactly, a formula
 // that enumerate's law of q·k is compared with at every width its closed
-// form reaches in proofs.DefaultCheckTime; the claimed formula (one
-// multiple of a power of d) must equal the quantity's at d = 1, 2 and 3,
-// which makes them equal at every width, as two different sums of three
-// powers of d or fewer agree at two positive widths at most. A rounded
-// decimal is refused there: only an exact formula is true for every width.
+// form reaches in proofs.DefaultCheckTime; the claimed formula must equal
+// the quantity's as a function of d (see formula.go: both are rational
+// functions of a root of d, compared at more widths than their difference
+// can vanish at). A decimal in a formula stands for its written value
+// (1.0 is 1): only an exact formula is true for every width.
 //
 // Claims about softmax, decided with rigorous interval arithmetic by
 // package softmax (scores=LIST; dk=N divides the scores by √N first;

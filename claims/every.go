@@ -12,16 +12,13 @@ import (
 )
 
 // A claim "for every d" (a mean, variance or std without d=, whose figure
-// is an exact formula in d followed by "for every d") is checked as
+// is an exact formula in d, with or without "for every d") is checked as
 // sqrtdk prove checks the proof for every width: package proofs derives,
 // from the exact laws of one coordinate pair and of two,
 // E[q·k] = d·m and Var(q·k) = d·v + d(d−1)·c, and compares that formula
-// with enumerate's law of q·k at every width it reaches; the claimed
-// formula must then equal the quantity's formula at every width d ≥ 1.
-// Both are sums of at most three multiples of powers of d (a claims
-// expression has no sums: it is one multiple of a power of d), and such a
-// sum that is not 0 has at most two positive zeros, so equality at
-// d = 1, 2, 3 is equality at every d.
+// with enumerate's law of q·k at every width it reaches; every side of the
+// claimed formula must then equal the quantity's as a function of d ≥ 1,
+// which sameFunction (formula.go) decides exactly.
 
 // everyWidthSuffix matches the words that end a figure for every width.
 var everyWidthSuffix = regexp.MustCompile(`^(.*\S)\s+for\s+(?:every|all|any)\s+(?:d|d_k|dₖ)$`)
@@ -29,10 +26,6 @@ var everyWidthSuffix = regexp.MustCompile(`^(.*\S)\s+for\s+(?:every|all|any)\s+(
 // checkTime is how long the proof for every width checks its formula
 // against enumerate (the tests shorten it).
 var checkTime = proofs.DefaultCheckTime
-
-// widthsCompared are the widths at which a claimed formula is compared
-// with the quantity's.
-var widthsCompared = []int{1, 2, 3}
 
 // buildEveryWidth prepares a mean, variance or std claimed for every
 // width.
@@ -46,29 +39,22 @@ func buildEveryWidth(c *Claim, which string) (*prepared, error) {
 		return nil, err
 	}
 	model := proofs.Model{Q: q, K: k}
+	words := kinds[c.Kind].words
 	read := func(a *Answer) (checker, error) {
-		m := everyWidthSuffix.FindStringSubmatch(a.raw)
-		if m == nil {
-			return nil, fmt.Errorf(`without d= the figure is a formula in d for every width: write it followed by "for every d", such as "1 for every d" or "16*d for every d", or give d=`)
+		text := a.raw
+		if m := everyWidthSuffix.FindStringSubmatch(strings.TrimRight(text, " .")); m != nil {
+			text = m[1]
 		}
-		if decimalPattern.MatchString(strings.TrimSuffix(m[1], "%")) || strings.HasSuffix(m[1], "%") {
-			return nil, fmt.Errorf("%q for every d: write an exact formula in d (such as 1, 16*d or sqrt(d)), not a rounded decimal", m[1])
-		}
-		claimed, err := parseExpr(m[1], true)
+		sides, texts, err := readFormulaSides(text, words)
 		if err != nil {
-			return nil, fmt.Errorf("formula %q: %v", m[1], err)
-		}
-		for _, d := range widthsCompared {
-			if _, err := claimed.eval(int64(d)); err != nil {
-				return nil, fmt.Errorf("formula %q at d = %d: %v", m[1], d, err)
-			}
+			return nil, err
 		}
 		return func(ch *checking) (Verdict, error) {
 			g, err := ch.general(model)
 			if err != nil {
 				return Verdict{}, err
 			}
-			return everyWidthVerdict(which, m[1], claimed, dv, g)
+			return everyWidthVerdict(which, texts, sides, dv, g)
 		}, nil
 	}
 	return &prepared{read: read, everyWidth: true}, nil
@@ -92,10 +78,10 @@ func (ch *checking) general(m proofs.Model) (*proofs.Run, error) {
 	return tr.General, nil
 }
 
-// everyWidthVerdict compares the claimed formula with the quantity's at
-// three widths, which decides it for every width, and requires the
+// everyWidthVerdict compares every side of the claimed formula with the
+// quantity's as functions of d, exactly (sameFunction), and requires the
 // formula the quantity comes from to agree with enumerate.
-func everyWidthVerdict(which, text string, claimed expr, dv divisor, g *proofs.Run) (Verdict, error) {
+func everyWidthVerdict(which string, texts []string, sides []expr, dv divisor, g *proofs.Run) (Verdict, error) {
 	mt, _ := g.Assertion("mean-term")
 	vt, _ := g.Assertion("var-term")
 	ct, _ := g.Assertion("cov-terms")
@@ -103,29 +89,28 @@ func everyWidthVerdict(which, text string, claimed expr, dv divisor, g *proofs.R
 	// The quantity at width d: E[q·k] = d·m or Var(q·k) = (v − c)·d + c·d²,
 	// over the divisor (squared for a variance); a std is compared by its
 	// square, and its sign.
-	at := func(d int) rational.Value {
-		div := dv.at(d)
-		x := rational.NewRat(new(big.Rat).Mul(m, big.NewRat(int64(d), 1)))
-		if which != "mean" {
-			x = rational.NewRat(new(big.Rat).Add(new(big.Rat).Mul(new(big.Rat).Sub(v, c), big.NewRat(int64(d), 1)), new(big.Rat).Mul(c, big.NewRat(int64(d)*int64(d), 1))))
-			div = div.Mul(div)
-		}
-		return x.Mul(div.Inv())
-	}
+	want := quantityExpr(which, m, v, c, dv)
 	holds := true
-	differs := 0
-	for _, d := range widthsCompared {
-		got, err := claimed.eval(int64(d))
-		if err != nil {
-			return Verdict{}, err
-		}
-		want := at(d)
-		same := got.Cmp(want) == 0
+	var problems []string
+	for i, side := range sides {
+		f := side
 		if which == "std" {
-			same = got.Sign() >= 0 && got.Mul(got).Cmp(want) == 0
+			f = product{left: side, right: side}
 		}
-		if !same && holds {
-			holds, differs = false, d
+		cmp, err := sameFunction(f, want)
+		if err == nil && cmp.equal && which == "std" {
+			// The square is right: the sign at d = 1 decides the root.
+			if x, err := side.eval(1); err != nil || x.Sign() < 0 {
+				cmp.equal, cmp.differs = false, "1 (it is negative there)"
+			}
+		}
+		switch {
+		case err != nil:
+			holds = false
+			problems = append(problems, fmt.Sprintf("%s cannot be compared exactly: %v", texts[i], err))
+		case !cmp.equal:
+			holds = false
+			problems = append(problems, fmt.Sprintf("%s differs from it at d = %s", texts[i], cmp.differs))
 		}
 	}
 	formula := quantityFormula(which, m, v, c, dv)
@@ -134,8 +119,8 @@ func everyWidthVerdict(which, text string, claimed expr, dv divisor, g *proofs.R
 		why += " (the covariance 0 by construction)"
 	}
 	exact := fmt.Sprintf("%s for every d, %s", formula, why)
-	if !holds {
-		exact += fmt.Sprintf("; %s differs from it at d = %d", text, differs)
+	if len(problems) > 0 {
+		exact += "; " + strings.Join(problems, "; ")
 	}
 	if f, ok := g.Assertion("formula"); ok {
 		if !f.Holds {
@@ -144,6 +129,26 @@ func everyWidthVerdict(which, text string, claimed expr, dv divisor, g *proofs.R
 		exact += "; the formula agrees with enumerate at " + strings.ReplaceAll(f.Scope, "d_k", "d")
 	}
 	return Verdict{Holds: holds, Exact: exact}, nil
+}
+
+// quantityExpr is the quantity as a formula in d: E[q·k] = m·d or
+// Var(q·k) = (v − c)·d + c·d² (a std by its variance), over the divisor
+// d^p·f (squared for a variance).
+func quantityExpr(which string, m, v, c *big.Rat, dv divisor) expr {
+	rat := func(r *big.Rat) expr { return constant{rational.NewRat(r)} }
+	var over expr = constant{rational.NewInt(1)}
+	if dv.exponent.Sign() != 0 {
+		over = power{base: width{}, exp: rat(dv.exponent)}
+	}
+	if dv.fixed != nil {
+		over = product{left: over, right: dv.fixed}
+	}
+	if which == "mean" {
+		return product{left: product{left: rat(m), right: width{}}, right: over, divide: true}
+	}
+	x := sum{left: product{left: rat(new(big.Rat).Sub(v, c)), right: width{}},
+		right: product{left: rat(c), right: power{base: width{}, exp: rat(big.NewRat(2, 1))}}}
+	return product{left: x, right: product{left: over, right: over}, divide: true}
 }
 
 // mustRational returns the rational value of a mean, variance or

@@ -43,6 +43,20 @@ func TestClaimsForEveryWidth(t *testing.T) {
 		{"variance divide=2^(1/4) is d/sqrt(2) for every d", true, "the variance is (d)/sqrt(2) for every d"},
 		{"variance values=0 is 0 for every d", true, "the variance is 0 for every d"},
 		{"variance values=-1,0:2,1 k-values=±1 scale=d is 1/(2*d) for every d", true, "the variance is 1/(2*d) for every d"},
+		// Issue 31: one grammar, a formula without its "for every d",
+		// sums and shown work, decimals at their written value.
+		{"variance scale=sqrt is 1", true, "the variance is 1 for every d"},
+		{"variance scale=sqrt is 1.00 for every d", true, "the variance is 1 for every d"},
+		{"variance scale=d is d_k/d_k^2 = 1/d_k", true, "the variance is 1/d for every d"},
+		{"variance scale=d is (d+d)/(2*d^2)", true, "the variance is 1/d for every d"},
+		{"variance scale=d is 1/d + 1/d^2 - 1/d^2", true, "the variance is 1/d for every d"},
+		{"variance scale=d is 1/d + 1/d^3 for every d", false, "differs from it at d = 1"},
+		{"variance is 1/(d-1) for every d", false, "1/(d-1) differs from it at d = 2"},
+		{"variance is 1/(d^(1/2)-d) for every d", false, "differs from it at d = 4"},
+		{"std values=-2,2 is 4√d", true, "the std is 4*sqrt(d)"},
+		{"std values=-2,2 is -4√d", false, "negative"},
+		{"std values=-2,2 is 8d^(1/2)/2 = √(16d)", true, "the std is 4*sqrt(d)"},
+		{"mean values=0,1 is d/4 - d^2/d^2 + 1", true, "the mean is 1/4*d"},
 	} {
 		f, err := Parse("every.claims", strings.NewReader(c.line))
 		require.NoError(t, err, c.line)
@@ -58,16 +72,14 @@ func TestClaimsForEveryWidth(t *testing.T) {
 
 func TestClaimsForEveryWidthErrors(t *testing.T) {
 	for line, msg := range map[string]string{
-		"variance is 1":                         `without d= the figure is a formula in d for every width: write it followed by "for every d"`,
-		"variance d=4 is 1 for every d":         "d=4 is one width: give the value there, not a formula for every d (a claim for every d leaves d= out)",
-		"variance is 1.00 for every d":          `"1.00" for every d: write an exact formula in d (such as 1, 16*d or sqrt(d)), not a rounded decimal`,
-		"variance is 50% for every d":           "not a rounded decimal",
-		"variance is e for every d":             `formula "e": unexpected "e"`,
-		"variance is 1/(d-1) for every d":       `formula "1/(d-1)"`,
-		"variance values=x is 1 for every d":    "values=x",
-		"variance scale=huge is 1 for every d":  "unknown scale",
-		"variance is 1/(d^(1/2)-d) for every d": "formula",
-		"mean is d for every other d":           "without d=",
+		"variance d=4 is 1 for every d":        "d=4 is one width: give the value there, not a formula for every d (a claim for every d leaves d= out)",
+		"variance is 50% for every d":          "not a percentage",
+		"variance is e for every d":            `unexpected "e"`,
+		"variance is sqrt(d+1) for every d":    "cannot be compared exactly",
+		"variance is 2^d for every d":          "cannot be compared exactly",
+		"variance values=x is 1 for every d":   "values=x",
+		"variance scale=huge is 1 for every d": "unknown scale",
+		"mean is d for every other d":          "unexpected",
 	} {
 		_, err := Parse("bad.claims", strings.NewReader(line))
 		require.Error(t, err, line)

@@ -445,7 +445,12 @@ func buildTrend(c *Claim) (*prepared, error) {
 				holds = want.level.matches(xs[0])
 				got = "constant at " + want.level.describe(xs[0])
 			}
-			if want.rate != nil {
+			switch {
+			case want.exponential:
+				rate, ok := exponentialOf(xs, ps)
+				holds = holds && ok
+				got += ", " + rate
+			case want.rate != nil:
 				rate, ok := rateOf(xs, ps, want.rate)
 				holds = holds && ok
 				got += ", " + rate

@@ -74,7 +74,7 @@ func TestQuestionAnswers(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, 0, x.Cmp(rational.NewFrac(8, 3)), x.String())
-	for fig, holds := range map[string]bool{"8/3": true, "2.67": true, "2.66": false, "2.7": true, "3": false} {
+	for fig, holds := range map[string]bool{"8/3": true, "2.67": true, "2.66": false, "2.7": true, "3": true, "4": false} {
 		c, err := q.answerClaim("a", 1, fig)
 		require.NoError(t, err)
 		v, err := ch.Check(context.Background(), c)

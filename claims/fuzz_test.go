@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // FuzzParse feeds arbitrary text to the parser: it must return a file or an
@@ -68,6 +70,48 @@ func FuzzReadAnswer(f *testing.F) {
 				for _, s := range a.Sides() {
 					_, _ = q.Claim("f", 1, s)
 				}
+			}
+		}
+	})
+}
+
+// FuzzExpr feeds arbitrary text to the one expression grammar, as a number
+// and as a formula in d: it must parse it or say why, never panic, and its
+// work is bounded by the text's length: at most two nodes per byte, at
+// most maxPowers powers (each a dozen products of values of at most
+// maxValueBits bits), and a comparison of formulas at most maxCompareWork
+// node evaluations. A formula that can be compared equals itself and not
+// itself plus one.
+func FuzzExpr(f *testing.F) {
+	for _, s := range []string{"2^10/4*256", "2^-3", "2^(1/2)", "64^0.5", "64**0.5", "(4*4+8*0+4*4)/16", "21 1/3", "2 x 2",
+		"2·32", "2√2", "2(3)", "sqrt(sqrt(d))", "d_k/d_k^2", "1/(d^(1/2)-d)", "(d+1)^3/(d-2)", "√-1", "2^2^2^2^2", "1e-4000",
+		"((((((((((1))))))))))", "d^(1/64)^(1/64)", "0^-1", "-(-(-d))", "1 + √2", "square root of 128", "1 over d_k", "9 1/2 + 1/2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > maxAnswerBytes {
+			return
+		}
+		for _, allowD := range []bool{false, true} {
+			e, err := parseExpr(text, allowD)
+			if err != nil {
+				continue
+			}
+			if n := size(e); n > 2*len(text)+1 {
+				t.Fatalf("%q: %d nodes from %d bytes", text, n, len(text))
+			}
+			_, _ = e.eval(0)
+			_, _ = e.eval(3)
+			if !allowD || comparable(e) != nil {
+				continue
+			}
+			c, err := sameFunction(e, e)
+			if err == nil && !c.equal {
+				t.Fatalf("%q differs from itself at d = %s", text, c.differs)
+			}
+			c, err = sameFunction(e, sum{left: e, right: constant{rational.NewInt(1)}})
+			if err == nil && c.equal {
+				t.Fatalf("%q equals itself plus one", text)
 			}
 		}
 	})

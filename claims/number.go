@@ -105,13 +105,18 @@ func readBareNumber(t string, minPlaces int, comma, approx bool) (printed, error
 	if m := scientificPattern.FindStringSubmatch(body); m != nil {
 		return scientific(t, m[1], m[2]+m[3], percent)
 	}
-	if decimalPattern.MatchString(body) || integerPattern.MatchString(body) && (percent || minPlaces > 0 || approx) {
-		return decimalFigure(t, body, percent, minPlaces, approx && !strings.Contains(body, "."))
+	// A whole number (16, 66000) stands for itself when it is the exact
+	// value, and otherwise for the exact value rounded to its significant
+	// digits (up to its last nonzero one), as 1.6e1, 6.6e4 and ≈ 66000 do:
+	// every spelling of a number is judged alike.
+	whole := integerPattern.MatchString(body) && strings.TrimLeft(body, "+-0") != ""
+	if decimalPattern.MatchString(body) || integerPattern.MatchString(body) && (percent || minPlaces > 0 || approx || whole) {
+		return decimalFigure(t, body, percent, minPlaces, (approx || whole) && !strings.Contains(body, "."))
 	}
 	if percent {
 		return printed{}, fmt.Errorf("%q: a percentage must be a decimal number", t)
 	}
-	e, err := parseExpr(body, false)
+	e, err := parseExpr(formulaWords(body), false)
 	if err != nil {
 		return printed{}, err
 	}
@@ -148,6 +153,9 @@ func decimalFigure(text, body string, percent bool, minPlaces int, approxInteger
 		trimmed := strings.TrimRight(digits, "0")
 		places = -(len(digits) - len(trimmed))
 		digits = trimmed
+		p, err := newDecimal(text, v, places, digits, minPlaces)
+		p.whole = true
+		return p, err
 	}
 	if percent {
 		v.Quo(v, big.NewRat(100, 1))

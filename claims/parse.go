@@ -163,7 +163,7 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := readAnswer(c.Kind, c.figure, places, false)
+	a, err := readAnswer(c.Kind, c.figure, places, false, c.prep != nil && c.prep.everyWidth)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", c.Kind, err)
 	}

@@ -29,6 +29,11 @@ type printed struct {
 	// cut says the decimal is read as cut off, not rounded (see
 	// Answer.Truncated): it stands for [value, value + unit) away from 0.
 	cut bool
+	// whole says the decimal is a whole number written without a point
+	// (16, 66000, ≈ 4100): it stands for the numbers that round to it at
+	// its significant digits, so not for a number of a lower decade whose
+	// digits it does not show (10 is not 5 rounded, 100 is 96 rounded).
+	whole bool
 }
 
 // isDecimal reports whether the figure is a rounded decimal.
@@ -126,7 +131,31 @@ func (p printed) matches(x rational.Value) bool {
 	}
 	lo, hi := p.cell()
 	in := x.Cmp(rational.NewRat(lo)) >= 0 && x.Cmp(rational.NewRat(hi)) <= 0
-	return in && !(p.cut && x.Cmp(rational.NewRat(p.cutEdge())) == 0)
+	return in && !(p.cut && x.Cmp(rational.NewRat(p.cutEdge())) == 0) && (!p.whole || p.sameDecade(x))
+}
+
+// sameDecade reports whether x, which lies in a whole figure's cell,
+// rounds to the figure at the figure's significant digits: x has the
+// figure's leading place, or x is just below a power of ten that it rounds
+// up to (96 to 1 digit is 100; 5 is not 10, nor 0.5 1).
+func (p printed) sameDecade(x rational.Value) bool {
+	v := new(big.Rat).Abs(p.value)
+	lead := len(v.Num().String()) - 1
+	pow := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(lead)), nil))
+	ax := x
+	if x.Sign() < 0 {
+		ax = x.MulRat(big.NewRat(-1, 1))
+	}
+	if ax.Cmp(rational.NewRat(pow)) >= 0 {
+		return true
+	}
+	if v.Cmp(pow) != 0 {
+		return false
+	}
+	// Rounded at its own leading place, x shows p.digits digits from
+	// 10^(lead−1) down: its last is at 10^(lead−digits).
+	threshold := new(big.Rat).Sub(pow, halfUnit(p.digits-lead))
+	return ax.Cmp(rational.NewRat(threshold)) >= 0
 }
 
 // equals reports whether the figure names exactly x: an exact figure equal
@@ -182,6 +211,9 @@ func (p printed) reading() string {
 		return v.String()
 	}
 	v := p.value.RatString()
+	if p.whole && p.places == 0 {
+		return v // 16: the number itself, or it rounded to units
+	}
 	if p.places >= 0 && p.places <= 40 {
 		v = rational.FormatRat(p.value, p.places, rational.RoundHalfEven)
 	}
@@ -194,6 +226,8 @@ func (p printed) reading() string {
 // brackets as numpy and people print vectors.
 func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	t := strings.TrimSpace(normalize(s))
+	// "≈ 0.09, 0.24, 0.67": the sign is for every figure.
+	t, approx := cutApprox(t)
 	if len(t) >= 2 && (t[0] == '[' && t[len(t)-1] == ']' || t[0] == '(' && t[len(t)-1] == ')') {
 		t = t[1 : len(t)-1]
 	}
@@ -210,6 +244,9 @@ func parsePrintedList(s string, minPlaces int, comma bool) ([]printed, error) {
 	}
 	out := make([]printed, len(fields))
 	for i, f := range fields {
+		if approx {
+			f = "≈" + f
+		}
 		p, err := readNumber(f, minPlaces, comma)
 		if err != nil {
 			return nil, err

@@ -122,7 +122,19 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
 		}
 		cells := make([]softmax.Interval, len(figs))
+		exactOK := make([]*bool, len(figs))
 		for i, f := range figs {
+			if !f.isDecimal() && isPoint(box) {
+				// An exact figure (1/3) is judged by value: an output of
+				// softmax at one input is rational only when every score is
+				// the same, and is then 1/n; otherwise it is e^a/Σe^b with
+				// some exponent not 0, transcendental, and equals no exact
+				// figure. The interval check sees the widest cell.
+				ok := exactSoftmaxOutput(box, f)
+				exactOK[i] = &ok
+				cells[i] = softmax.Interval{Lo: new(big.Rat), Hi: big.NewRat(1, 1)}
+				continue
+			}
 			if _, err := softmaxFigure(f); err != nil {
 				return nil, err
 			}
@@ -142,8 +154,17 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 			cells := make([]softmax.Interval, len(reps))
 			for i, r := range reps {
 				cells[i] = r.Cell
-				s := describeRange(r.Range, figs[i].places)
-				if r.Consistency != softmax.Consistent {
+				places := figs[i].places
+				if exactOK[i] != nil {
+					places = 2
+				}
+				s := describeRange(r.Range, places)
+				switch {
+				case exactOK[i] != nil && !*exactOK[i]:
+					holds = false
+					s += " (differs: " + figs[i].reading() + " is not it exactly)"
+				case exactOK[i] != nil:
+				case r.Consistency != softmax.Consistent:
 					holds = false
 					s += " (differs)" + verdictNote(r.Consistency)
 				}
@@ -162,6 +183,18 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 		}, nil
 	}
 	return &prepared{read: read}, nil
+}
+
+// exactSoftmaxOutput reports whether the exact figure f is an output of
+// softmax at the single input of box: every score the same, and f = 1/n.
+func exactSoftmaxOutput(box softmax.Box, f printed) bool {
+	for _, z := range box.Lo {
+		if z.Cmp(box.Lo[0]) != 0 {
+			return false
+		}
+	}
+	v, err := f.exactValue()
+	return err == nil && v.Cmp(rational.NewFrac(1, int64(len(box.Lo)))) == 0
 }
 
 // isPoint reports whether the box holds a single input.
@@ -236,6 +269,10 @@ func cutEdges(ch *checking, box softmax.Box, figs []printed, reps []softmax.Repo
 	cut := false
 	edges := make([]softmax.Interval, len(figs))
 	for i, f := range figs {
+		if !f.isDecimal() {
+			edges[i] = softmax.Interval{Lo: new(big.Rat), Hi: big.NewRat(1, 1)}
+			continue
+		}
 		lo, hi := f.cell()
 		edges[i] = softmax.Interval{Lo: lo, Hi: hi}
 		if f.cut {

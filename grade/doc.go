@@ -56,11 +56,16 @@
 //	d-model=N         the model width, for the "model width" mistake
 //	decimal-comma=yes read a comma between digits as the decimal point
 //
-// Where a key sets neither decimals nor digits, a decimal answer must pin
-// the value down: it needs at least MinDigits significant digits, unless it
-// is the exact value itself (0.5 for 1/2): 0., 1. and 0.1 are "too few
-// places" for 1/2 and 1/8. An exact answer (65536, 1/8, 2*sqrt(2)) is as
-// precise as any decimal.
+// An answer is judged by its value, whatever its spelling. A written value
+// that is the exact value is exact, whatever digits it shows (0.2, 0.200,
+// 20% and 1/5 for 1/5, under any rule). The precision rule applies only to
+// a value that differs from the exact one, alike for every spelling
+// (66000, 66,000, 6.6e4, 6.6×10^4): the key's decimals or digits, or, where
+// it sets neither, MinDigits significant digits, so that the answer pins
+// the value down: 0., 1. and 0.1 are "too few places" for 1/8. An exact
+// answer (65536, 1/8, 2*sqrt(2)) is as precise as any decimal. A part that
+// asks for a formula (a mean, variance or std without d=) is right when the
+// formula equals the key's as a function of d.
 //
 // A with line sets claim keys (values, k-values, samples, moments,
 // rounded, dk, places) and options for every later answer line; the next

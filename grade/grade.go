@@ -62,6 +62,11 @@ type PartResult struct {
 	// digits and 1/8"), for a teacher checking the reader; "" when it
 	// could not be read.
 	Read string
+	// Unread says why an answer (Mark Unreadable) could not be read, in
+	// words for the student (Feedback holds it and how to write one); nil
+	// for any other answer and for a part answered twice. A command may
+	// point to its own help beside it.
+	Unread *claims.ReadError
 }
 
 // A Result is the grade of one answer file.
@@ -342,6 +347,7 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 			return r, err
 		}
 		r.Mark = Unreadable
+		r.Unread = re
 		r.Feedback = fmt.Sprintf("Could not read %s: %s. %s", quote(ans.Text), strings.TrimSuffix(re.Error(), "."), hint(p, g.comma(p)))
 		return r, nil
 	}
@@ -451,9 +457,10 @@ func exactWords(p *Part, x rational.Value, single bool, v claims.Verdict) string
 // shortBy says how a right answer falls short of the precision rule of
 // its part (the key's decimals or digits, else MinDigits significant
 // digits), or returns "". An exact figure is precise whatever the rule,
-// and under the default rule so is a decimal that is the exact value
-// itself (0.5 for 1/2); for an answer about one value with several sides,
-// its most precise side counts.
+// and so is a decimal that is the exact value itself (0.2 for 1/5, however
+// many places the key asks for): the rule applies only to values that
+// differ from the exact one; for an answer about one value with several
+// sides, its most precise side counts.
 func shortBy(p *Part, j judged) string {
 	figs := j.read.Figures()
 	if len(figs) == 0 {
@@ -465,7 +472,9 @@ func shortBy(p *Part, j judged) string {
 		s := ""
 		switch {
 		case !f.IsDecimal():
-		case !p.precisionSet && j.single && rational.NewRat(f.Decimal()).Cmp(j.value) == 0:
+		case j.single && rational.NewRat(f.Decimal()).Cmp(j.value) == 0:
+			// A decimal that is the exact value (0.2 for 1/5, 20%, 1.0,
+			// 66000 for 66000) is exact, whatever digits it shows.
 		case p.Decimals > 0 && f.Places() < p.Decimals:
 			s = fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(f.Places()), placesWords(p.Decimals))
 		case p.Digits > 0 && f.SignificantDigits() < p.Digits:
@@ -493,22 +502,27 @@ func digitsWords(n int) string {
 	return fmt.Sprintf("%d significant digits", n)
 }
 
-// hint says, for an answer that could not be read, how to write one.
+// hint says, for an answer that could not be read, how to write one, in
+// words for the student (a command adds where its help is).
 func hint(p *Part, comma bool) string {
 	switch p.claim.Kind {
 	case "trend":
-		return `Write grows, shrinks or stays constant, with a rate if you like ("grows like √d"); sqrtdk help answers has the rest.`
+		return `Write grows, shrinks or stays constant, with a rate if you like ("grows like √d").`
 	case "softmax":
-		return "Write the outputs as a list, such as 0.09, 0.24, 0.67; sqrtdk help answers has the rest."
+		return "Write the outputs as a list, such as 0.09, 0.24, 0.67."
 	case "law":
-		return "Write a formula in d, such as sqrt(d) or 16*d, or one number; sqrtdk help answers has the rest."
+		return "Write a formula in d, such as sqrt(d), 1/d or 16*d, or one number."
 	case "distribution":
-		return "Write the distribution as [(score, count), …]; sqrtdk help answers has the rest."
+		return "Write the distribution as [(score, count), …]."
+	case "mean", "variance", "std":
+		if p.claim.Setting("d") == "" {
+			return "Write a formula in d, such as 1, 1/d, sqrt(d) or 16*d."
+		}
 	}
 	if comma {
-		return "Write a number such as 65536, 0,125, 1/8, 2√2, 6,5e4 or 12,5 % (decimal commas); sqrtdk help answers has the rest."
+		return "Write a number such as 65536, 0,125, 1/8, 2√2, 6,5e4 or 12,5 % (decimal commas)."
 	}
-	return "Write a number such as 65536, 0.125, 1/8, 2√2, 6.5e4 or 12.5%; sqrtdk help answers has the rest."
+	return "Write a number such as 65536, 0.125, 1/8, 2√2, 6.5e4 or 12.5%."
 }
 
 func lowerFirst(s string) string {

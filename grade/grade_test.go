@@ -353,7 +353,7 @@ func TestClassOfThirty(t *testing.T) {
 	options := map[string][]classOption{
 		"1.cases":   {{"65536", Right, ""}, {"256", Wrong, "vectors-not-pairs"}, {"4^8", Right, ""}, {"1000", Wrong, ""}, {"", Unanswered, ""}},
 		"1.raw":     {{"8.0", Right, ""}, {"2.8", Wrong, "std-for-variance"}, {"6.0", Wrong, "neighbouring-width"}, {"8", Right, ""}},
-		"1.sqrt":    {{"1.00", Right, ""}, {"0.13", Wrong, "divided-by-d"}, {"8.00", Wrong, "unscaled"}, {"1.0", Short, "too-few-places"}},
+		"1.sqrt":    {{"1.00", Right, ""}, {"0.13", Wrong, "divided-by-d"}, {"8.00", Wrong, "unscaled"}, {"1.0", Right, ""}},
 		"1.d":       {{"0.125", Right, ""}, {"1.000", Wrong, "usual-scale"}, {"1/512", Wrong, "scaled-twice"}, {"0.12", Short, "too-few-places"}},
 		"2.raw":     {{"32.0", Right, ""}, {"2.0", Wrong, "unit-entries"}, {"5.7", Wrong, "std-for-variance"}, {"16.0", Wrong, "neighbouring-width"}},
 		"2.sqrt":    {{"16.00", Right, ""}, {"4.00", Wrong, "std-for-variance"}, {"32.00", Wrong, "unscaled"}, {"1.00", Wrong, "unit-entries"}},
@@ -580,4 +580,26 @@ func firstMistake(p PartResult) string {
 		return ""
 	}
 	return p.Mistakes[0].Name
+}
+
+// An answer that could not be read carries its typed reason, and the
+// feedback a student sees names no command (issue 31): the command adds
+// where its help is.
+func TestUnreadableFeedbackForStudents(t *testing.T) {
+	k := lessonKey(t)
+	g := NewGrader(Options{})
+	r := gradeText(t, g, k, "1.cases 65536 apples\n1.raw lots\n3 wobbles\np1 0.3, 0.3\np3.var 2\np3.var 3\n")
+	unread := 0
+	for _, p := range r.Parts {
+		assert.NotContains(t, p.Feedback, "sqrtdk", "%s: %s", p.Part.ID, p.Feedback)
+		assert.NotContains(t, p.Feedback, "help answers", "%s: %s", p.Part.ID, p.Feedback)
+		if p.Mark == Unreadable && p.Unread != nil {
+			unread++
+			assert.Contains(t, p.Feedback, p.Unread.Error())
+		}
+		if p.Mark != Unreadable {
+			assert.Nil(t, p.Unread, p.Part.ID)
+		}
+	}
+	assert.Equal(t, 4, unread, "three answers no reader could read and a short list; a part answered twice has no reading to blame")
 }

@@ -54,7 +54,7 @@ func readHandGrades(t *testing.T, path string) handGrades {
 
 var handMarks = map[string]string{"R": "right", "S": "too few places", "W": "wrong", "U": "could not read", "-": "no answer"}
 
-// TestHandGradedClasses grades the two classes of exercises/classes, whose
+// TestHandGradedClasses grades the three classes of exercises/classes, whose
 // every part was graded by hand before the tool ran, and checks that the
 // tool agrees on every part (mark, points, first named mistake) and on
 // every flag, and that a roster's student without a file keeps a row.
@@ -66,6 +66,7 @@ func TestHandGradedClasses(t *testing.T) {
 	}{
 		{"exercises/classes/a", []string{"--key", "exercises/classes/a/homework.key"}},
 		{"exercises/classes/b", []string{"--key", "exercises/classes/b/quiz.key", "--seed", "quiz-2026", "--roster", "exercises/classes/b/roster.csv"}},
+		{"exercises/classes/c", []string{"--key", "exercises/classes/c/exam.key"}},
 	} {
 		t.Run(filepath.Base(c.dir), func(t *testing.T) {
 			hand := readHandGrades(t, filepath.Join(c.dir, "hand-grades.txt"))

@@ -87,32 +87,50 @@ A line that cannot be read (an id the key does not have, a row of the wrong
 length) is reported and the rest of the file is graded; a part answered twice
 differently is marked "could not read".
 
-An answer is read as people write it:
+An answer is read once, by one grammar (the one claims files and keys use),
+into a value, then judged by that value:
   65536  65,536  65 536  65_536        thousands grouped in threes
   6.5536e4  6.5536 × 10^4  6.5·10⁴     rounded to the digits shown
   0.125  .125  1/8  12.5%  12.5 %      decimals, fractions, percentages
-  4^8  4**8  2¹⁶  sqrt(128)  √2  2√2   powers and roots, exact
+  21 1/3                               a mixed number
+  4^8  4**8  2¹⁶  sqrt(128)  √2  2√2   powers and roots, exact: 64^0.5 is 8,
+  2^(2*8)  2^-3  128**0.5  2 sqrt 2    2^(1/2) is √2, square root of 128
+  (1+1)/16  2^10/4*256  2(3)  2 x 2    + - * / ^, brackets at any depth, the
+                                       usual precedence (2^10/4 is 256)
   −2 (the unicode minus)               a sign
   ≈ 4096  ~4100  about 4100            approximately: ≈ 4100 is 4096 to 2 digits
   65536 pairs  std 2  Var = 8          words the question uses
-  0.125 (=1/8)  4^8 = 65536            a restatement or shown work: every side
+  0.125 (=1/8)  4^8 = 65536  2 x 2 = 4 a restatement or shown work: every side
   sqrt(128) ≈ 11.31                    must be right, a side that is not is a
                                        mistake (work-disagrees)
   $\frac{1}{8}$  $8\sqrt{2}$           LaTeX as pasted
   one half  a quarter  3 out of 8      small numbers in words
   0.09, 0.24, 0.67  [0.09 0.24 0.67]   a list (softmax), in round or square
-  (0.09; 0.24; 0.67)                   brackets or none
+  (0.09; 0.24; 0.67)  ≈ 0.09, 0.24     brackets or none, after ≈ or not
+  1/d  1/d_k  d^-1  $\frac{1}{d_k}$    a formula in d, where a part asks for
+  Var = 1/d  d_k/d_k^2 = 1/d_k         one (a mean, variance or std for every
+  1 for every d                        width): right when it equals the key's
+                                       as a function of d, exactly
   grows  increases  rises  goes up     a trend; shrinks, decreases, falls;
   stays at 1  constant  flat           stays, constant, flat
   grows like sqrt(d)  grows ∝ √d_k     with a rate, checked exactly: a wrong
-  increases as d^(1/4)  grows linearly rate is a mistake (wrong-rate)
+  grows linearly (with d_k)  O(d)      rate is a mistake (wrong-rate)
+  proportional to d_k  ∝ d  like d     a rate alone says its direction
+  doubles when d doubles               like d (halves when d doubles: 1/d)
+  linear growth  shrinks (1/d)
+  grows exponentially                  values b^d for some b
 
-An answer must pin the value down: unless the key sets its own rule, a
-decimal needs at least 2 significant digits (0.13 for 1/8, not 0.1 or 0.),
-unless it is the exact value itself (0.5 for 1/2). An exact answer (1/8,
-2√2) is as precise as any decimal. "1,5" is ambiguous and not read: write
-1.5 (or ask for decimal commas: key option decimal-comma=yes, or grade
---decimal-comma). So is a fraction in an exponent without brackets: write
-2^(10/4) or (2^10)/4, not 2^10/4. An answer that cannot be read is marked "could not read",
-scores 0 and is flagged for the teacher; it is never marked wrong.
+Every spelling of a number is judged alike, by its value. A written value
+that equals the exact one is exact, whatever digits it shows (0.2, 0.200,
+20% and 1/5 are all 1/5). One that differs stands for the exact value
+rounded to the digits it shows: 66000, 66,000, 6.6e4 and 6.6 × 10^4 are
+65536 to 2 significant digits, 16 is 9√3 ≈ 15.59 to 2 (but 10 is not 5
+rounded, nor 1 a half). Such an answer must pin the value down: unless the
+key sets its own rule, it needs at least 2 significant digits (0.13 for 1/8,
+not 0.1 or 0.); with fewer it is "too few places". "1,5" is ambiguous and not
+read: write 1.5 (or ask for decimal commas: key option decimal-comma=yes, or
+grade --decimal-comma). An answer that cannot be read is marked "could not
+read", scores 0 and is flagged for the teacher; it is never marked wrong. A
+wrong formula or rate is wrong, with the mistake named where one explains it
+(1/√d for the variance of q·k/d_k: the standard deviation).
 `

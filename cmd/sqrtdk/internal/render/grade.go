@@ -141,7 +141,7 @@ func writeResultText(w io.Writer, r *grade.Result) error {
 		if answer == "" {
 			answer = "-"
 		}
-		rows[i] = []string{p.Part.ID, Points(p.Points) + "/" + Points(p.Part.Points), answer, p.Feedback}
+		rows[i] = []string{p.Part.ID, Points(p.Points) + "/" + Points(p.Part.Points), answer, teacherFeedback(p)}
 	}
 	for _, l := range grid(rows, "  ", false, true) {
 		b.WriteString(l + "\n")
@@ -168,6 +168,17 @@ func writeResultText(w io.Writer, r *grade.Result) error {
 }
 
 // oneLine keeps a message on one line.
+// teacherFeedback is a part's feedback as the command shows it to a
+// teacher: beside an answer that could not be read, where the notations
+// are listed (the student's own pages and Gradescope show the feedback
+// alone).
+func teacherFeedback(p grade.PartResult) string {
+	if p.Unread != nil {
+		return p.Feedback + " (sqrtdk help answers lists every notation.)"
+	}
+	return p.Feedback
+}
+
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // jsonMistake, jsonPart, jsonFlag and jsonResult are the JSON form of a
