@@ -15,14 +15,17 @@ Two tables:
      output included, 2 workers), CPU seconds (user + system) of each path,
      median of --runs runs taken round-robin (path after path, so that a
      change in the other load of a shared machine falls on all of them), the
-     ratio to the AVX-512 path, and the C yardstick of the same histogram
-     (../shared/bench: pm1 vecsub for ±1, alpha vec for the others, built
-     into a temporary directory with their build.sh; AVX-512 VPOPCNTDQ
-     needed) with sqrtdk's ratio to it. Every path's output must be the
-     same bytes, and the yardstick's counts sqrtdk's. A last column is the
-     plain-Go path of a binary built with GOAMD64=v3: Go's default (v1)
-     tests for POPCNT at every bits.OnesCount64 on amd64 (arm64 has no
-     such test), and this column shows what that costs.
+     ratio to the AVX-512 path, and beside each path the C yardstick of the
+     same histogram built for the same instructions (../shared/bench: pm1
+     vecsub for ±1, alpha vec for the others), with sqrtdk's ratio to it:
+     gcc -O3 -fopenmp with -march=native for AVX-512 (AVX-512 VPOPCNTDQ
+     needed), -march=x86-64-v3 for AVX2, -march=x86-64-v2 for portable C
+     (POPCNT, no vector popcount: what the plain-Go path is measured
+     against). Every path's output must be the same bytes, and every
+     yardstick's counts sqrtdk's. A last column is the plain-Go path of a
+     binary built with GOAMD64=v3: Go's default (v1) tests for POPCNT at
+     every bits.OnesCount64 on amd64 (arm64 has no such test), and this
+     column shows what that costs.
   2. Kernels alone: `go test -bench KernelRatios` (one core, every
      implementation of a case's kernels timed round-robin in the thread's
      CPU time): pairs per CPU-second, and time per pair over that of the
@@ -31,7 +34,7 @@ Two tables:
 
 Not part of CI: a few minutes. Usage:
 
-    python3 bench/paths.py [--runs N] [--rounds N] [--quick] [--yardsticks DIR]
+    python3 bench/paths.py [--runs N] [--rounds N] [--quick] [--no-kernels] [--yardsticks DIR]
 """
 
 import argparse
@@ -59,12 +62,47 @@ def env_with(godebug):
     return env
 
 
-def yardstick_cmd(ys, values, d):
-    """The yardstick command for values at width d, and how to read it."""
-    if values == "-1,1" and ys.pm1:
-        return [ys.pm1, "vecsub", str(d)], compare.parse_scores
-    if values != "-1,1" and ys.alpha and ys.lattice:
-        return [ys.alpha, "vec"] + ys.alpha_args("vec", values, d), lambda out: ys.alpha_scores(out, values, d)
+# The C yardsticks' builds, one per kernel path: gcc's -march and the path
+# their programs must report on stderr ("[AVX-512]", "[AVX2]", "[portable]").
+C_BUILDS = [("AVX-512", "native"), ("AVX2", "x86-64-v3"), ("portable", "x86-64-v2")]
+
+
+def build_c(ys, tmp):
+    """Builds pm1 and alpha for every path of C_BUILDS this CPU runs: {path: (pm1, alpha)}; notes what it skips."""
+    builds = {}
+    cc = os.environ.get("CC", "gcc")
+    for path, march in C_BUILDS:
+        if path == "AVX-512" and not compare.has_avx512_popcount():
+            ys.notes.append("yardsticks: no AVX-512 VPOPCNTDQ here: no AVX-512 C build")
+            continue
+        out = os.path.join(tmp, "c-" + march)
+        os.makedirs(out, exist_ok=True)
+        progs = []
+        for name in ("pm1", "alpha"):
+            exe = os.path.join(out, name)
+            cmd = [cc, "-O3", "-march=" + march, "-fopenmp", "-o", exe, os.path.join(ys.src, name + ".c")]
+            if subprocess.run(cmd, capture_output=True).returncode != 0:
+                ys.notes.append("yardsticks: %s -march=%s did not build: skipped" % (name, march))
+                exe = None
+            progs.append(exe)
+        pm1, alpha = progs
+        if pm1:
+            # The path is chosen at compile time: check it is the one meant.
+            err = subprocess.run([pm1, "vecsub", "10"], capture_output=True, text=True).stderr
+            if "[%s]" % path not in err:
+                ys.notes.append("yardsticks: -march=%s gave %r, not the %s path: skipped" % (march, err.strip(), path))
+                continue
+        builds[path] = (pm1, alpha)
+    return builds
+
+
+def yardstick_cmd(ys, progs, values, d):
+    """The yardstick command for values at width d with progs = (pm1, alpha), and how to read it."""
+    pm1, alpha = progs
+    if values == "-1,1" and pm1:
+        return [pm1, "vecsub", str(d)], compare.parse_scores
+    if values != "-1,1" and alpha and ys.lattice:
+        return [alpha, "vec"] + ys.alpha_args("vec", values, d), lambda out: ys.alpha_scores(out, values, d)
     return None, None
 
 
@@ -74,13 +112,15 @@ def end_to_end(args, tmp, ys):
     subprocess.run(["go", "build", "-o", binary, "./cmd/sqrtdk"], check=True, cwd=compare.ROOT)
     subprocess.run(["go", "build", "-o", binary_v3, "./cmd/sqrtdk"], check=True, cwd=compare.ROOT,
                    env=dict(os.environ, GOAMD64="v3"))
+    cbuilds = build_c(ys, tmp)
+    for note in ys.notes:
+        print(note)
     runs = PATHS + [("portable v3", PATHS[-1][1])]
     rows = []
     for values, d in QUICK_CASES if args.quick else CASES:
         args_ = ["dist", "--values", values, "--d", str(d), "--method", "brute", "--format", "csv", "--workers", "2"]
-        ycmd, yparse = yardstick_cmd(ys, values, d)
+        ycmds = {path: yardstick_cmd(ys, progs, values, d) for path, progs in cbuilds.items()}
         cpus = {name: [] for name, _ in runs}
-        cpus["C"] = []
         outs = {}
         for _ in range(args.runs):
             for name, godebug in runs:
@@ -90,24 +130,32 @@ def end_to_end(args, tmp, ys):
                 if out != outs[name] or out != outs["AVX-512"]:
                     sys.exit("paths.py: %s: the %s path printed other bytes than AVX-512's" % (" ".join(args_), name))
                 cpus[name].append(cpu)
-            if ycmd:
-                yenv = dict(os.environ, OMP_NUM_THREADS="2")
-                out, _, cpu = compare.run(ycmd, yenv)
-                if yparse(out) != compare.parse_scores(outs["AVX-512"]):
-                    sys.exit("paths.py: the yardstick %s disagrees with sqrtdk" % " ".join(ycmd[:2]))
-                cpus["C"].append(cpu)
+                ycmd, yparse = ycmds.get(name, (None, None))
+                if ycmd:
+                    out, _, cpu = compare.run(ycmd, dict(os.environ, OMP_NUM_THREADS="2"))
+                    if yparse(out) != compare.parse_scores(outs["AVX-512"]):
+                        sys.exit("paths.py: the %s yardstick %s disagrees with sqrtdk" % (name, " ".join(ycmd[:2])))
+                    cpus.setdefault("C " + name, []).append(cpu)
         med = {k: statistics.median(v) for k, v in cpus.items() if v}
-        rows.append((values, d, med, os.path.basename(ycmd[0]) + " " + ycmd[1] if ycmd else None))
-    print("End to end: sqrtdk dist --method brute, CPU seconds (median of %d), ratio to AVX-512; C yardstick, ratio to it" % args.runs)
-    print("%-8s %3s %8s %15s %15s %15s   %-11s %6s  %s" % ("values", "d", "AVX-512", "AVX2", "portable", "portable v3", "yardstick", "C s", "sqrtdk / C (AVX-512, AVX2, portable, v3)"))
-    for values, d, med, yname in rows:
+        yname = next((os.path.basename(c[0][0]) + " " + c[0][1] for c in ycmds.values() if c[0]), None)
+        rows.append((values, d, med, yname))
+    print("End to end: sqrtdk dist --method brute, CPU seconds (median of %d), ratio to AVX-512" % args.runs)
+    print("%-8s %3s %8s %15s %15s %15s" % ("values", "d", "AVX-512", "AVX2", "portable", "portable v3"))
+    for values, d, med, _ in rows:
         base = med["AVX-512"]
         cells = ["%8.3f" % base] + ["%7.3f (%4.1f×)" % (med[n], med[n] / base) for n in ("AVX2", "portable", "portable v3")]
-        if "C" in med:
-            yc = "%-11s %6.3f  %s" % (yname, med["C"], ", ".join("%.2f×" % (med[n] / med["C"]) for n, _ in runs))
-        else:
-            yc = "(no yardstick)"
-        print("%-8s %3d %s   %s" % (values, d, " ".join(cells), yc))
+        print("%-8s %3d %s" % (values, d, " ".join(cells)))
+    print("\nBeside the C yardstick built for the same instructions (-march=native, x86-64-v3, x86-64-v2):")
+    print("CPU seconds, C's median, sqrtdk / C (the v3 column: sqrtdk built with GOAMD64=v3 against portable C)")
+    print("%-8s %3s  %-11s %17s %17s %17s %9s" % ("values", "d", "yardstick", "AVX-512", "AVX2", "portable", "v3"))
+    for values, d, med, yname in rows:
+        cells = []
+        for n in ("AVX-512", "AVX2", "portable"):
+            c = med.get("C " + n)
+            cells.append("%8.3f (%5.2f×)" % (c, med[n] / c) if c else "%17s" % "-")
+        c = med.get("C portable")
+        cells.append("%8s" % ("%.2f×" % (med["portable v3"] / c) if c else "-"))
+        print("%-8s %3d  %-11s %s" % (values, d, yname or "(none)", " ".join(cells)))
 
 
 RATIO_LINE = re.compile(r"^BenchmarkKernelRatios/(\S+)/d=(\d+)-\d+\s+\d+\s+\S+ ns/op\s+(.*)$")
@@ -152,15 +200,15 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="runs of each end-to-end command (median)")
     ap.add_argument("--rounds", type=int, default=15, help="round-robin rounds of the kernel benchmark")
     ap.add_argument("--quick", action="store_true", help="the issue's two cases only")
+    ap.add_argument("--no-kernels", action="store_true", help="the end-to-end table only")
     ap.add_argument("--yardsticks", default=compare.DEFAULT_YARDSTICKS, help="directory of the C yardsticks (build.sh)")
     args = ap.parse_args()
     print("load average before: %s" % open("/proc/loadavg").read().split()[:3])
     with tempfile.TemporaryDirectory() as tmp:
         ys = compare.Yardsticks(args.yardsticks, tmp)
-        for note in ys.notes:
-            print(note)
         end_to_end(args, tmp, ys)
-    kernels(args)
+    if not args.no_kernels:
+        kernels(args)
     print("\nload average after: %s" % open("/proc/loadavg").read().split()[:3])
 
 

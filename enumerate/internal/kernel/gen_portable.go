@@ -20,11 +20,21 @@ import (
 // slicedMaxBits in sliced.go); maxXorBits those of a ±1 lane count (d ≤ 32).
 const maxSlicedBits, maxXorBits = 8, 6
 
+// maxXorD is the widest d of the ±1 kernel (must match maxSlicedD in
+// xor.go).
+const maxXorD = 32
+
 // exitEvery is how many subsets a tally forms between two checks of the
 // largest value: larger subsets count nothing (no lane value has all their
 // bits), so checking less often costs a few empty subsets and saves a
 // branch on most.
 const exitEvery = 4
+
+// maxFixedBits is the most bits of a lane value whose kernels come in one
+// variant per group of exitEvery subsets (the last subset fixed, no check
+// of the largest value inside the loop: fewer instructions and one register
+// more); wider ones check the largest value every exitEvery subsets.
+const maxFixedBits = 6
 
 func main() {
 	out := flag.String("out", "portable_gen.go", "output file")
@@ -89,11 +99,63 @@ func planes(prefix string, nb int) string {
 	return strings.Join(names, ", ")
 }
 
+// lasts returns the last subsets of the variants of a kernel for values
+// of nb bits up to vmax (see maxFixedBits): every multiple of exitEvery
+// from 2^(nb−1) on, and 2^nb − 1, as far as the first at or above vmax.
+func lasts(nb, vmax int) []int {
+	var l []int
+	for s := 1 << (nb - 1); s <= 1<<nb-1; s++ {
+		if s%exitEvery == 0 || s == 1<<nb-1 {
+			l = append(l, s)
+			if s >= vmax {
+				break
+			}
+		}
+	}
+	return l
+}
+
+// dispatch writes the body of a kernel that calls the variant whose last
+// subset, of those in l, is the first at or above the largest value
+// limit; call formats the call of the variant for one last subset.
+func dispatch(w func(string, ...any), l []int, limit string, call func(last int) string) {
+	w("\tswitch {")
+	for i, last := range l {
+		if i < len(l)-1 {
+			w("\tcase %s <= %d:", limit, last)
+		} else {
+			w("\tdefault:")
+		}
+		w("\t\t%s", call(last))
+	}
+	w("\t}")
+}
+
 // sliced writes slicedPortable<nb>: word by word, so that the word's
-// shares stay in registers while every block adds its value to them.
+// shares stay in registers while every block adds its value to them. Up
+// to maxFixedBits it calls slicedPortable<nb>to<last>, which tally the
+// subsets up to last.
 func sliced(w func(string, ...any), nb int) {
 	w("")
 	w("func slicedPortable%d(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {", nb)
+	if nb > maxFixedBits {
+		slicedBody(w, nb, 0)
+		return
+	}
+	dispatch(w, lasts(nb, 1<<nb-1), "nv", func(last int) string {
+		return fmt.Sprintf("slicedPortable%dto%d(a, nw, brow, nq, sub, corr, kd)", nb, last)
+	})
+	w("}")
+	for _, last := range lasts(nb, 1<<nb-1) {
+		w("")
+		w("func slicedPortable%dto%d(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {", nb, last)
+		slicedBody(w, nb, last)
+	}
+}
+
+// slicedBody writes the body of a sliced-index kernel that tallies the
+// subsets up to last, or up to nv when last is 0.
+func slicedBody(w func(string, ...any), nb, last int) {
 	w("\tfor _, v := range brow {")
 	w("\t\tcorr[v] += uint64(nq)")
 	w("\t}")
@@ -119,7 +181,7 @@ func sliced(w func(string, ...any), nb int) {
 			w("\t\t\te = (a%d^k[%d])&e ^ k[%d]", j, 2*j, 2*j+1)
 		}
 	}
-	tally(w, "\t\t\t", nb, "nv")
+	tally(w, "\t\t\t", nb, "nv", last)
 	w("\t\t}")
 	w("\t}")
 	w("}")
@@ -129,6 +191,24 @@ func sliced(w func(string, ...any), nb int) {
 func xor(w func(string, ...any), nb int) {
 	w("")
 	w("func xorPortable%d(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uint64 {", nb)
+	if nb > maxFixedBits {
+		xorBody(w, nb, 0)
+		return
+	}
+	dispatch(w, lasts(nb, maxXorD), "d", func(last int) string {
+		return fmt.Sprintf("return xorPortable%dto%d(c, high, b0, b1, sub)", nb, last)
+	})
+	w("}")
+	for _, last := range lasts(nb, maxXorD) {
+		w("")
+		w("func xorPortable%dto%d(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {", nb, last)
+		xorBody(w, nb, last)
+	}
+}
+
+// xorBody writes the body of a ±1 kernel that tallies the subsets up to
+// last, or up to d when last is 0.
+func xorBody(w func(string, ...any), nb, last int) {
 	var loads []string
 	for j := range nb {
 		loads = append(loads, fmt.Sprintf("c[%d]", j))
@@ -154,7 +234,7 @@ func xor(w func(string, ...any), nb int) {
 		}
 	}
 	w("\t\t}")
-	tally(w, "\t\t", nb, "d")
+	tally(w, "\t\t", nb, "d", last)
 	w("\t}")
 	var stores []string
 	for j := range nb {
@@ -168,10 +248,13 @@ func xor(w func(string, ...any), nb int) {
 // tally writes the subset tally of the lane values in planes p0…p(nb−1):
 // mask(S), the AND of the planes of S's bits, is mask(S without its lowest
 // bit) AND the plane of that bit; masks that later subsets build on are
-// named. After every exitEvery-th S it continues the enclosing loop once
-// S ≥ limit.
-func tally(w func(string, ...any), indent string, nb int, limit string) {
+// named. It forms S = 1…last; with last 0, S = 1…2^nb − 1, and after every
+// exitEvery-th S it continues the enclosing loop once S ≥ limit.
+func tally(w func(string, ...any), indent string, nb int, limit string, last int) {
 	smax := 1<<nb - 1
+	if last > 0 {
+		smax = last
+	}
 	name := func(s int) string {
 		if s&(s-1) == 0 {
 			return fmt.Sprintf("p%d", bits.TrailingZeros(uint(s)))
@@ -190,7 +273,7 @@ func tally(w func(string, ...any), indent string, nb int, limit string) {
 			}
 		}
 		w("%ssub[%d] += uint64(bits.OnesCount64(%s))", indent, s, expr)
-		if s%exitEvery == 0 && s < smax {
+		if last == 0 && s%exitEvery == 0 && s < smax {
 			w("%sif %s <= %d {", indent, limit, s)
 			w("%s\tcontinue", indent)
 			w("%s}", indent)

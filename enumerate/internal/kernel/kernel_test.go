@@ -507,3 +507,25 @@ func TestGODEBUGSelectsPath(t *testing.T) {
 		require.Contains(t, string(out), "path: "+want+"\n", "GODEBUG=%s", godebug)
 	}
 }
+
+// TestPortableSlicedEveryVariant runs the plain-Go sliced-index kernel at
+// every largest index nv from 1 to 63, so that each of its generated
+// variants (one per group of exitEvery subsets, see gen_portable.go)
+// tallies, against the oracle: tables of D ≤ 3 coordinates whose largest
+// entry times D is nv.
+func TestPortableSlicedEveryVariant(t *testing.T) {
+	restore, _ := Force(Portable)
+	defer restore()
+	rng := rand.New(rand.NewPCG(36, 63))
+	for nv := 1; nv <= 63; nv++ {
+		d := 3
+		for nv%d != 0 {
+			d--
+		}
+		s := specOf(d, randomTable(rng, 2+nv%2, 3, nv/d))
+		x := planSliced(s)
+		require.NotNil(t, x, "nv=%d", nv)
+		require.Equal(t, nv, x.nv)
+		checkKernel(t, x, s, ranges(s, rng, 1<<12))
+	}
+}

@@ -38,6 +38,13 @@ var xorPortableFuncs = [...]func(c *[6]uint64, high, b0, b1 uint64, d int, sub *
 }
 
 func slicedPortable1(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	default:
+		slicedPortable1to1(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable1to1(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -54,6 +61,13 @@ func slicedPortable1(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func slicedPortable2(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	default:
+		slicedPortable2to3(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable2to3(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -74,6 +88,15 @@ func slicedPortable2(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func slicedPortable3(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	case nv <= 4:
+		slicedPortable3to4(a, nw, brow, nq, sub, corr, kd)
+	default:
+		slicedPortable3to7(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable3to4(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -92,9 +115,29 @@ func slicedPortable3(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 			sub[2] += uint64(bits.OnesCount64(p1))
 			sub[3] += uint64(bits.OnesCount64(p1 & p0))
 			sub[4] += uint64(bits.OnesCount64(p2))
-			if nv <= 4 {
-				continue
-			}
+		}
+	}
+}
+
+func slicedPortable3to7(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*3]; len(words) >= 3; words = words[3:] {
+		a0, a1, a2 := words[0], words[1], words[2]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
 			sub[5] += uint64(bits.OnesCount64(p2 & p0))
 			m6 := p2 & p1
 			sub[6] += uint64(bits.OnesCount64(m6))
@@ -104,6 +147,17 @@ func slicedPortable3(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func slicedPortable4(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	case nv <= 8:
+		slicedPortable4to8(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 12:
+		slicedPortable4to12(a, nw, brow, nq, sub, corr, kd)
+	default:
+		slicedPortable4to15(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable4to8(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -124,26 +178,82 @@ func slicedPortable4(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 			sub[2] += uint64(bits.OnesCount64(p1))
 			sub[3] += uint64(bits.OnesCount64(p1 & p0))
 			sub[4] += uint64(bits.OnesCount64(p2))
-			if nv <= 4 {
-				continue
-			}
 			sub[5] += uint64(bits.OnesCount64(p2 & p0))
 			m6 := p2 & p1
 			sub[6] += uint64(bits.OnesCount64(m6))
 			sub[7] += uint64(bits.OnesCount64(m6 & p0))
 			sub[8] += uint64(bits.OnesCount64(p3))
-			if nv <= 8 {
-				continue
-			}
+		}
+	}
+}
+
+func slicedPortable4to12(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*4]; len(words) >= 4; words = words[4:] {
+		a0, a1, a2, a3 := words[0], words[1], words[2], words[3]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			sub[12] += uint64(bits.OnesCount64(p3 & p2))
+		}
+	}
+}
+
+func slicedPortable4to15(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*4]; len(words) >= 4; words = words[4:] {
+		a0, a1, a2, a3 := words[0], words[1], words[2], words[3]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
 			sub[9] += uint64(bits.OnesCount64(p3 & p0))
 			m10 := p3 & p1
 			sub[10] += uint64(bits.OnesCount64(m10))
 			sub[11] += uint64(bits.OnesCount64(m10 & p0))
 			m12 := p3 & p2
 			sub[12] += uint64(bits.OnesCount64(m12))
-			if nv <= 12 {
-				continue
-			}
 			sub[13] += uint64(bits.OnesCount64(m12 & p0))
 			m14 := m12 & p1
 			sub[14] += uint64(bits.OnesCount64(m14))
@@ -153,6 +263,21 @@ func slicedPortable4(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func slicedPortable5(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	case nv <= 16:
+		slicedPortable5to16(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 20:
+		slicedPortable5to20(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 24:
+		slicedPortable5to24(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 28:
+		slicedPortable5to28(a, nw, brow, nq, sub, corr, kd)
+	default:
+		slicedPortable5to31(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable5to16(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -175,61 +300,245 @@ func slicedPortable5(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 			sub[2] += uint64(bits.OnesCount64(p1))
 			sub[3] += uint64(bits.OnesCount64(p1 & p0))
 			sub[4] += uint64(bits.OnesCount64(p2))
-			if nv <= 4 {
-				continue
-			}
 			sub[5] += uint64(bits.OnesCount64(p2 & p0))
 			m6 := p2 & p1
 			sub[6] += uint64(bits.OnesCount64(m6))
 			sub[7] += uint64(bits.OnesCount64(m6 & p0))
 			sub[8] += uint64(bits.OnesCount64(p3))
-			if nv <= 8 {
-				continue
-			}
 			sub[9] += uint64(bits.OnesCount64(p3 & p0))
 			m10 := p3 & p1
 			sub[10] += uint64(bits.OnesCount64(m10))
 			sub[11] += uint64(bits.OnesCount64(m10 & p0))
 			m12 := p3 & p2
 			sub[12] += uint64(bits.OnesCount64(m12))
-			if nv <= 12 {
-				continue
-			}
 			sub[13] += uint64(bits.OnesCount64(m12 & p0))
 			m14 := m12 & p1
 			sub[14] += uint64(bits.OnesCount64(m14))
 			sub[15] += uint64(bits.OnesCount64(m14 & p0))
 			sub[16] += uint64(bits.OnesCount64(p4))
-			if nv <= 16 {
-				continue
-			}
+		}
+	}
+}
+
+func slicedPortable5to20(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*5]; len(words) >= 5; words = words[5:] {
+		a0, a1, a2, a3, a4 := words[0], words[1], words[2], words[3], words[4]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			sub[20] += uint64(bits.OnesCount64(p4 & p2))
+		}
+	}
+}
+
+func slicedPortable5to24(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*5]; len(words) >= 5; words = words[5:] {
+		a0, a1, a2, a3, a4 := words[0], words[1], words[2], words[3], words[4]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
 			sub[17] += uint64(bits.OnesCount64(p4 & p0))
 			m18 := p4 & p1
 			sub[18] += uint64(bits.OnesCount64(m18))
 			sub[19] += uint64(bits.OnesCount64(m18 & p0))
 			m20 := p4 & p2
 			sub[20] += uint64(bits.OnesCount64(m20))
-			if nv <= 20 {
-				continue
-			}
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			sub[24] += uint64(bits.OnesCount64(p4 & p3))
+		}
+	}
+}
+
+func slicedPortable5to28(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*5]; len(words) >= 5; words = words[5:] {
+		a0, a1, a2, a3, a4 := words[0], words[1], words[2], words[3], words[4]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
 			sub[21] += uint64(bits.OnesCount64(m20 & p0))
 			m22 := m20 & p1
 			sub[22] += uint64(bits.OnesCount64(m22))
 			sub[23] += uint64(bits.OnesCount64(m22 & p0))
 			m24 := p4 & p3
 			sub[24] += uint64(bits.OnesCount64(m24))
-			if nv <= 24 {
-				continue
-			}
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			sub[28] += uint64(bits.OnesCount64(m24 & p2))
+		}
+	}
+}
+
+func slicedPortable5to31(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*5]; len(words) >= 5; words = words[5:] {
+		a0, a1, a2, a3, a4 := words[0], words[1], words[2], words[3], words[4]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
 			sub[25] += uint64(bits.OnesCount64(m24 & p0))
 			m26 := m24 & p1
 			sub[26] += uint64(bits.OnesCount64(m26))
 			sub[27] += uint64(bits.OnesCount64(m26 & p0))
 			m28 := m24 & p2
 			sub[28] += uint64(bits.OnesCount64(m28))
-			if nv <= 28 {
-				continue
-			}
 			sub[29] += uint64(bits.OnesCount64(m28 & p0))
 			m30 := m28 & p1
 			sub[30] += uint64(bits.OnesCount64(m30))
@@ -239,6 +548,29 @@ func slicedPortable5(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func slicedPortable6(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	switch {
+	case nv <= 32:
+		slicedPortable6to32(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 36:
+		slicedPortable6to36(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 40:
+		slicedPortable6to40(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 44:
+		slicedPortable6to44(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 48:
+		slicedPortable6to48(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 52:
+		slicedPortable6to52(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 56:
+		slicedPortable6to56(a, nw, brow, nq, sub, corr, kd)
+	case nv <= 60:
+		slicedPortable6to60(a, nw, brow, nq, sub, corr, kd)
+	default:
+		slicedPortable6to63(a, nw, brow, nq, sub, corr, kd)
+	}
+}
+
+func slicedPortable6to32(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
 	for _, v := range brow {
 		corr[v] += uint64(nq)
 	}
@@ -263,132 +595,792 @@ func slicedPortable6(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 			sub[2] += uint64(bits.OnesCount64(p1))
 			sub[3] += uint64(bits.OnesCount64(p1 & p0))
 			sub[4] += uint64(bits.OnesCount64(p2))
-			if nv <= 4 {
-				continue
-			}
 			sub[5] += uint64(bits.OnesCount64(p2 & p0))
 			m6 := p2 & p1
 			sub[6] += uint64(bits.OnesCount64(m6))
 			sub[7] += uint64(bits.OnesCount64(m6 & p0))
 			sub[8] += uint64(bits.OnesCount64(p3))
-			if nv <= 8 {
-				continue
-			}
 			sub[9] += uint64(bits.OnesCount64(p3 & p0))
 			m10 := p3 & p1
 			sub[10] += uint64(bits.OnesCount64(m10))
 			sub[11] += uint64(bits.OnesCount64(m10 & p0))
 			m12 := p3 & p2
 			sub[12] += uint64(bits.OnesCount64(m12))
-			if nv <= 12 {
-				continue
-			}
 			sub[13] += uint64(bits.OnesCount64(m12 & p0))
 			m14 := m12 & p1
 			sub[14] += uint64(bits.OnesCount64(m14))
 			sub[15] += uint64(bits.OnesCount64(m14 & p0))
 			sub[16] += uint64(bits.OnesCount64(p4))
-			if nv <= 16 {
-				continue
-			}
 			sub[17] += uint64(bits.OnesCount64(p4 & p0))
 			m18 := p4 & p1
 			sub[18] += uint64(bits.OnesCount64(m18))
 			sub[19] += uint64(bits.OnesCount64(m18 & p0))
 			m20 := p4 & p2
 			sub[20] += uint64(bits.OnesCount64(m20))
-			if nv <= 20 {
-				continue
-			}
 			sub[21] += uint64(bits.OnesCount64(m20 & p0))
 			m22 := m20 & p1
 			sub[22] += uint64(bits.OnesCount64(m22))
 			sub[23] += uint64(bits.OnesCount64(m22 & p0))
 			m24 := p4 & p3
 			sub[24] += uint64(bits.OnesCount64(m24))
-			if nv <= 24 {
-				continue
-			}
 			sub[25] += uint64(bits.OnesCount64(m24 & p0))
 			m26 := m24 & p1
 			sub[26] += uint64(bits.OnesCount64(m26))
 			sub[27] += uint64(bits.OnesCount64(m26 & p0))
 			m28 := m24 & p2
 			sub[28] += uint64(bits.OnesCount64(m28))
-			if nv <= 28 {
-				continue
-			}
 			sub[29] += uint64(bits.OnesCount64(m28 & p0))
 			m30 := m28 & p1
 			sub[30] += uint64(bits.OnesCount64(m30))
 			sub[31] += uint64(bits.OnesCount64(m30 & p0))
 			sub[32] += uint64(bits.OnesCount64(p5))
-			if nv <= 32 {
-				continue
-			}
+		}
+	}
+}
+
+func slicedPortable6to36(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			sub[36] += uint64(bits.OnesCount64(p5 & p2))
+		}
+	}
+}
+
+func slicedPortable6to40(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
 			sub[33] += uint64(bits.OnesCount64(p5 & p0))
 			m34 := p5 & p1
 			sub[34] += uint64(bits.OnesCount64(m34))
 			sub[35] += uint64(bits.OnesCount64(m34 & p0))
 			m36 := p5 & p2
 			sub[36] += uint64(bits.OnesCount64(m36))
-			if nv <= 36 {
-				continue
-			}
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			sub[40] += uint64(bits.OnesCount64(p5 & p3))
+		}
+	}
+}
+
+func slicedPortable6to44(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
 			sub[37] += uint64(bits.OnesCount64(m36 & p0))
 			m38 := m36 & p1
 			sub[38] += uint64(bits.OnesCount64(m38))
 			sub[39] += uint64(bits.OnesCount64(m38 & p0))
 			m40 := p5 & p3
 			sub[40] += uint64(bits.OnesCount64(m40))
-			if nv <= 40 {
-				continue
-			}
+			sub[41] += uint64(bits.OnesCount64(m40 & p0))
+			m42 := m40 & p1
+			sub[42] += uint64(bits.OnesCount64(m42))
+			sub[43] += uint64(bits.OnesCount64(m42 & p0))
+			sub[44] += uint64(bits.OnesCount64(m40 & p2))
+		}
+	}
+}
+
+func slicedPortable6to48(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			m40 := p5 & p3
+			sub[40] += uint64(bits.OnesCount64(m40))
 			sub[41] += uint64(bits.OnesCount64(m40 & p0))
 			m42 := m40 & p1
 			sub[42] += uint64(bits.OnesCount64(m42))
 			sub[43] += uint64(bits.OnesCount64(m42 & p0))
 			m44 := m40 & p2
 			sub[44] += uint64(bits.OnesCount64(m44))
-			if nv <= 44 {
-				continue
-			}
+			sub[45] += uint64(bits.OnesCount64(m44 & p0))
+			m46 := m44 & p1
+			sub[46] += uint64(bits.OnesCount64(m46))
+			sub[47] += uint64(bits.OnesCount64(m46 & p0))
+			sub[48] += uint64(bits.OnesCount64(p5 & p4))
+		}
+	}
+}
+
+func slicedPortable6to52(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			m40 := p5 & p3
+			sub[40] += uint64(bits.OnesCount64(m40))
+			sub[41] += uint64(bits.OnesCount64(m40 & p0))
+			m42 := m40 & p1
+			sub[42] += uint64(bits.OnesCount64(m42))
+			sub[43] += uint64(bits.OnesCount64(m42 & p0))
+			m44 := m40 & p2
+			sub[44] += uint64(bits.OnesCount64(m44))
 			sub[45] += uint64(bits.OnesCount64(m44 & p0))
 			m46 := m44 & p1
 			sub[46] += uint64(bits.OnesCount64(m46))
 			sub[47] += uint64(bits.OnesCount64(m46 & p0))
 			m48 := p5 & p4
 			sub[48] += uint64(bits.OnesCount64(m48))
-			if nv <= 48 {
-				continue
-			}
+			sub[49] += uint64(bits.OnesCount64(m48 & p0))
+			m50 := m48 & p1
+			sub[50] += uint64(bits.OnesCount64(m50))
+			sub[51] += uint64(bits.OnesCount64(m50 & p0))
+			sub[52] += uint64(bits.OnesCount64(m48 & p2))
+		}
+	}
+}
+
+func slicedPortable6to56(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			m40 := p5 & p3
+			sub[40] += uint64(bits.OnesCount64(m40))
+			sub[41] += uint64(bits.OnesCount64(m40 & p0))
+			m42 := m40 & p1
+			sub[42] += uint64(bits.OnesCount64(m42))
+			sub[43] += uint64(bits.OnesCount64(m42 & p0))
+			m44 := m40 & p2
+			sub[44] += uint64(bits.OnesCount64(m44))
+			sub[45] += uint64(bits.OnesCount64(m44 & p0))
+			m46 := m44 & p1
+			sub[46] += uint64(bits.OnesCount64(m46))
+			sub[47] += uint64(bits.OnesCount64(m46 & p0))
+			m48 := p5 & p4
+			sub[48] += uint64(bits.OnesCount64(m48))
 			sub[49] += uint64(bits.OnesCount64(m48 & p0))
 			m50 := m48 & p1
 			sub[50] += uint64(bits.OnesCount64(m50))
 			sub[51] += uint64(bits.OnesCount64(m50 & p0))
 			m52 := m48 & p2
 			sub[52] += uint64(bits.OnesCount64(m52))
-			if nv <= 52 {
-				continue
-			}
+			sub[53] += uint64(bits.OnesCount64(m52 & p0))
+			m54 := m52 & p1
+			sub[54] += uint64(bits.OnesCount64(m54))
+			sub[55] += uint64(bits.OnesCount64(m54 & p0))
+			sub[56] += uint64(bits.OnesCount64(m48 & p3))
+		}
+	}
+}
+
+func slicedPortable6to60(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			m40 := p5 & p3
+			sub[40] += uint64(bits.OnesCount64(m40))
+			sub[41] += uint64(bits.OnesCount64(m40 & p0))
+			m42 := m40 & p1
+			sub[42] += uint64(bits.OnesCount64(m42))
+			sub[43] += uint64(bits.OnesCount64(m42 & p0))
+			m44 := m40 & p2
+			sub[44] += uint64(bits.OnesCount64(m44))
+			sub[45] += uint64(bits.OnesCount64(m44 & p0))
+			m46 := m44 & p1
+			sub[46] += uint64(bits.OnesCount64(m46))
+			sub[47] += uint64(bits.OnesCount64(m46 & p0))
+			m48 := p5 & p4
+			sub[48] += uint64(bits.OnesCount64(m48))
+			sub[49] += uint64(bits.OnesCount64(m48 & p0))
+			m50 := m48 & p1
+			sub[50] += uint64(bits.OnesCount64(m50))
+			sub[51] += uint64(bits.OnesCount64(m50 & p0))
+			m52 := m48 & p2
+			sub[52] += uint64(bits.OnesCount64(m52))
 			sub[53] += uint64(bits.OnesCount64(m52 & p0))
 			m54 := m52 & p1
 			sub[54] += uint64(bits.OnesCount64(m54))
 			sub[55] += uint64(bits.OnesCount64(m54 & p0))
 			m56 := m48 & p3
 			sub[56] += uint64(bits.OnesCount64(m56))
-			if nv <= 56 {
-				continue
-			}
+			sub[57] += uint64(bits.OnesCount64(m56 & p0))
+			m58 := m56 & p1
+			sub[58] += uint64(bits.OnesCount64(m58))
+			sub[59] += uint64(bits.OnesCount64(m58 & p0))
+			sub[60] += uint64(bits.OnesCount64(m56 & p2))
+		}
+	}
+}
+
+func slicedPortable6to63(a []uint64, nw int, brow []byte, nq int, sub *[256]uint64, corr *[256]uint64, kd *[256][16]uint64) {
+	for _, v := range brow {
+		corr[v] += uint64(nq)
+	}
+	for words := a[:nq*nw*6]; len(words) >= 6; words = words[6:] {
+		a0, a1, a2, a3, a4, a5 := words[0], words[1], words[2], words[3], words[4], words[5]
+		for _, v := range brow {
+			// p = a + v lane by lane (see kdPortable); e is the carry into
+			// plane j ⊕ k_j (the carry maj(a, k, c) is k ⊕ ((a ⊕ k) ∧ (c ⊕ k))).
+			k := &kd[v]
+			p0 := a0 ^ k[0]
+			e := a0&k[0] ^ k[1]
+			p1 := a1 ^ e
+			e = (a1^k[2])&e ^ k[3]
+			p2 := a2 ^ e
+			e = (a2^k[4])&e ^ k[5]
+			p3 := a3 ^ e
+			e = (a3^k[6])&e ^ k[7]
+			p4 := a4 ^ e
+			e = (a4^k[8])&e ^ k[9]
+			p5 := a5 ^ e
+			sub[1] += uint64(bits.OnesCount64(p0))
+			sub[2] += uint64(bits.OnesCount64(p1))
+			sub[3] += uint64(bits.OnesCount64(p1 & p0))
+			sub[4] += uint64(bits.OnesCount64(p2))
+			sub[5] += uint64(bits.OnesCount64(p2 & p0))
+			m6 := p2 & p1
+			sub[6] += uint64(bits.OnesCount64(m6))
+			sub[7] += uint64(bits.OnesCount64(m6 & p0))
+			sub[8] += uint64(bits.OnesCount64(p3))
+			sub[9] += uint64(bits.OnesCount64(p3 & p0))
+			m10 := p3 & p1
+			sub[10] += uint64(bits.OnesCount64(m10))
+			sub[11] += uint64(bits.OnesCount64(m10 & p0))
+			m12 := p3 & p2
+			sub[12] += uint64(bits.OnesCount64(m12))
+			sub[13] += uint64(bits.OnesCount64(m12 & p0))
+			m14 := m12 & p1
+			sub[14] += uint64(bits.OnesCount64(m14))
+			sub[15] += uint64(bits.OnesCount64(m14 & p0))
+			sub[16] += uint64(bits.OnesCount64(p4))
+			sub[17] += uint64(bits.OnesCount64(p4 & p0))
+			m18 := p4 & p1
+			sub[18] += uint64(bits.OnesCount64(m18))
+			sub[19] += uint64(bits.OnesCount64(m18 & p0))
+			m20 := p4 & p2
+			sub[20] += uint64(bits.OnesCount64(m20))
+			sub[21] += uint64(bits.OnesCount64(m20 & p0))
+			m22 := m20 & p1
+			sub[22] += uint64(bits.OnesCount64(m22))
+			sub[23] += uint64(bits.OnesCount64(m22 & p0))
+			m24 := p4 & p3
+			sub[24] += uint64(bits.OnesCount64(m24))
+			sub[25] += uint64(bits.OnesCount64(m24 & p0))
+			m26 := m24 & p1
+			sub[26] += uint64(bits.OnesCount64(m26))
+			sub[27] += uint64(bits.OnesCount64(m26 & p0))
+			m28 := m24 & p2
+			sub[28] += uint64(bits.OnesCount64(m28))
+			sub[29] += uint64(bits.OnesCount64(m28 & p0))
+			m30 := m28 & p1
+			sub[30] += uint64(bits.OnesCount64(m30))
+			sub[31] += uint64(bits.OnesCount64(m30 & p0))
+			sub[32] += uint64(bits.OnesCount64(p5))
+			sub[33] += uint64(bits.OnesCount64(p5 & p0))
+			m34 := p5 & p1
+			sub[34] += uint64(bits.OnesCount64(m34))
+			sub[35] += uint64(bits.OnesCount64(m34 & p0))
+			m36 := p5 & p2
+			sub[36] += uint64(bits.OnesCount64(m36))
+			sub[37] += uint64(bits.OnesCount64(m36 & p0))
+			m38 := m36 & p1
+			sub[38] += uint64(bits.OnesCount64(m38))
+			sub[39] += uint64(bits.OnesCount64(m38 & p0))
+			m40 := p5 & p3
+			sub[40] += uint64(bits.OnesCount64(m40))
+			sub[41] += uint64(bits.OnesCount64(m40 & p0))
+			m42 := m40 & p1
+			sub[42] += uint64(bits.OnesCount64(m42))
+			sub[43] += uint64(bits.OnesCount64(m42 & p0))
+			m44 := m40 & p2
+			sub[44] += uint64(bits.OnesCount64(m44))
+			sub[45] += uint64(bits.OnesCount64(m44 & p0))
+			m46 := m44 & p1
+			sub[46] += uint64(bits.OnesCount64(m46))
+			sub[47] += uint64(bits.OnesCount64(m46 & p0))
+			m48 := p5 & p4
+			sub[48] += uint64(bits.OnesCount64(m48))
+			sub[49] += uint64(bits.OnesCount64(m48 & p0))
+			m50 := m48 & p1
+			sub[50] += uint64(bits.OnesCount64(m50))
+			sub[51] += uint64(bits.OnesCount64(m50 & p0))
+			m52 := m48 & p2
+			sub[52] += uint64(bits.OnesCount64(m52))
+			sub[53] += uint64(bits.OnesCount64(m52 & p0))
+			m54 := m52 & p1
+			sub[54] += uint64(bits.OnesCount64(m54))
+			sub[55] += uint64(bits.OnesCount64(m54 & p0))
+			m56 := m48 & p3
+			sub[56] += uint64(bits.OnesCount64(m56))
 			sub[57] += uint64(bits.OnesCount64(m56 & p0))
 			m58 := m56 & p1
 			sub[58] += uint64(bits.OnesCount64(m58))
 			sub[59] += uint64(bits.OnesCount64(m58 & p0))
 			m60 := m56 & p2
 			sub[60] += uint64(bits.OnesCount64(m60))
-			if nv <= 60 {
-				continue
-			}
 			sub[61] += uint64(bits.OnesCount64(m60 & p0))
 			m62 := m60 & p1
 			sub[62] += uint64(bits.OnesCount64(m62))
@@ -1295,6 +2287,15 @@ func slicedPortable8(a []uint64, nw int, brow []byte, nv, nq int, sub *[256]uint
 }
 
 func xorPortable3(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uint64 {
+	switch {
+	case d <= 4:
+		return xorPortable3to4(c, high, b0, b1, sub)
+	default:
+		return xorPortable3to7(c, high, b0, b1, sub)
+	}
+}
+
+func xorPortable3to4(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
 	p0, p1, p2 := c[0], c[1], c[2]
 	for b := b0; b < b1; b++ {
 		if b != 0 {
@@ -1315,9 +2316,32 @@ func xorPortable3(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 		sub[2] += uint64(bits.OnesCount64(p1))
 		sub[3] += uint64(bits.OnesCount64(p1 & p0))
 		sub[4] += uint64(bits.OnesCount64(p2))
-		if d <= 4 {
-			continue
+	}
+	c[0], c[1], c[2] = p0, p1, p2
+	return high
+}
+
+func xorPortable3to7(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2 := c[0], c[1], c[2]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			p2 ^= cy
 		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
 		sub[5] += uint64(bits.OnesCount64(p2 & p0))
 		m6 := p2 & p1
 		sub[6] += uint64(bits.OnesCount64(m6))
@@ -1328,6 +2352,17 @@ func xorPortable3(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 }
 
 func xorPortable4(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uint64 {
+	switch {
+	case d <= 8:
+		return xorPortable4to8(c, high, b0, b1, sub)
+	case d <= 12:
+		return xorPortable4to12(c, high, b0, b1, sub)
+	default:
+		return xorPortable4to15(c, high, b0, b1, sub)
+	}
+}
+
+func xorPortable4to8(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
 	p0, p1, p2, p3 := c[0], c[1], c[2], c[3]
 	for b := b0; b < b1; b++ {
 		if b != 0 {
@@ -1351,26 +2386,90 @@ func xorPortable4(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 		sub[2] += uint64(bits.OnesCount64(p1))
 		sub[3] += uint64(bits.OnesCount64(p1 & p0))
 		sub[4] += uint64(bits.OnesCount64(p2))
-		if d <= 4 {
-			continue
-		}
 		sub[5] += uint64(bits.OnesCount64(p2 & p0))
 		m6 := p2 & p1
 		sub[6] += uint64(bits.OnesCount64(m6))
 		sub[7] += uint64(bits.OnesCount64(m6 & p0))
 		sub[8] += uint64(bits.OnesCount64(p3))
-		if d <= 8 {
-			continue
+	}
+	c[0], c[1], c[2], c[3] = p0, p1, p2, p3
+	return high
+}
+
+func xorPortable4to12(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3 := c[0], c[1], c[2], c[3]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			p3 ^= cy
 		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
+		sub[9] += uint64(bits.OnesCount64(p3 & p0))
+		m10 := p3 & p1
+		sub[10] += uint64(bits.OnesCount64(m10))
+		sub[11] += uint64(bits.OnesCount64(m10 & p0))
+		sub[12] += uint64(bits.OnesCount64(p3 & p2))
+	}
+	c[0], c[1], c[2], c[3] = p0, p1, p2, p3
+	return high
+}
+
+func xorPortable4to15(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3 := c[0], c[1], c[2], c[3]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			p3 ^= cy
+		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
 		sub[9] += uint64(bits.OnesCount64(p3 & p0))
 		m10 := p3 & p1
 		sub[10] += uint64(bits.OnesCount64(m10))
 		sub[11] += uint64(bits.OnesCount64(m10 & p0))
 		m12 := p3 & p2
 		sub[12] += uint64(bits.OnesCount64(m12))
-		if d <= 12 {
-			continue
-		}
 		sub[13] += uint64(bits.OnesCount64(m12 & p0))
 		m14 := m12 & p1
 		sub[14] += uint64(bits.OnesCount64(m14))
@@ -1381,6 +2480,21 @@ func xorPortable4(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 }
 
 func xorPortable5(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uint64 {
+	switch {
+	case d <= 16:
+		return xorPortable5to16(c, high, b0, b1, sub)
+	case d <= 20:
+		return xorPortable5to20(c, high, b0, b1, sub)
+	case d <= 24:
+		return xorPortable5to24(c, high, b0, b1, sub)
+	case d <= 28:
+		return xorPortable5to28(c, high, b0, b1, sub)
+	default:
+		return xorPortable5to31(c, high, b0, b1, sub)
+	}
+}
+
+func xorPortable5to16(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
 	p0, p1, p2, p3, p4 := c[0], c[1], c[2], c[3], c[4]
 	for b := b0; b < b1; b++ {
 		if b != 0 {
@@ -1407,61 +2521,265 @@ func xorPortable5(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 		sub[2] += uint64(bits.OnesCount64(p1))
 		sub[3] += uint64(bits.OnesCount64(p1 & p0))
 		sub[4] += uint64(bits.OnesCount64(p2))
-		if d <= 4 {
-			continue
-		}
 		sub[5] += uint64(bits.OnesCount64(p2 & p0))
 		m6 := p2 & p1
 		sub[6] += uint64(bits.OnesCount64(m6))
 		sub[7] += uint64(bits.OnesCount64(m6 & p0))
 		sub[8] += uint64(bits.OnesCount64(p3))
-		if d <= 8 {
-			continue
-		}
 		sub[9] += uint64(bits.OnesCount64(p3 & p0))
 		m10 := p3 & p1
 		sub[10] += uint64(bits.OnesCount64(m10))
 		sub[11] += uint64(bits.OnesCount64(m10 & p0))
 		m12 := p3 & p2
 		sub[12] += uint64(bits.OnesCount64(m12))
-		if d <= 12 {
-			continue
-		}
 		sub[13] += uint64(bits.OnesCount64(m12 & p0))
 		m14 := m12 & p1
 		sub[14] += uint64(bits.OnesCount64(m14))
 		sub[15] += uint64(bits.OnesCount64(m14 & p0))
 		sub[16] += uint64(bits.OnesCount64(p4))
-		if d <= 16 {
-			continue
+	}
+	c[0], c[1], c[2], c[3], c[4] = p0, p1, p2, p3, p4
+	return high
+}
+
+func xorPortable5to20(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3, p4 := c[0], c[1], c[2], c[3], c[4]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			t3 := p3 ^ dn
+			p3 ^= cy
+			cy &= t3
+			p4 ^= cy
 		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
+		sub[9] += uint64(bits.OnesCount64(p3 & p0))
+		m10 := p3 & p1
+		sub[10] += uint64(bits.OnesCount64(m10))
+		sub[11] += uint64(bits.OnesCount64(m10 & p0))
+		m12 := p3 & p2
+		sub[12] += uint64(bits.OnesCount64(m12))
+		sub[13] += uint64(bits.OnesCount64(m12 & p0))
+		m14 := m12 & p1
+		sub[14] += uint64(bits.OnesCount64(m14))
+		sub[15] += uint64(bits.OnesCount64(m14 & p0))
+		sub[16] += uint64(bits.OnesCount64(p4))
+		sub[17] += uint64(bits.OnesCount64(p4 & p0))
+		m18 := p4 & p1
+		sub[18] += uint64(bits.OnesCount64(m18))
+		sub[19] += uint64(bits.OnesCount64(m18 & p0))
+		sub[20] += uint64(bits.OnesCount64(p4 & p2))
+	}
+	c[0], c[1], c[2], c[3], c[4] = p0, p1, p2, p3, p4
+	return high
+}
+
+func xorPortable5to24(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3, p4 := c[0], c[1], c[2], c[3], c[4]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			t3 := p3 ^ dn
+			p3 ^= cy
+			cy &= t3
+			p4 ^= cy
+		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
+		sub[9] += uint64(bits.OnesCount64(p3 & p0))
+		m10 := p3 & p1
+		sub[10] += uint64(bits.OnesCount64(m10))
+		sub[11] += uint64(bits.OnesCount64(m10 & p0))
+		m12 := p3 & p2
+		sub[12] += uint64(bits.OnesCount64(m12))
+		sub[13] += uint64(bits.OnesCount64(m12 & p0))
+		m14 := m12 & p1
+		sub[14] += uint64(bits.OnesCount64(m14))
+		sub[15] += uint64(bits.OnesCount64(m14 & p0))
+		sub[16] += uint64(bits.OnesCount64(p4))
 		sub[17] += uint64(bits.OnesCount64(p4 & p0))
 		m18 := p4 & p1
 		sub[18] += uint64(bits.OnesCount64(m18))
 		sub[19] += uint64(bits.OnesCount64(m18 & p0))
 		m20 := p4 & p2
 		sub[20] += uint64(bits.OnesCount64(m20))
-		if d <= 20 {
-			continue
+		sub[21] += uint64(bits.OnesCount64(m20 & p0))
+		m22 := m20 & p1
+		sub[22] += uint64(bits.OnesCount64(m22))
+		sub[23] += uint64(bits.OnesCount64(m22 & p0))
+		sub[24] += uint64(bits.OnesCount64(p4 & p3))
+	}
+	c[0], c[1], c[2], c[3], c[4] = p0, p1, p2, p3, p4
+	return high
+}
+
+func xorPortable5to28(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3, p4 := c[0], c[1], c[2], c[3], c[4]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			t3 := p3 ^ dn
+			p3 ^= cy
+			cy &= t3
+			p4 ^= cy
 		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
+		sub[9] += uint64(bits.OnesCount64(p3 & p0))
+		m10 := p3 & p1
+		sub[10] += uint64(bits.OnesCount64(m10))
+		sub[11] += uint64(bits.OnesCount64(m10 & p0))
+		m12 := p3 & p2
+		sub[12] += uint64(bits.OnesCount64(m12))
+		sub[13] += uint64(bits.OnesCount64(m12 & p0))
+		m14 := m12 & p1
+		sub[14] += uint64(bits.OnesCount64(m14))
+		sub[15] += uint64(bits.OnesCount64(m14 & p0))
+		sub[16] += uint64(bits.OnesCount64(p4))
+		sub[17] += uint64(bits.OnesCount64(p4 & p0))
+		m18 := p4 & p1
+		sub[18] += uint64(bits.OnesCount64(m18))
+		sub[19] += uint64(bits.OnesCount64(m18 & p0))
+		m20 := p4 & p2
+		sub[20] += uint64(bits.OnesCount64(m20))
 		sub[21] += uint64(bits.OnesCount64(m20 & p0))
 		m22 := m20 & p1
 		sub[22] += uint64(bits.OnesCount64(m22))
 		sub[23] += uint64(bits.OnesCount64(m22 & p0))
 		m24 := p4 & p3
 		sub[24] += uint64(bits.OnesCount64(m24))
-		if d <= 24 {
-			continue
+		sub[25] += uint64(bits.OnesCount64(m24 & p0))
+		m26 := m24 & p1
+		sub[26] += uint64(bits.OnesCount64(m26))
+		sub[27] += uint64(bits.OnesCount64(m26 & p0))
+		sub[28] += uint64(bits.OnesCount64(m24 & p2))
+	}
+	c[0], c[1], c[2], c[3], c[4] = p0, p1, p2, p3, p4
+	return high
+}
+
+func xorPortable5to31(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
+	p0, p1, p2, p3, p4 := c[0], c[1], c[2], c[3], c[4]
+	for b := b0; b < b1; b++ {
+		if b != 0 {
+			// Flip coordinate 6+j of k: every lane's count rises by one if
+			// that bit of q ⊕ k becomes 1, else falls by one. With dn all
+			// ones to fall, bit i flips where every lower bit equals ¬dn.
+			j := uint(bits.TrailingZeros64(b))
+			high ^= 1 << j
+			dn := (high>>j)&1 - 1
+			cy := p0 ^ dn
+			p0 = ^p0
+			t1 := p1 ^ dn
+			p1 ^= cy
+			cy &= t1
+			t2 := p2 ^ dn
+			p2 ^= cy
+			cy &= t2
+			t3 := p3 ^ dn
+			p3 ^= cy
+			cy &= t3
+			p4 ^= cy
 		}
+		sub[1] += uint64(bits.OnesCount64(p0))
+		sub[2] += uint64(bits.OnesCount64(p1))
+		sub[3] += uint64(bits.OnesCount64(p1 & p0))
+		sub[4] += uint64(bits.OnesCount64(p2))
+		sub[5] += uint64(bits.OnesCount64(p2 & p0))
+		m6 := p2 & p1
+		sub[6] += uint64(bits.OnesCount64(m6))
+		sub[7] += uint64(bits.OnesCount64(m6 & p0))
+		sub[8] += uint64(bits.OnesCount64(p3))
+		sub[9] += uint64(bits.OnesCount64(p3 & p0))
+		m10 := p3 & p1
+		sub[10] += uint64(bits.OnesCount64(m10))
+		sub[11] += uint64(bits.OnesCount64(m10 & p0))
+		m12 := p3 & p2
+		sub[12] += uint64(bits.OnesCount64(m12))
+		sub[13] += uint64(bits.OnesCount64(m12 & p0))
+		m14 := m12 & p1
+		sub[14] += uint64(bits.OnesCount64(m14))
+		sub[15] += uint64(bits.OnesCount64(m14 & p0))
+		sub[16] += uint64(bits.OnesCount64(p4))
+		sub[17] += uint64(bits.OnesCount64(p4 & p0))
+		m18 := p4 & p1
+		sub[18] += uint64(bits.OnesCount64(m18))
+		sub[19] += uint64(bits.OnesCount64(m18 & p0))
+		m20 := p4 & p2
+		sub[20] += uint64(bits.OnesCount64(m20))
+		sub[21] += uint64(bits.OnesCount64(m20 & p0))
+		m22 := m20 & p1
+		sub[22] += uint64(bits.OnesCount64(m22))
+		sub[23] += uint64(bits.OnesCount64(m22 & p0))
+		m24 := p4 & p3
+		sub[24] += uint64(bits.OnesCount64(m24))
 		sub[25] += uint64(bits.OnesCount64(m24 & p0))
 		m26 := m24 & p1
 		sub[26] += uint64(bits.OnesCount64(m26))
 		sub[27] += uint64(bits.OnesCount64(m26 & p0))
 		m28 := m24 & p2
 		sub[28] += uint64(bits.OnesCount64(m28))
-		if d <= 28 {
-			continue
-		}
 		sub[29] += uint64(bits.OnesCount64(m28 & p0))
 		m30 := m28 & p1
 		sub[30] += uint64(bits.OnesCount64(m30))
@@ -1472,6 +2790,13 @@ func xorPortable5(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 }
 
 func xorPortable6(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uint64 {
+	switch {
+	default:
+		return xorPortable6to32(c, high, b0, b1, sub)
+	}
+}
+
+func xorPortable6to32(c *[6]uint64, high, b0, b1 uint64, sub *[64]uint64) uint64 {
 	p0, p1, p2, p3, p4, p5 := c[0], c[1], c[2], c[3], c[4], c[5]
 	for b := b0; b < b1; b++ {
 		if b != 0 {
@@ -1501,136 +2826,45 @@ func xorPortable6(c *[6]uint64, high, b0, b1 uint64, d int, sub *[64]uint64) uin
 		sub[2] += uint64(bits.OnesCount64(p1))
 		sub[3] += uint64(bits.OnesCount64(p1 & p0))
 		sub[4] += uint64(bits.OnesCount64(p2))
-		if d <= 4 {
-			continue
-		}
 		sub[5] += uint64(bits.OnesCount64(p2 & p0))
 		m6 := p2 & p1
 		sub[6] += uint64(bits.OnesCount64(m6))
 		sub[7] += uint64(bits.OnesCount64(m6 & p0))
 		sub[8] += uint64(bits.OnesCount64(p3))
-		if d <= 8 {
-			continue
-		}
 		sub[9] += uint64(bits.OnesCount64(p3 & p0))
 		m10 := p3 & p1
 		sub[10] += uint64(bits.OnesCount64(m10))
 		sub[11] += uint64(bits.OnesCount64(m10 & p0))
 		m12 := p3 & p2
 		sub[12] += uint64(bits.OnesCount64(m12))
-		if d <= 12 {
-			continue
-		}
 		sub[13] += uint64(bits.OnesCount64(m12 & p0))
 		m14 := m12 & p1
 		sub[14] += uint64(bits.OnesCount64(m14))
 		sub[15] += uint64(bits.OnesCount64(m14 & p0))
 		sub[16] += uint64(bits.OnesCount64(p4))
-		if d <= 16 {
-			continue
-		}
 		sub[17] += uint64(bits.OnesCount64(p4 & p0))
 		m18 := p4 & p1
 		sub[18] += uint64(bits.OnesCount64(m18))
 		sub[19] += uint64(bits.OnesCount64(m18 & p0))
 		m20 := p4 & p2
 		sub[20] += uint64(bits.OnesCount64(m20))
-		if d <= 20 {
-			continue
-		}
 		sub[21] += uint64(bits.OnesCount64(m20 & p0))
 		m22 := m20 & p1
 		sub[22] += uint64(bits.OnesCount64(m22))
 		sub[23] += uint64(bits.OnesCount64(m22 & p0))
 		m24 := p4 & p3
 		sub[24] += uint64(bits.OnesCount64(m24))
-		if d <= 24 {
-			continue
-		}
 		sub[25] += uint64(bits.OnesCount64(m24 & p0))
 		m26 := m24 & p1
 		sub[26] += uint64(bits.OnesCount64(m26))
 		sub[27] += uint64(bits.OnesCount64(m26 & p0))
 		m28 := m24 & p2
 		sub[28] += uint64(bits.OnesCount64(m28))
-		if d <= 28 {
-			continue
-		}
 		sub[29] += uint64(bits.OnesCount64(m28 & p0))
 		m30 := m28 & p1
 		sub[30] += uint64(bits.OnesCount64(m30))
 		sub[31] += uint64(bits.OnesCount64(m30 & p0))
 		sub[32] += uint64(bits.OnesCount64(p5))
-		if d <= 32 {
-			continue
-		}
-		sub[33] += uint64(bits.OnesCount64(p5 & p0))
-		m34 := p5 & p1
-		sub[34] += uint64(bits.OnesCount64(m34))
-		sub[35] += uint64(bits.OnesCount64(m34 & p0))
-		m36 := p5 & p2
-		sub[36] += uint64(bits.OnesCount64(m36))
-		if d <= 36 {
-			continue
-		}
-		sub[37] += uint64(bits.OnesCount64(m36 & p0))
-		m38 := m36 & p1
-		sub[38] += uint64(bits.OnesCount64(m38))
-		sub[39] += uint64(bits.OnesCount64(m38 & p0))
-		m40 := p5 & p3
-		sub[40] += uint64(bits.OnesCount64(m40))
-		if d <= 40 {
-			continue
-		}
-		sub[41] += uint64(bits.OnesCount64(m40 & p0))
-		m42 := m40 & p1
-		sub[42] += uint64(bits.OnesCount64(m42))
-		sub[43] += uint64(bits.OnesCount64(m42 & p0))
-		m44 := m40 & p2
-		sub[44] += uint64(bits.OnesCount64(m44))
-		if d <= 44 {
-			continue
-		}
-		sub[45] += uint64(bits.OnesCount64(m44 & p0))
-		m46 := m44 & p1
-		sub[46] += uint64(bits.OnesCount64(m46))
-		sub[47] += uint64(bits.OnesCount64(m46 & p0))
-		m48 := p5 & p4
-		sub[48] += uint64(bits.OnesCount64(m48))
-		if d <= 48 {
-			continue
-		}
-		sub[49] += uint64(bits.OnesCount64(m48 & p0))
-		m50 := m48 & p1
-		sub[50] += uint64(bits.OnesCount64(m50))
-		sub[51] += uint64(bits.OnesCount64(m50 & p0))
-		m52 := m48 & p2
-		sub[52] += uint64(bits.OnesCount64(m52))
-		if d <= 52 {
-			continue
-		}
-		sub[53] += uint64(bits.OnesCount64(m52 & p0))
-		m54 := m52 & p1
-		sub[54] += uint64(bits.OnesCount64(m54))
-		sub[55] += uint64(bits.OnesCount64(m54 & p0))
-		m56 := m48 & p3
-		sub[56] += uint64(bits.OnesCount64(m56))
-		if d <= 56 {
-			continue
-		}
-		sub[57] += uint64(bits.OnesCount64(m56 & p0))
-		m58 := m56 & p1
-		sub[58] += uint64(bits.OnesCount64(m58))
-		sub[59] += uint64(bits.OnesCount64(m58 & p0))
-		m60 := m56 & p2
-		sub[60] += uint64(bits.OnesCount64(m60))
-		if d <= 60 {
-			continue
-		}
-		sub[61] += uint64(bits.OnesCount64(m60 & p0))
-		m62 := m60 & p1
-		sub[62] += uint64(bits.OnesCount64(m62))
-		sub[63] += uint64(bits.OnesCount64(m62 & p0))
 	}
 	c[0], c[1], c[2], c[3], c[4], c[5] = p0, p1, p2, p3, p4, p5
 	return high

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
@@ -85,4 +86,41 @@ func TestXorKernelsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPortableXorEveryVariant runs the plain-Go ±1 kernel at every width
+// it takes, 6 to maxSlicedD, so that each of its generated variants (one per group
+// of exitEvery subsets, see gen_portable.go) tallies: a random q over its
+// first blocks, and a q whose high bits are all ones, so that the lanes'
+// counts reach d (the last subsets count something), against the
+// pair-by-pair count of the same pairs.
+func TestPortableXorEveryVariant(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 6))
+	for d := 6; d <= maxSlicedD; d++ {
+		for _, q := range []uint64{rng.Uint64() & (1<<d - 1), ((1<<d - 1) ^ rng.Uint64()&0x7FF) & (1<<d - 1)} {
+			checkPortableXor(t, d, q)
+		}
+	}
+}
+
+// checkPortableXor tallies q against the k of its first blocks (at most
+// 32, that is k below 2^11) in two calls, as the plain-Go ±1 kernel, and
+// checks the counts pair by pair.
+func checkPortableXor(t *testing.T, d int, q uint64) {
+	t.Helper()
+	blocks := uint64(1) << min(d-6, 5)
+	var want [65]uint64
+	for b := range blocks {
+		gray := b ^ b>>1
+		for lane := range uint64(64) {
+			want[bits.OnesCount64(q^(lane|gray<<6))]++
+		}
+	}
+	s := newXorScratch()
+	x := portableXorBlocks{d: d}
+	x.tally(s, q, q+1, 0, blocks/2)
+	x.tally(s, q, q+1, blocks/2, blocks) // resumes the Gray walk
+	var got [65]uint64
+	x.drain(s, &got)
+	require.Equal(t, want, got, "d=%d q=%#x: pair by pair (want) against %s (got)", d, q, x.name())
 }
