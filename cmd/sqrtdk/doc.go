@@ -369,11 +369,17 @@
 // or latex, a document for pdflatex) with the answer file to hand in;
 // --answer-key prints the variant's key with every solution (--format key,
 // the default, a key that grades without a seed; or markdown or latex).
-// A variant depends only on the seed and the student id.
+// A variant depends only on the seed and the student id; a key that draws
+// nothing needs no --student (the sheet then names no student). With
+// --roster FILE (the class, as grade reads it) instead of --student, every
+// student gets a sheet of their own variant (the roster's seed, else
+// --seed): -o DIR holds DIR/ID.md, DIR/ID.tex or DIR/ID.key; with
+// --one-file they are one document (-o FILE or standard output), LaTeX
+// with a \clearpage between students, Markdown with a rule.
 //
 // # Pages for students
 //
-// "sqrtdk exercise --key KEY --student ID [--seed S] --format html -o DIR"
+// "sqrtdk exercise --key KEY [--student ID --seed S] --format html -o DIR"
 // writes the student's sheet as a page, a directory of five files that
 // works opened from disk (file://) or put on any static server: each
 // answer is graded as it is typed, by the grade package itself compiled to
@@ -398,9 +404,14 @@
 // waits on it. --pairs, --joint and the engine's flags have no field in
 // the form and are refused with html.
 //
-// -o DIR is made, or replaced when it holds a page written before (only a
-// page's files); anything else there is refused. The files appear only
-// when all were written.
+// With --roster FILE, "sqrtdk exercise --format html -o DIR" writes a
+// page per student, DIR/ID/index.html, each of the student's own variant,
+// and DIR/index.html listing the students by id and name; the style, the
+// script and the module are written once, in DIR.
+//
+// -o DIR (or DIR/) is made, or replaced when it holds what such a run
+// wrote before (only a page's files, or a class's); anything else there
+// is refused. The files appear only when all were written.
 //
 // # Exit status
 //

@@ -174,17 +174,19 @@ function exercisePage(data) {
   const storageKey = "sqrtdk-answers:" + data.storage_key;
   const encoder = new TextEncoder();
 
-  // The answer file: the page's header, the student line, then one line per
-  // part in key order: "ID ANSWER", or "ID" alone for no answer.
+  // The answer file: the page's header, the student line (a page of a key
+  // that draws nothing may name no student), then one line per part in key
+  // order: "ID ANSWER", or "ID" alone for no answer.
+  const studentLines = data.student ? ["student " + data.student] : [];
   function answerLine(p) {
     const v = p.input.value.trim();
     return v === "" ? p.id : p.id + " " + v;
   }
   function fileLines() {
-    return [...data.header, "student " + data.student, ...parts.map(answerLine)];
+    return [...data.header, ...studentLines, ...parts.map(answerLine)];
   }
   function lineNumber(i) {
-    return data.header.length + 2 + i;
+    return data.header.length + studentLines.length + 1 + i;
   }
   function tooLong() {
     return fileLines().map((l, i) => [i + 1, encoder.encode(l).length]).filter(([, n]) => n > data.max_line_bytes);
