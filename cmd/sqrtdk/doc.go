@@ -322,10 +322,13 @@
 //	                   feedback, then the file's flags; json: the same as an
 //	                   object with what each answer was read as (several
 //	                   files: {"students": [...], "items": [...]}); csv: one
-//	                   row per file (student, file, score, max_score, error,
-//	                   flags, then each part's points, verdict and mistake);
-//	                   gradescope: the results.json of one file for a
-//	                   Gradescope autograder (docs/autograder).
+//	                   row per file (student, name, file, score, max_score,
+//	                   error, flags, then each part's points, verdict and
+//	                   mistake); gradescope: the results.json of one file
+//	                   for a Gradescope autograder (docs/autograder);
+//	                   canvas, moodle: the CSV their gradebooks import
+//	                   (docs/grading.md). A CSV cell that a spreadsheet
+//	                   would run as a formula gets a leading apostrophe.
 //	--class-report F   also write the csv rows to F; standard output then
 //	                   gets the item analysis (per answer: share right, wrong,
 //	                   could not read, mean points, most frequent named
@@ -352,7 +355,9 @@
 // refused, with what to use instead) and lints the key (a one-line warning
 // on stderr when the key has warnings). Every file named gets its row, in
 // every output: a file that cannot be read or graded is reported on stderr
-// and the others are graded (exit status 2 at the end); a line of a file
+// and the others are graded (exit status 3 at the end, every output
+// written: rows to review); a roster's student with no file is a row
+// flagged absent, with the roster's name (exit status 3); a line of a file
 // that cannot be read is left out and flagged, the rest of the file graded;
 // the same file named twice is graded once. A file's flags tell the
 // teacher what to review: lines left out, a student line that disagrees
@@ -421,7 +426,9 @@
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
 // input, and for a result that could not be written in full (a full disk,
 // a closed pipe: whatever it would have been, a truncated result never
-// exits 0 or 1); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
+// exits 0 or 1); 3 when grade wrote every result but a class has rows a
+// teacher must review (a roster's student absent, a file that could not
+// be graded); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
 // SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"
 // ("sqrtdk plot KIND: ..." for a figure, "sqrtdk: ..." when no command
 // applies); unknown flags, missing values and unknown commands also print

@@ -63,7 +63,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	var run gradeRun
 	run.keys.register(fs, "the student `ID` of one answer file (default: the roster, the metadata or the file's student line)")
 	var format choiceFormatFlag
-	format.register(fs, "text", "text", "json", "csv", "gradescope")
+	format.register(fs, "text", "text", "json", "csv", "gradescope", "canvas", "moodle")
 	var classReport, outPath, lint, rosterPath, metadataPath string
 	fs.StringVar(&classReport, "class-report", "", "also write one CSV row per answer file to `FILE.csv`; standard output then gets the item analysis")
 	fs.StringVar(&outPath, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
@@ -181,9 +181,9 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 	err = out.write(stdout, func(w io.Writer) error {
 		switch {
-		case classReport != "":
+		case classReport != "" && f != render.Canvas && f != render.Moodle:
 			return render.WriteItems(w, results, f)
-		case class || f == render.CSV:
+		case class || f == render.CSV || f == render.Canvas || f == render.Moodle:
 			return render.WriteClass(w, results, f)
 		case f == render.Gradescope:
 			return render.WriteGradescope(w, results[0], time.Since(started))
@@ -207,10 +207,26 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		if !class {
 			return rejected[0].Err
 		}
+		// The class is graded and every output written; the rows that
+		// were not graded are for the teacher to review.
+		var absent []string
+		unread := 0
 		for _, r := range rejected {
+			if errors.Is(r.Err, grade.ErrAbsent) {
+				absent = append(absent, r.Student)
+				continue
+			}
+			unread++
 			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+r.Err.Error()))
 		}
-		return usageErrorf("%d of %d answer files could not be graded (listed above; each has its row)", len(rejected), len(results))
+		var says []string
+		if unread > 0 {
+			says = append(says, fmt.Sprintf("%d of %d answer files could not be graded (listed above)", unread, len(results)-len(absent)))
+		}
+		if len(absent) > 0 {
+			says = append(says, fmt.Sprintf("%d of the roster's %d students handed in nothing (absent: %s)", len(absent), len(run.roster.entries), strings.Join(absent, ", ")))
+		}
+		return &needsReview{msg: strings.Join(says, "; ") + "; each has its row, flagged: review them"}
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
@@ -265,9 +281,14 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 		results = append(results, r)
 	}
 	if run.roster != nil {
+		for _, r := range results {
+			if e, ok := run.roster.lookup(r.Student); ok {
+				r.Name = e.name
+			}
+		}
 		for _, e := range run.roster.entries {
 			if !handedIn[e.id] {
-				results = append(results, grade.Rejected(run.key, "-", e.id, errNoFile))
+				results = append(results, grade.Absent(run.key, e.id, e.name))
 			}
 		}
 	}

@@ -187,5 +187,3 @@ func readSmallFile(ctx context.Context, files *guard.Files, kind guard.Kind, pat
 	return data, in.Err(err)
 }
 
-// errNoFile is the error of a roster's student who handed nothing in.
-var errNoFile = fmt.Errorf("no answer file")

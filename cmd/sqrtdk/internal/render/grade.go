@@ -1,8 +1,8 @@
 package render
 
 import (
-	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -32,7 +32,8 @@ func Points(r *big.Rat) string {
 //     per part, "ID  POINTS/MAX  ANSWER  FEEDBACK", a line with the total
 //     and a tally of the marks, and one line per flag ("flag NAME: …").
 //     A file that could not be graded is one line saying why.
-//   - JSON: one object: student, file, key, the drawn values of a variant,
+//   - JSON: one object: student, name (the roster's, when known), file,
+//     key, the drawn values of a variant,
 //     score, max_score, error (a file not graded), flags (name, says) and
 //     answers (id, question, asks, answer (null when none), line, read,
 //     verdict, points, max_points, mistake, mistakes, feedback, exact).
@@ -57,12 +58,14 @@ func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 //     item analysis (WriteItems), separated by blank lines.
 //   - JSON: one object {"students": [...], "items": [...]}, each student as
 //     WriteResult's JSON and each item as WriteItems's.
-//   - CSV: one row per answer file: student, file, score, max_score,
-//     error (why a file was not graded, else empty), flags (their names,
+//   - CSV: one row per answer file: student, name (the roster's), file,
+//     score, max_score, error (why a file was not graded, else empty;
+//     "absent: …" for a roster student without one), flags (their names,
 //     separated by ;), then for every part in key order its points, its
 //     verdict and its first named mistake (columns ID, ID verdict, ID
 //     mistake). The parts are the key's; a result of another key's parts
 //     is an error.
+//   - Canvas, Moodle: the gradebook imports of writeCanvas and writeMoodle.
 func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 	switch f {
 	case Text:
@@ -90,8 +93,12 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 		return writeJSON(w, out)
 	case CSV:
 		return writeClassCSV(w, rs)
+	case Canvas:
+		return writeCanvas(w, rs)
+	case Moodle:
+		return writeMoodle(w, rs)
 	}
-	return formatError(f, Text, JSON, CSV)
+	return formatError(f, Text, JSON, CSV, Canvas, Moodle)
 }
 
 // WriteItems writes the item analysis of a class (grade.Analyse) in format
@@ -121,12 +128,16 @@ func WriteItems(w io.Writer, rs []*grade.Result, f Format) error {
 func writeResultText(w io.Writer, r *grade.Result) error {
 	var b strings.Builder
 	header := r.Answers.Name
+	who := r.Student
+	if r.Name != "" {
+		who += " " + r.Name
+	}
 	if r.Student != "" && r.Student != r.Answers.Name {
-		header = r.Student + " (" + r.Answers.Name + ")"
+		header = who + " (" + r.Answers.Name + ")"
 	}
 	if r.Err != nil {
-		if r.Answers.Name == "-" {
-			header = r.Student
+		if r.Answers.Name == "-" || r.Answers.Name == "" {
+			header = who
 		}
 		fmt.Fprintf(&b, "%s, not graded: %s\n", header, oneLine(r.Err.Error()))
 		_, err := io.WriteString(w, b.String())
@@ -200,6 +211,7 @@ type jsonPart struct {
 
 type jsonResult struct {
 	Student  string            `json:"student"`
+	Name     string            `json:"name,omitempty"`
 	File     string            `json:"file"`
 	Key      string            `json:"key"`
 	Values   map[string]string `json:"values,omitempty"`
@@ -211,7 +223,7 @@ type jsonResult struct {
 }
 
 func resultJSON(r *grade.Result) jsonResult {
-	out := jsonResult{Student: r.Student, File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
+	out := jsonResult{Student: r.Student, Name: r.Name, File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
 		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Flags: []jsonFlag{}, Answers: []jsonPart{}}
 	if r.Err != nil {
 		out.Error = r.Err.Error()
@@ -360,14 +372,14 @@ func WriteGradescopeFailure(w io.Writer, file string, problem error) error {
 }
 
 func writeClassCSV(w io.Writer, rs []*grade.Result) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	var ids []string
 	if len(rs) > 0 {
 		for _, p := range rs[0].Key.Parts() {
 			ids = append(ids, p.ID)
 		}
 	}
-	header := []string{"student", "file", "score", "max_score", "error", "flags"}
+	header := []string{"student", "name", "file", "score", "max_score", "error", "flags"}
 	for _, id := range ids {
 		header = append(header, id, id+" verdict", id+" mistake")
 	}
@@ -383,7 +395,7 @@ func writeClassCSV(w io.Writer, rs []*grade.Result) error {
 		if r.Err != nil {
 			errText = oneLine(r.Err.Error())
 		}
-		row := []string{r.Student, r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
+		row := []string{r.Student, r.Name, r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
 		if r.Err == nil && len(r.Parts) != len(ids) {
 			return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 		}
@@ -469,15 +481,24 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 	for _, l := range grid(rows, "  ") {
 		b.WriteString(l + "\n")
 	}
-	if n := len(rs) - graded; n > 0 {
+	absent := 0
+	for _, r := range rs {
+		if errors.Is(r.Err, grade.ErrAbsent) {
+			absent++
+		}
+	}
+	if n := len(rs) - graded - absent; n > 0 {
 		fmt.Fprintf(&b, "%d answer files could not be graded (each has its row)\n", n)
+	}
+	if absent > 0 {
+		fmt.Fprintf(&b, "%d students of the roster handed in nothing (absent; each has its row)\n", absent)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 func writeItemsCSV(w io.Writer, rs []*grade.Result) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	cw.Write([]string{"id", "max_points", "students", "answered", "right", "too_few_places", "wrong", "could_not_read", "share_right", "mean_points", "top_mistake", "top_mistake_count", "unmatched"})
 	for _, j := range itemsJSON(rs) {
 		cw.Write([]string{j.ID, string(j.MaxPoints), fmt.Sprint(j.Students), fmt.Sprint(j.Answered), fmt.Sprint(j.Right), fmt.Sprint(j.Short),
