@@ -71,10 +71,10 @@ type Result struct {
 	// Student is the answer file's student id, or its name when it has none.
 	Student string
 	// Name is the student's name, from the class's roster; "" when none.
-	Name string
-	Parts   []PartResult // one per part, in key order
-	Score   *big.Rat     // the points scored
-	Max     *big.Rat     // the points there are
+	Name  string
+	Parts []PartResult // one per part, in key order
+	Score *big.Rat     // the points scored
+	Max   *big.Rat     // the points there are
 	// Flags are what a teacher should look at besides the grade: lines
 	// that could not be read, a student line that disagrees with the
 	// roster, answers that fit another variant, answers shared with

@@ -186,4 +186,3 @@ func readSmallFile(ctx context.Context, files *guard.Files, kind guard.Kind, pat
 	data, err := io.ReadAll(in)
 	return data, in.Err(err)
 }
-
