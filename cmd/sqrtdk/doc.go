@@ -325,7 +325,7 @@
 //	                   row per file (student, name, file, score, max_score,
 //	                   error, flags, then each part's points, verdict and
 //	                   mistake); gradescope: the results.json of one file
-//	                   for a Gradescope autograder (docs/autograder);
+//	                   for a Gradescope autograder (--gradescope-zip);
 //	                   canvas, moodle: the CSV their gradebooks import
 //	                   (docs/grading.md). A CSV cell that a spreadsheet
 //	                   would run as a formula gets a leading apostrophe.
@@ -346,6 +346,10 @@
 //	                   ambiguous; a key can allow it per part).
 //	--max-time T, --max-memory S   the limits of the key's questions and
 //	                   mistakes together, as for table and check.
+//	--gradescope-zip F write the zip of a Gradescope autograder for --key
+//	                   (and --seed): setup.sh, run_autograder, the key and
+//	                   this sqrtdk (--gradescope-binary names another, built
+//	                   for Linux amd64); grade nothing (docs/grading.md).
 //	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
 //	                   warning: ..."), then the key's parts, points and
 //	                   variants; exit status 1 when there are warnings.

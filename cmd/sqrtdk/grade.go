@@ -1,15 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/autograder"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -71,6 +76,9 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	fs.StringVar(&rosterPath, "roster", "", "the class `FILE`: CSV lines id,name[,seed]; an answer file is its student's by its name (ID.answers)")
 	fs.StringVar(&metadataPath, "metadata", "", "Gradescope's submission_metadata.json `FILE`: the submitter's sid (or email) is the student")
 	fs.BoolVar(&run.decimalComma, "decimal-comma", false, "read a comma between digits as a decimal point (1,5 is 1.5) in every answer")
+	var zipPath, zipBinary string
+	fs.StringVar(&zipPath, "gradescope-zip", "", "write the Gradescope autograder `FILE.zip` for --key (and --seed): setup.sh, run_autograder, the key and sqrtdk; grade nothing")
+	fs.StringVar(&zipBinary, "gradescope-binary", "", "the sqrtdk `FILE` built for Linux amd64 to put in the zip (default: this one, when it is)")
 	var lim limitFlags
 	lim.register(fs)
 	names, err := parseFlagsAndArgs(fs, args)
@@ -86,6 +94,15 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
 		}
 		return runLint(ctx, files, lint, limits, stdout)
+	}
+	if zipPath != "" {
+		if len(names) > 0 || rosterPath != "" || metadataPath != "" || classReport != "" || outPath != "" || run.keys.student != "" {
+			return usageErrorf("--gradescope-zip builds the autograder from --key and --seed alone: give no answer files, --roster, --metadata, --student, --class-report or -o")
+		}
+		return writeAutograderZip(ctx, files, run.keys, zipPath, zipBinary, stdout)
+	}
+	if zipBinary != "" {
+		return usageErrorf("--gradescope-binary goes with --gradescope-zip")
 	}
 	if len(names) == 0 && rosterPath == "" {
 		return flagUsageError(fs, "name at least one answer file")
@@ -449,4 +466,55 @@ func writeGradescopeFailure(files *guard.Files, stdout io.Writer, outPath, file 
 	}
 	// The run fails, but the student must see why: results.json stays.
 	return out.keep()
+}
+
+// writeAutograderZip writes the Gradescope autograder's zip for a key
+// (autograder.Bundle): the key is read and checked first, and the binary
+// must be sqrtdk for Linux amd64, the machine Gradescope runs.
+func writeAutograderZip(ctx context.Context, files *guard.Files, keys keyFlags, path, binary string, stdout io.Writer) error {
+	key, err := keys.read(ctx, files)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !key.IsTemplate() && keys.seed != "":
+		return usageErrorf("--seed: %s draws no values", key.Name)
+	case key.IsTemplate() && keys.seed == "":
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
+	case strings.ContainsAny(keys.seed, "\n\r"):
+		return usageErrorf("--seed: a seed is one line")
+	}
+	if key.IsTemplate() {
+		if _, err := key.Variant(keys.seed, "student"); err != nil {
+			return err
+		}
+	}
+	keyText, err := os.ReadFile(keys.key)
+	if err != nil {
+		return fmt.Errorf("--key: %v", err)
+	}
+	if binary == "" {
+		if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+			return usageErrorf("--gradescope-binary: Gradescope runs Linux amd64 and this sqrtdk is for %s/%s: build one (GOOS=linux GOARCH=amd64 go build ./cmd/sqrtdk) and name it", runtime.GOOS, runtime.GOARCH)
+		}
+		if binary, err = os.Executable(); err != nil {
+			return fmt.Errorf("--gradescope-binary: cannot find this sqrtdk (%v): name it", err)
+		}
+	}
+	bin, err := os.ReadFile(binary)
+	if err != nil {
+		return usageErrorf("--gradescope-binary: %v", err)
+	}
+	if ef, err := elf.NewFile(bytes.NewReader(bin)); err != nil || ef.Machine != elf.EM_X86_64 {
+		return usageErrorf("--gradescope-binary: %s is not a program for Linux amd64, which Gradescope runs", binary)
+	}
+	name := filepath.Base(keys.key)
+	if !strings.HasSuffix(name, ".key") {
+		name += ".key"
+	}
+	out, err := openOutput(files, "--gradescope-zip", path)
+	if err != nil {
+		return err
+	}
+	return out.write(stdout, autograder.Bundle{KeyName: name, Key: keyText, Seed: keys.seed, Binary: bin}.WriteZip)
 }

@@ -199,13 +199,13 @@ func TestGradeNothingLost(t *testing.T) {
 	assert.Contains(t, out, "␛[31m8.0␇")
 }
 
-// TestAutograderRecipe runs docs/autograder/run_autograder with the built
+// TestAutograderRecipe runs internal/autograder/run_autograder with the built
 // binary in a stand-in of Gradescope's /autograder layout (AUTOGRADER_ROOT
 // points at a temporary directory) and checks the results.json it writes.
 func TestAutograderRecipe(t *testing.T) {
 	dir := t.TempDir()
 	bin := buildSqrtdk(t, dir)
-	script, err := filepath.Abs("../../docs/autograder/run_autograder")
+	script, err := filepath.Abs("internal/autograder/run_autograder")
 	require.NoError(t, err)
 	lesson, err := os.ReadFile("../../exercises/lesson.key")
 	require.NoError(t, err)

@@ -3,7 +3,7 @@ package render
 import (
 	"encoding/csv"
 	"io"
-	"regexp"
+	"strings"
 )
 
 // WriteCSV writes a header and rows of cells as RFC 4180 CSV, the header
@@ -47,17 +47,22 @@ func (c csvWriter) WriteAll(rows [][]string) error {
 	return c.Error()
 }
 
-// csvNumber is a cell that is a number sqrtdk writes (a sign, digits, a
-// point, a fraction bar, an exponent): data to a spreadsheet, not a
-// formula, whatever its sign.
-var csvNumber = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?(/[0-9]+)?([eE][-+]?[0-9]+)?$`)
+// csvArithmetic reports whether a cell is a number or an exact value as
+// sqrtdk writes them ("-0.5", "-1/3", "-9/4*sqrt(2)", "2^-3"): digits,
+// signs, a point, * / ^, parentheses, an exponent's e and sqrt, nothing
+// else. A spreadsheet can only compute a number from such a cell (no other
+// function, no reference, no text), so it is data, not an injection.
+func csvArithmetic(s string) bool {
+	rest := strings.ReplaceAll(s, "sqrt(", "(")
+	return strings.ContainsAny(s, "0123456789") && strings.Trim(rest, "0123456789.+-*/^()eE") == ""
+}
 
 // SafeCSVCell returns a cell a spreadsheet will not run: OWASP's rule for
 // CSV injection, a cell starting with =, +, -, @, a tab or a carriage
 // return gets a leading apostrophe, which a spreadsheet shows as text. A
-// number ("-0.5", "-1/3") is left as it is.
+// number or an exact value (csvArithmetic) is left as it is.
 func SafeCSVCell(s string) string {
-	if s == "" || csvNumber.MatchString(s) {
+	if s == "" || csvArithmetic(s) {
 		return s
 	}
 	switch s[0] {

@@ -21,17 +21,17 @@ func TestSafeCSVCell(t *testing.T) {
 	for _, c := range []string{"=", "+", "-", "@", "\t", "\r"} {
 		for _, tail := range tails {
 			in := c + tail
-			if csvNumber.MatchString(in) {
+			if csvArithmetic(in) {
 				continue
 			}
 			assert.Equal(t, "'"+in, SafeCSVCell(in), "%q", in)
 		}
 	}
-	for _, in := range []string{"", "ada", "0.5", "-0.5", "+3", "-1/3", "-2.5e-3", "6", "b01.answers", "'=already", " =x", "ok=1"} {
+	for _, in := range []string{"", "ada", "0.5", "-0.5", "+3", "-1/3", "-2.5e-3", "6", "-9/4*sqrt(2)", "-sqrt(2)", "2^-3", "b01.answers", "'=already", " =x", "ok=1"} {
 		assert.Equal(t, in, SafeCSVCell(in), "%q", in)
 	}
-	for _, in := range []string{"-1/3x", "-inf", "-NaN", "-0x10", "+1 1", "-1,5", "-√2"} {
-		assert.Equal(t, "'"+in, SafeCSVCell(in), "%q is not a plain number", in)
+	for _, in := range []string{"-1/3x", "-inf", "-NaN", "-0x10", "+1 1", "-1,5", "-√2", "-A1", "+sqrt(A1)", "-1+cmd|' /C calc'!A0", "=1", "@1", "-exp(1)", "-", "+"} {
+		assert.Equal(t, "'"+in, SafeCSVCell(in), "%q is not a number", in)
 	}
 }
 
