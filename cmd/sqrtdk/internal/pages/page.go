@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/mathml"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
@@ -75,14 +76,18 @@ type Exercise struct {
 	assets string
 }
 
+// pagePart and pageQuestion are what the template shows; Asks and Ask
+// are HTML, their mathematics as MathML (mathml.HTML).
 type pagePart struct {
-	ID, Asks, Points string
-	Hidden           bool
+	ID, Points string
+	Asks       template.HTML
+	Hidden     bool
 }
 
 type pageQuestion struct {
-	ID, Ask string
-	Parts   []pagePart
+	ID    string
+	Ask   template.HTML
+	Parts []pagePart
 }
 
 // exerciseData is what the page's script reads.
@@ -149,7 +154,7 @@ func (p Exercise) index() ([]byte, bool, error) {
 	var questions []pageQuestion
 	visible := 0
 	for _, q := range k.Questions {
-		pq := pageQuestion{ID: q.ID, Ask: q.Ask}
+		pq := pageQuestion{ID: q.ID, Ask: template.HTML(mathml.HTML(q.Ask))}
 		for _, part := range q.Parts {
 			hidden := p.Feedback && part.Visibility != "visible"
 			if hidden {
@@ -157,7 +162,7 @@ func (p Exercise) index() ([]byte, bool, error) {
 			} else {
 				visible++
 			}
-			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: grade.Describe(part) + placesNote(part),
+			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: template.HTML(mathml.HTML(grade.Describe(part) + placesNote(part))),
 				Points: pointsWords(part.Points), Hidden: hidden})
 			data.Parts = append(data.Parts, dataPart{ID: part.ID, Hidden: hidden})
 		}
@@ -177,10 +182,11 @@ func (p Exercise) index() ([]byte, bool, error) {
 	var html bytes.Buffer
 	err := pageTemplates.ExecuteTemplate(&html, "exercise.html", struct {
 		Title, Student, Name, File, Assets string
+		Heading                            template.HTML
 		Practice                           bool
 		Questions                          []pageQuestion
 		Data                               exerciseData
-	}{title, k.Student, p.Name, file, p.assets, practice, questions, data})
+	}{title, k.Student, p.Name, file, p.assets, template.HTML(mathml.HTML(title)), practice, questions, data})
 	if err != nil {
 		return nil, false, err
 	}
@@ -256,8 +262,13 @@ func pointsWords(r *big.Rat) string {
 	return render.Points(r) + " points"
 }
 
-// placesNote says how many places or digits a decimal answer must show.
+// placesNote says how many places or digits a decimal answer must show,
+// for a part that takes decimals and whose key sets its own rule; the
+// default rule is said once, at the top of the page.
 func placesNote(p *grade.Part) string {
+	if !p.TakesDecimals() || (p.Decimals == 0 && p.Digits == grade.MinDigits) {
+		return ""
+	}
 	var notes []string
 	if p.Decimals == 1 {
 		notes = append(notes, "1 decimal place")
