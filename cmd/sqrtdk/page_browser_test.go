@@ -652,3 +652,44 @@ func writeMetrics(t *testing.T, name string, v any) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 }
+
+// TestBrowserClassPages writes a class's pages from a roster and opens
+// them as a student does, from disk: the index lists every student by
+// name, a student's page loads the module written once beside the index
+// (../), checks an answer against the student's own variant as sqrtdk
+// grade does, and both fit a phone.
+func TestBrowserClassPages(t *testing.T) {
+	ctx := newBrowser(t, 1100, 900)
+	dir := filepath.Join(t.TempDir(), "class")
+	roster := filepath.Join(t.TempDir(), "roster.csv")
+	require.NoError(t, os.WriteFile(roster, []byte("id,name\nada,Ada Lovelace\nbob,\"Noyce, Bob\"\n"), 0o644))
+	key := "../../exercises/variants.key"
+	_, stderr, status := runCLI(t, "exercise", "--key", key, "--seed", "2026", "--roster", roster, "--format", "html", "-o", dir+"/")
+	require.Equal(t, 0, status, stderr)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(phoneWidth, 800, chromedp.EmulateMobile), chromedp.Navigate(pageURL(dir))))
+	links := eval[[]string](t, ctx, `[...document.querySelectorAll('.class-list a')].map((a) => a.textContent)`)
+	assert.Equal(t, []string{"ada Ada Lovelace", "bob Noyce, Bob"}, links)
+	assert.LessOrEqual(t, eval[int](t, ctx, `document.documentElement.scrollWidth`), phoneWidth)
+	assert.Empty(t, eval[[]string](t, ctx, `[...document.querySelectorAll('a')].filter((a) => a.getBoundingClientRect().height < 44).map((a) => a.textContent)`), "targets smaller than 44 px")
+	// The link, followed as a browser follows it.
+	href := eval[string](t, ctx, `document.querySelector('a[href="bob/index.html"]').href`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900), chromedp.Navigate(href)))
+	waitFor(t, ctx, `window.sqrtdkIdle && sqrtdkIdle()`, 60*time.Second)
+	// bob's variant: the answer the key computes for him is right.
+	html := readFile(t, filepath.Join(dir, "bob", "index.html"))
+	var d pageData
+	require.NoError(t, json.Unmarshal([]byte(pageDataPattern.FindStringSubmatch(html)[1]), &d))
+	assert.Equal(t, "bob", d.Student)
+	texts := map[string]string{d.Parts[0].ID: "1"}
+	set, err := json.Marshal(texts)
+	require.NoError(t, err)
+	eval[chromedp.Void](t, ctx, `(() => { for (const [id, text] of Object.entries(`+string(set)+`)) {
+	  const i = document.getElementById('a-' + id); i.value = text; i.dispatchEvent(new Event('input')); } })()`)
+	waitFor(t, ctx, `sqrtdkIdle() && document.getElementById('v-' + `+fmt.Sprintf("%q", d.Parts[0].ID)+`).dataset.verdict`, 60*time.Second)
+	shown := eval[[]shownVerdict](t, ctx, readVerdicts)
+	path := filepath.Join(t.TempDir(), d.File)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(answerFile(d, texts), "\n")+"\n"), 0o644))
+	want := gradeJSONFile(t, key, path, "--seed", "2026")
+	assert.Equal(t, want.Answers[0].Verdict, shown[0].Verdict)
+	assert.Equal(t, app.ForStudent(want.Answers[0].Feedback), shown[0].Feedback)
+}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,5 +20,27 @@ func TestForStudent(t *testing.T) {
 		got := ForStudent(in)
 		assert.Equal(t, want, got, in)
 		assert.True(t, SpeaksToStudent(got), got)
+	}
+}
+
+// TestLabRefusals: a form the prover refuses says which field to change
+// and how, in the student's words, and names no flag.
+func TestLabRefusals(t *testing.T) {
+	for _, c := range []struct {
+		lab   Lab
+		field string
+	}{
+		{Lab{Values: "1,x", D: "1,2"}, "values"},
+		{Lab{Values: "-1,1", D: "0"}, "d"},
+		{Lab{Values: "-1,1", Scale: "d^x", D: "2"}, "scale"},
+		{Lab{Values: "-1,1", Tie: "z", D: "2"}, "tie"},
+		{Lab{Values: "-2,-1,0,1,2", D: "30000"}, "d"},
+	} {
+		res := c.lab.Prove(context.Background())
+		assert.Equal(t, 2, res.Exit, res.Command)
+		assert.Equal(t, c.field, res.Field, "%s: %s", res.Command, res.Message)
+		assert.True(t, strings.HasPrefix(res.Message, "Change “"), res.Message)
+		assert.True(t, SpeaksToStudent(res.Message), res.Message)
+		assert.Empty(t, res.Transcript)
 	}
 }
