@@ -70,11 +70,9 @@ type Result struct {
 	Answers *Answers // the answer file graded
 	// Student is the answer file's student id, or its name when it has none.
 	Student string
-	// Name is the student's name, from the class's roster; "" when none.
-	Name  string
-	Parts []PartResult // one per part, in key order
-	Score *big.Rat     // the points scored
-	Max   *big.Rat     // the points there are
+	Parts   []PartResult // one per part, in key order
+	Score   *big.Rat     // the points scored
+	Max     *big.Rat     // the points there are
 	// Flags are what a teacher should look at besides the grade: lines
 	// that could not be read, a student line that disagrees with the
 	// roster, answers that fit another variant, answers shared with
@@ -90,7 +88,7 @@ type Result struct {
 type Flag struct {
 	// Name is the flag's stable name: "unreadable-lines", "student-line",
 	// "not-on-roster", "other-variant", "shared-answers", "same-student",
-	// "same-file", "absent".
+	// "same-file".
 	Name string
 	// Says what was found, in a sentence.
 	Says string
@@ -119,20 +117,6 @@ func Rejected(k *Key, name, student string, err error) *Result {
 	}
 	return &Result{Key: k, Answers: &Answers{Name: name, ByPart: map[string]Answer{}}, Student: student,
 		Score: new(big.Rat), Max: k.MaxScore(), Err: err}
-}
-
-// ErrAbsent is the Err of a student on the roster who handed in no file.
-var ErrAbsent = errors.New("absent: no answer file was handed in")
-
-// Absent returns the result of a student of the class who handed in no
-// answer file: no file, score 0 of the key's maximum, Err ErrAbsent and
-// the flag "absent", so that every class output has the student's row
-// and the teacher sees why.
-func Absent(k *Key, student, name string) *Result {
-	r := &Result{Key: k, Answers: &Answers{ByPart: map[string]Answer{}}, Student: student, Name: name,
-		Score: new(big.Rat), Max: k.MaxScore(), Err: ErrAbsent}
-	r.flag("absent", "On the roster, but no answer file was handed in.")
-	return r
 }
 
 // flag adds a flag to the result.

@@ -192,16 +192,16 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 
 	if report != nil {
-		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV) }); err != nil {
+		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV, run.roster.names()) }); err != nil {
 			return err
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
 		switch {
 		case classReport != "" && f != render.Canvas && f != render.Moodle:
-			return render.WriteItems(w, results, f)
+			return render.WriteItems(w, results, f, run.roster.names())
 		case class || f == render.CSV || f == render.Canvas || f == render.Moodle:
-			return render.WriteClass(w, results, f)
+			return render.WriteClass(w, results, f, run.roster.names())
 		case f == render.Gradescope:
 			return render.WriteGradescope(w, results[0], time.Since(started))
 		}
@@ -229,7 +229,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		var absent []string
 		unread := 0
 		for _, r := range rejected {
-			if errors.Is(r.Err, grade.ErrAbsent) {
+			if errors.Is(r.Err, errAbsent) {
 				absent = append(absent, r.Student)
 				continue
 			}
@@ -298,14 +298,9 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 		results = append(results, r)
 	}
 	if run.roster != nil {
-		for _, r := range results {
-			if e, ok := run.roster.lookup(r.Student); ok {
-				r.Name = e.name
-			}
-		}
 		for _, e := range run.roster.entries {
 			if !handedIn[e.id] {
-				results = append(results, grade.Absent(run.key, e.id, e.name))
+				results = append(results, absentResult(run.key, e.id))
 			}
 		}
 	}

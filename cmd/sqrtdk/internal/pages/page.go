@@ -263,10 +263,10 @@ func pointsWords(r *big.Rat) string {
 }
 
 // placesNote says how many places or digits a decimal answer must show,
-// for a part that takes decimals and whose key sets its own rule; the
-// default rule is said once, at the top of the page.
+// for a part whose key sets its own rule; the default rule (which a word
+// or a formula never needs) is said once, at the top of the page.
 func placesNote(p *grade.Part) string {
-	if !p.TakesDecimals() || (p.Decimals == 0 && p.Digits == grade.MinDigits) {
+	if p.Decimals == 0 && p.Digits == grade.MinDigits {
 		return ""
 	}
 	var notes []string

@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -26,6 +25,21 @@ func Points(r *big.Rat) string {
 	return r.RatString()
 }
 
+// Names are the students' names by id, from the class's roster; nil
+// when there is none.
+type Names map[string]string
+
+// IsAbsent reports whether a result is the row of a roster's student who
+// handed in no answer file (flagged "absent").
+func IsAbsent(r *grade.Result) bool {
+	for _, f := range r.Flags {
+		if f.Name == "absent" {
+			return r.Err != nil
+		}
+	}
+	return false
+}
+
 // WriteResult writes the grade of one answer file in format f:
 //
 //   - Text: a first line naming the student and the key, one aligned line
@@ -42,9 +56,9 @@ func Points(r *big.Rat) string {
 func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 	switch f {
 	case Text:
-		return writeResultText(w, r)
+		return writeResultText(w, r, nil)
 	case JSON:
-		return writeJSON(w, resultJSON(r))
+		return writeJSON(w, resultJSON(r, nil))
 	case Gradescope:
 		return WriteGradescope(w, r, 0)
 	}
@@ -66,14 +80,14 @@ func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 //     mistake). The parts are the key's; a result of another key's parts
 //     is an error.
 //   - Canvas, Moodle: the gradebook imports of writeCanvas and writeMoodle.
-func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
+func WriteClass(w io.Writer, rs []*grade.Result, f Format, names Names) error {
 	switch f {
 	case Text:
 		for i, r := range rs {
 			if i > 0 {
 				io.WriteString(w, "\n")
 			}
-			if err := writeResultText(w, r); err != nil {
+			if err := writeResultText(w, r, names); err != nil {
 				return err
 			}
 		}
@@ -88,15 +102,15 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 			Items    []jsonItem   `json:"items"`
 		}{Students: []jsonResult{}, Items: itemsJSON(rs)}
 		for _, r := range rs {
-			out.Students = append(out.Students, resultJSON(r))
+			out.Students = append(out.Students, resultJSON(r, names))
 		}
 		return writeJSON(w, out)
 	case CSV:
-		return writeClassCSV(w, rs)
+		return writeClassCSV(w, rs, names)
 	case Canvas:
-		return writeCanvas(w, rs)
+		return writeCanvas(w, rs, names)
 	case Moodle:
-		return writeMoodle(w, rs)
+		return writeMoodle(w, rs, names)
 	}
 	return formatError(f, Text, JSON, CSV, Canvas, Moodle)
 }
@@ -113,24 +127,24 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 //     wrong, could_not_read, share_right (exact), mean_points (exact),
 //     top_mistake, top_mistake_count, unmatched.
 //   - JSON: WriteClass's JSON, students and items.
-func WriteItems(w io.Writer, rs []*grade.Result, f Format) error {
+func WriteItems(w io.Writer, rs []*grade.Result, f Format, names Names) error {
 	switch f {
 	case Text:
 		return writeItemsText(w, rs)
 	case CSV:
 		return writeItemsCSV(w, rs)
 	case JSON:
-		return WriteClass(w, rs, JSON)
+		return WriteClass(w, rs, JSON, names)
 	}
 	return formatError(f, Text, CSV, JSON)
 }
 
-func writeResultText(w io.Writer, r *grade.Result) error {
+func writeResultText(w io.Writer, r *grade.Result, names Names) error {
 	var b strings.Builder
 	header := r.Answers.Name
 	who := r.Student
-	if r.Name != "" {
-		who += " " + r.Name
+	if n := names[r.Student]; n != "" {
+		who += " " + n
 	}
 	if r.Student != "" && r.Student != r.Answers.Name {
 		header = who + " (" + r.Answers.Name + ")"
@@ -222,8 +236,8 @@ type jsonResult struct {
 	Answers  []jsonPart        `json:"answers"`
 }
 
-func resultJSON(r *grade.Result) jsonResult {
-	out := jsonResult{Student: r.Student, Name: r.Name, File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
+func resultJSON(r *grade.Result, names Names) jsonResult {
+	out := jsonResult{Student: r.Student, Name: names[r.Student], File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
 		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Flags: []jsonFlag{}, Answers: []jsonPart{}}
 	if r.Err != nil {
 		out.Error = r.Err.Error()
@@ -371,7 +385,7 @@ func WriteGradescopeFailure(w io.Writer, file string, problem error) error {
 		ExtraData: gradescopeExtra{Error: problem.Error(), Flags: []jsonFlag{}}, Tests: []gradescopeTest{}})
 }
 
-func writeClassCSV(w io.Writer, rs []*grade.Result) error {
+func writeClassCSV(w io.Writer, rs []*grade.Result, names Names) error {
 	cw := newCSVWriter(w)
 	var ids []string
 	if len(rs) > 0 {
@@ -395,7 +409,7 @@ func writeClassCSV(w io.Writer, rs []*grade.Result) error {
 		if r.Err != nil {
 			errText = oneLine(r.Err.Error())
 		}
-		row := []string{r.Student, r.Name, r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
+		row := []string{r.Student, names[r.Student], r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
 		if r.Err == nil && len(r.Parts) != len(ids) {
 			return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 		}
@@ -483,7 +497,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 	}
 	absent := 0
 	for _, r := range rs {
-		if errors.Is(r.Err, grade.ErrAbsent) {
+		if IsAbsent(r) {
 			absent++
 		}
 	}

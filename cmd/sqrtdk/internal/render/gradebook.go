@@ -38,7 +38,7 @@ func gradebookScore(r *grade.Result) string {
 // "Points Possible" gives its maximum. Canvas matches a student by ID or,
 // when it is empty, by SIS User ID: the roster's id goes there, and the
 // roster's name in Student. A row not graded has an empty score.
-func writeCanvas(w io.Writer, rs []*grade.Result) error {
+func writeCanvas(w io.Writer, rs []*grade.Result, names Names) error {
 	cw := newCSVWriter(w)
 	name := assignmentName(rs)
 	if err := cw.Write([]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", name}); err != nil {
@@ -50,7 +50,7 @@ func writeCanvas(w io.Writer, rs []*grade.Result) error {
 	}
 	cw.Write([]string{"Points Possible", "", "", "", "", max})
 	for _, r := range rs {
-		cw.Write([]string{studentName(r), "", r.Student, "", "", gradebookScore(r)})
+		cw.Write([]string{studentName(r, names), "", r.Student, "", "", gradebookScore(r)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -63,7 +63,7 @@ func writeCanvas(w io.Writer, rs []*grade.Result) error {
 // emails; the grade column to the grade item). The columns are "ID number"
 // (or "Email address"), "Full name" and the assignment, named by the key's
 // title. A row not graded has an empty grade, which Moodle skips.
-func writeMoodle(w io.Writer, rs []*grade.Result) error {
+func writeMoodle(w io.Writer, rs []*grade.Result, names Names) error {
 	cw := newCSVWriter(w)
 	id := "ID number"
 	if len(rs) > 0 && strings.Contains(rs[0].Student, "@") {
@@ -76,7 +76,7 @@ func writeMoodle(w io.Writer, rs []*grade.Result) error {
 		if id == "Email address" && !strings.Contains(r.Student, "@") {
 			return fmt.Errorf("%s: a Moodle import names every student by email or every one by ID number", r.Student)
 		}
-		cw.Write([]string{r.Student, studentName(r), gradebookScore(r)})
+		cw.Write([]string{r.Student, studentName(r, names), gradebookScore(r)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -84,9 +84,9 @@ func writeMoodle(w io.Writer, rs []*grade.Result) error {
 
 // studentName is a student's name for a gradebook: the roster's, else the
 // id.
-func studentName(r *grade.Result) string {
-	if r.Name != "" {
-		return r.Name
+func studentName(r *grade.Result, names Names) string {
+	if n := names[r.Student]; n != "" {
+		return n
 	}
 	return r.Student
 }
