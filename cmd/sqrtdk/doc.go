@@ -322,10 +322,13 @@
 //	                   feedback, then the file's flags; json: the same as an
 //	                   object with what each answer was read as (several
 //	                   files: {"students": [...], "items": [...]}); csv: one
-//	                   row per file (student, file, score, max_score, error,
-//	                   flags, then each part's points, verdict and mistake);
-//	                   gradescope: the results.json of one file for a
-//	                   Gradescope autograder (docs/autograder).
+//	                   row per file (student, name, file, score, max_score,
+//	                   error, flags, then each part's points, verdict and
+//	                   mistake); gradescope: the results.json of one file
+//	                   for a Gradescope autograder (--gradescope-zip);
+//	                   canvas, moodle: the CSV their gradebooks import
+//	                   (docs/grading.md). A CSV cell that a spreadsheet
+//	                   would run as a formula gets a leading apostrophe.
 //	--class-report F   also write the csv rows to F; standard output then
 //	                   gets the item analysis (per answer: share right, wrong,
 //	                   could not read, mean points, most frequent named
@@ -343,6 +346,10 @@
 //	                   ambiguous; a key can allow it per part).
 //	--max-time T, --max-memory S   the limits of the key's questions and
 //	                   mistakes together, as for table and check.
+//	--gradescope-zip F write the zip of a Gradescope autograder for --key
+//	                   (and --seed): setup.sh, run_autograder, the key and
+//	                   this sqrtdk (--gradescope-binary names another, built
+//	                   for Linux amd64); grade nothing (docs/grading.md).
 //	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
 //	                   warning: ..."), then the key's parts, points and
 //	                   variants; exit status 1 when there are warnings.
@@ -352,7 +359,9 @@
 // refused, with what to use instead) and lints the key (a one-line warning
 // on stderr when the key has warnings). Every file named gets its row, in
 // every output: a file that cannot be read or graded is reported on stderr
-// and the others are graded (exit status 2 at the end); a line of a file
+// and the others are graded (exit status 3 at the end, every output
+// written: rows to review); a roster's student with no file is a row
+// flagged absent, with the roster's name (exit status 3); a line of a file
 // that cannot be read is left out and flagged, the rest of the file graded;
 // the same file named twice is graded once. A file's flags tell the
 // teacher what to review: lines left out, a student line that disagrees
@@ -369,11 +378,17 @@
 // or latex, a document for pdflatex) with the answer file to hand in;
 // --answer-key prints the variant's key with every solution (--format key,
 // the default, a key that grades without a seed; or markdown or latex).
-// A variant depends only on the seed and the student id.
+// A variant depends only on the seed and the student id; a key that draws
+// nothing needs no --student (the sheet then names no student). With
+// --roster FILE (the class, as grade reads it) instead of --student, every
+// student gets a sheet of their own variant (the roster's seed, else
+// --seed): -o DIR holds DIR/ID.md, DIR/ID.tex or DIR/ID.key; with
+// --one-file they are one document (-o FILE or standard output), LaTeX
+// with a \clearpage between students, Markdown with a rule.
 //
 // # Pages for students
 //
-// "sqrtdk exercise --key KEY --student ID [--seed S] --format html -o DIR"
+// "sqrtdk exercise --key KEY [--student ID --seed S] --format html -o DIR"
 // writes the student's sheet as a page, a directory of five files that
 // works opened from disk (file://) or put on any static server: each
 // answer is graded as it is typed, by the grade package itself compiled to
@@ -398,9 +413,14 @@
 // waits on it. --pairs, --joint and the engine's flags have no field in
 // the form and are refused with html.
 //
-// -o DIR is made, or replaced when it holds a page written before (only a
-// page's files); anything else there is refused. The files appear only
-// when all were written.
+// With --roster FILE, "sqrtdk exercise --format html -o DIR" writes a
+// page per student, DIR/ID/index.html, each of the student's own variant,
+// and DIR/index.html listing the students by id and name; the style, the
+// script and the module are written once, in DIR.
+//
+// -o DIR (or DIR/) is made, or replaced when it holds what such a run
+// wrote before (only a page's files, or a class's); anything else there
+// is refused. The files appear only when all were written.
 //
 // # Exit status
 //
@@ -410,7 +430,9 @@
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
 // input, and for a result that could not be written in full (a full disk,
 // a closed pipe: whatever it would have been, a truncated result never
-// exits 0 or 1); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
+// exits 0 or 1); 3 when grade wrote every result but a class has rows a
+// teacher must review (a roster's student absent, a file that could not
+// be graded); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
 // SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"
 // ("sqrtdk plot KIND: ..." for a figure, "sqrtdk: ..." when no command
 // applies); unknown flags, missing values and unknown commands also print

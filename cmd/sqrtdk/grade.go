@@ -1,15 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"debug/elf"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/autograder"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
@@ -63,7 +68,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	var run gradeRun
 	run.keys.register(fs, "the student `ID` of one answer file (default: the roster, the metadata or the file's student line)")
 	var format choiceFormatFlag
-	format.register(fs, "text", "text", "json", "csv", "gradescope")
+	format.register(fs, "text", "text", "json", "csv", "gradescope", "canvas", "moodle")
 	var classReport, outPath, lint, rosterPath, metadataPath string
 	fs.StringVar(&classReport, "class-report", "", "also write one CSV row per answer file to `FILE.csv`; standard output then gets the item analysis")
 	fs.StringVar(&outPath, "o", "", "write the result to `FILE` instead of standard output; the file appears only when the result is complete")
@@ -71,6 +76,9 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	fs.StringVar(&rosterPath, "roster", "", "the class `FILE`: CSV lines id,name[,seed]; an answer file is its student's by its name (ID.answers)")
 	fs.StringVar(&metadataPath, "metadata", "", "Gradescope's submission_metadata.json `FILE`: the submitter's sid (or email) is the student")
 	fs.BoolVar(&run.decimalComma, "decimal-comma", false, "read a comma between digits as a decimal point (1,5 is 1.5) in every answer")
+	var zipPath, zipBinary string
+	fs.StringVar(&zipPath, "gradescope-zip", "", "write the Gradescope autograder `FILE.zip` for --key (and --seed): setup.sh, run_autograder, the key and sqrtdk; grade nothing")
+	fs.StringVar(&zipBinary, "gradescope-binary", "", "the sqrtdk `FILE` built for Linux amd64 to put in the zip (default: this one, when it is)")
 	var lim limitFlags
 	lim.register(fs)
 	names, err := parseFlagsAndArgs(fs, args)
@@ -86,6 +94,15 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 			return usageErrorf("--lint checks a key alone: give no --key and no answer files")
 		}
 		return runLint(ctx, files, lint, limits, stdout)
+	}
+	if zipPath != "" {
+		if len(names) > 0 || rosterPath != "" || metadataPath != "" || classReport != "" || outPath != "" || run.keys.student != "" {
+			return usageErrorf("--gradescope-zip builds the autograder from --key and --seed alone: give no answer files, --roster, --metadata, --student, --class-report or -o")
+		}
+		return writeAutograderZip(ctx, files, run.keys, zipPath, zipBinary, stdout)
+	}
+	if zipBinary != "" {
+		return usageErrorf("--gradescope-binary goes with --gradescope-zip")
 	}
 	if len(names) == 0 && rosterPath == "" {
 		return flagUsageError(fs, "name at least one answer file")
@@ -175,16 +192,16 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 
 	if report != nil {
-		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV) }); err != nil {
+		if err := report.write(stdout, func(w io.Writer) error { return render.WriteClass(w, results, render.CSV, run.roster.names()) }); err != nil {
 			return err
 		}
 	}
 	err = out.write(stdout, func(w io.Writer) error {
 		switch {
-		case classReport != "":
-			return render.WriteItems(w, results, f)
-		case class || f == render.CSV:
-			return render.WriteClass(w, results, f)
+		case classReport != "" && f != render.Canvas && f != render.Moodle:
+			return render.WriteItems(w, results, f, run.roster.names())
+		case class || f == render.CSV || f == render.Canvas || f == render.Moodle:
+			return render.WriteClass(w, results, f, run.roster.names())
 		case f == render.Gradescope:
 			return render.WriteGradescope(w, results[0], time.Since(started))
 		}
@@ -207,10 +224,26 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		if !class {
 			return rejected[0].Err
 		}
+		// The class is graded and every output written; the rows that
+		// were not graded are for the teacher to review.
+		var absent []string
+		unread := 0
 		for _, r := range rejected {
+			if errors.Is(r.Err, errAbsent) {
+				absent = append(absent, r.Student)
+				continue
+			}
+			unread++
 			fmt.Fprintln(stderr, errorLine("sqrtdk grade: "+r.Err.Error()))
 		}
-		return usageErrorf("%d of %d answer files could not be graded (listed above; each has its row)", len(rejected), len(results))
+		var says []string
+		if unread > 0 {
+			says = append(says, fmt.Sprintf("%d of %d answer files could not be graded (listed above)", unread, len(results)-len(absent)))
+		}
+		if len(absent) > 0 {
+			says = append(says, fmt.Sprintf("%d of the roster's %d students handed in nothing (absent: %s)", len(absent), len(run.roster.entries), strings.Join(absent, ", ")))
+		}
+		return &needsReview{msg: strings.Join(says, "; ") + "; each has its row, flagged: review them"}
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
@@ -267,7 +300,7 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 	if run.roster != nil {
 		for _, e := range run.roster.entries {
 			if !handedIn[e.id] {
-				results = append(results, grade.Rejected(run.key, "-", e.id, errNoFile))
+				results = append(results, absentResult(run.key, e.id))
 			}
 		}
 	}
@@ -428,4 +461,55 @@ func writeGradescopeFailure(files *guard.Files, stdout io.Writer, outPath, file 
 	}
 	// The run fails, but the student must see why: results.json stays.
 	return out.keep()
+}
+
+// writeAutograderZip writes the Gradescope autograder's zip for a key
+// (autograder.Bundle): the key is read and checked first, and the binary
+// must be sqrtdk for Linux amd64, the machine Gradescope runs.
+func writeAutograderZip(ctx context.Context, files *guard.Files, keys keyFlags, path, binary string, stdout io.Writer) error {
+	key, err := keys.read(ctx, files)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !key.IsTemplate() && keys.seed != "":
+		return usageErrorf("--seed: %s draws no values", key.Name)
+	case key.IsTemplate() && keys.seed == "":
+		return usageErrorf("--seed: %s draws values (a variant per student): give the seed the sheets were made with", key.Name)
+	case strings.ContainsAny(keys.seed, "\n\r"):
+		return usageErrorf("--seed: a seed is one line")
+	}
+	if key.IsTemplate() {
+		if _, err := key.Variant(keys.seed, "student"); err != nil {
+			return err
+		}
+	}
+	keyText, err := os.ReadFile(keys.key)
+	if err != nil {
+		return fmt.Errorf("--key: %v", err)
+	}
+	if binary == "" {
+		if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+			return usageErrorf("--gradescope-binary: Gradescope runs Linux amd64 and this sqrtdk is for %s/%s: build one (GOOS=linux GOARCH=amd64 go build ./cmd/sqrtdk) and name it", runtime.GOOS, runtime.GOARCH)
+		}
+		if binary, err = os.Executable(); err != nil {
+			return fmt.Errorf("--gradescope-binary: cannot find this sqrtdk (%v): name it", err)
+		}
+	}
+	bin, err := os.ReadFile(binary)
+	if err != nil {
+		return usageErrorf("--gradescope-binary: %v", err)
+	}
+	if ef, err := elf.NewFile(bytes.NewReader(bin)); err != nil || ef.Machine != elf.EM_X86_64 {
+		return usageErrorf("--gradescope-binary: %s is not a program for Linux amd64, which Gradescope runs", binary)
+	}
+	name := filepath.Base(keys.key)
+	if !strings.HasSuffix(name, ".key") {
+		name += ".key"
+	}
+	out, err := openOutput(files, "--gradescope-zip", path)
+	if err != nil {
+		return err
+	}
+	return out.write(stdout, autograder.Bundle{KeyName: name, Key: keyText, Seed: keys.seed, Binary: bin}.WriteZip)
 }

@@ -59,10 +59,13 @@ var floors = map[string]int{
 	// side the pages run in the browser (app; their WebAssembly module's
 	// main, pages/wasm, builds only for js/wasm); build makes the module.
 	// hostiletest is test support, like httptest.
-	"cmd/sqrtdk/internal/pages":       13,
-	"cmd/sqrtdk/internal/pages/app":   13,
-	"cmd/sqrtdk/internal/pages/build": 20,
-	"cmd/sqrtdk":                      20,
+	"cmd/sqrtdk/internal/pages":     13,
+	"cmd/sqrtdk/internal/pages/app": 13,
+	// MathML for the pages' text; the Gradescope autograder's zip.
+	"cmd/sqrtdk/internal/pages/mathml": 10,
+	"cmd/sqrtdk/internal/autograder":   10,
+	"cmd/sqrtdk/internal/pages/build":  20,
+	"cmd/sqrtdk":                       20,
 }
 
 // commandFloor is the floor of a command not listed in floors.

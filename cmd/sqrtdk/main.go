@@ -92,7 +92,7 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		}
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
 	}
-	succeeded := err == nil || errors.As(err, new(*checkFailed))
+	succeeded := err == nil || errors.As(err, new(*checkFailed)) || errors.As(err, new(*needsReview))
 	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
 		err = ferr
 	}
@@ -128,7 +128,7 @@ func writeHelp(files *guard.Files, command, text string) error {
 func classify(err error) error {
 	var ce *commandError
 	switch {
-	case errors.As(err, new(*usageError)), errors.As(err, new(*checkFailed)):
+	case errors.As(err, new(*usageError)), errors.As(err, new(*checkFailed)), errors.As(err, new(*needsReview)):
 		return err
 	case errors.As(err, &ce) && error(ce) == err:
 		ce.err = classify(ce.err)
@@ -197,6 +197,13 @@ type checkFailed struct{ msg string }
 
 func (e *checkFailed) Error() string { return e.msg }
 
+// A needsReview is a run whose results were all written but hold rows a
+// person must look at (grade: a roster student absent, a file that could
+// not be graded): exit status 3.
+type needsReview struct{ msg string }
+
+func (e *needsReview) Error() string { return e.msg }
+
 // exitStatus prints err as one line and returns the exit status for it.
 func exitStatus(err error, stderr io.Writer) int {
 	var stopped *stoppedBySignal
@@ -218,6 +225,9 @@ func exitStatus(err error, stderr io.Writer) int {
 	fmt.Fprintln(stderr, errorLine(line))
 	if errors.As(err, new(*checkFailed)) {
 		return 1
+	}
+	if errors.As(err, new(*needsReview)) {
+		return 3
 	}
 	var u *usageError
 	if errors.As(err, &u) && u.usage != "" {

@@ -21,6 +21,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/app"
 )
 
 // The browser tests drive the pages in a real headless chromium: they type
@@ -74,7 +76,8 @@ type shownVerdict struct {
 const readVerdicts = `[...document.querySelectorAll('.part')].map((d) => {
   const v = d.querySelector('.verdict'), f = v.querySelector('.feedback');
   return {id: d.querySelector('input').name, verdict: v.dataset.verdict || '', points: v.dataset.points || '',
-    mistake: v.dataset.mistake || '', feedback: f ? f.textContent : v.textContent, text: v.textContent};
+    mistake: v.dataset.mistake || '', feedback: f ? (f.dataset.text ?? f.textContent) : (v.dataset.text ?? v.textContent),
+    text: v.dataset.text ?? v.textContent};
 })`
 
 // metrics are what the page measured (see sqrtdk.js).
@@ -169,7 +172,7 @@ func TestBrowserExercisePage(t *testing.T) {
 					assert.Equal(t, w.Verdict, s.Verdict, msg)
 					assert.Equal(t, w.Points.String(), s.Points, msg)
 					assert.Equal(t, w.Mistake, s.Mistake, msg)
-					assert.Equal(t, w.Feedback, s.Feedback, msg)
+					assert.Equal(t, app.ForStudent(w.Feedback), s.Feedback, msg)
 				}
 				total := eval[string](t, ctx, `document.getElementById('total').textContent`)
 				assert.Contains(t, total, "Checked so far: "+want.Score.String()+" of 15 points", name)
@@ -215,28 +218,77 @@ func TestBrowserExercisePage(t *testing.T) {
 
 	t.Run("labels and phone width", func(t *testing.T) {
 		dir, _ := writeExercisePage(t, "--key", key, "--student", "ada")
-		checkLayout(t, ctx, pageURL(dir), "exercise-phone.png")
+		// Answers that bring the longest messages: could not read, too few
+		// places, wrong with a named mistake.
+		checkLayout(t, ctx, pageURL(dir), "exercise-phone.png", `(() => { const texts = ['grows like d_k^(1/4), then shrinks', '0.1', '2*sqrt(2)', '1,5', 'sqrt(8)', '64'];
+		  [...document.querySelectorAll('.part input')].forEach((e, i) => { e.value = texts[i % texts.length]; e.dispatchEvent(new Event('input')); }); })()`)
 	})
 }
 
-// checkLayout opens a page at a phone's width: nothing is wider than the
-// window, and every control has a label a screen reader reads.
-func checkLayout(t *testing.T, ctx context.Context, url, shot string) {
+// phoneWidth is the width of a phone's window in CSS pixels (an iPhone
+// 12 to 15), at which the pages must not scroll sideways.
+const phoneWidth = 390
+
+// checkLayout opens a page at a phone's width, runs prepare (JavaScript
+// that fills it in) and waits for the page to be idle: nothing is wider
+// than the window (the document, and no element past its edge or
+// scrolling sideways inside it), every target a finger presses is at
+// least 44 px each way, every control has a label a screen reader reads,
+// and all the page says is for the student.
+func checkLayout(t *testing.T, ctx context.Context, url, shot, prepare string) {
 	t.Helper()
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile), chromedp.Navigate(url)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(phoneWidth, 800, chromedp.EmulateMobile), chromedp.Navigate(url)))
+	defer chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900))
+	waitFor(t, ctx, `window.sqrtdkMetrics.moduleReady !== null`, 60*time.Second)
+	if prepare != "" {
+		eval[chromedp.Void](t, ctx, prepare)
+	}
+	waitFor(t, ctx, `window.sqrtdkIdle ? sqrtdkIdle() : (document.getElementById('verdict').dataset.exit !== undefined && !document.getElementById('run').disabled)`, 60*time.Second)
 	if shot != "" {
-		waitFor(t, ctx, `window.sqrtdkMetrics.moduleReady !== null`, 60*time.Second)
+		// The lab's results, or the top of the exercise page.
+		eval[chromedp.Void](t, ctx, `(() => { const s = document.getElementById('verdict'); if (s) s.scrollIntoView(); else window.scrollTo(0, 0); })()`)
 		screenshotViewport(t, ctx, shot)
 	}
-	defer chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900))
 	width := eval[int](t, ctx, `document.documentElement.scrollWidth`)
-	assert.LessOrEqual(t, width, 360, "the page scrolls sideways at a phone's width")
+	assert.LessOrEqual(t, width, phoneWidth, "the page scrolls sideways at a phone's width")
+	wide := eval[[]string](t, ctx, `[...document.querySelectorAll('body *')].filter((e) => {
+	    const r = e.getBoundingClientRect();
+	    if (r.width === 0 || r.height === 0) return false;
+	    const scrolls = ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1;
+	    return r.right > innerWidth + 0.5 || r.left < -0.5 || scrolls;
+	  }).map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right) + '/' + e.scrollWidth)`)
+	assert.Empty(t, wide, "elements past the window's edge or scrolling sideways at %d px", phoneWidth)
+	small := eval[[]string](t, ctx, `[...document.querySelectorAll('button, input[type=text], select, summary, a, fieldset label')].filter((e) => {
+	    const r = e.getBoundingClientRect();
+	    return r.width > 0 && (r.height < 44 || r.width < 44);
+	  }).map((e) => (e.id || e.tagName.toLowerCase() + ' ' + e.textContent.trim().slice(0, 30)) + ': ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height))`)
+	assert.Empty(t, small, "targets smaller than 44 px")
 	unlabelled := eval[[]string](t, ctx, `[...document.querySelectorAll('input, select, button, textarea')].filter((e) =>
 	  !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !(e.tagName === 'BUTTON' && e.textContent.trim())).map((e) => e.outerHTML)`)
 	assert.Empty(t, unlabelled, "controls without a label")
 	described := eval[[]string](t, ctx, `[...document.querySelectorAll('[aria-describedby]')].filter((e) =>
 	  !document.getElementById(e.getAttribute('aria-describedby'))).map((e) => e.id)`)
 	assert.Empty(t, described, "aria-describedby names no element")
+	assertSpeaksToStudent(t, ctx)
+	// Mathematics is drawn as MathML, natively: each <math> has a size.
+	drawn := eval[[]float64](t, ctx, `[...document.querySelectorAll('math')].map((m) => m.getBoundingClientRect().width)`)
+	require.NotEmpty(t, drawn, "no mathematics as MathML")
+	for _, w := range drawn {
+		assert.Greater(t, w, 0.0, "a <math> element that is not drawn")
+	}
+}
+
+// assertSpeaksToStudent checks all a page says (but the answer file it
+// shows and the lab's command line, which are files and commands, not
+// messages) for the command line's words.
+func assertSpeaksToStudent(t *testing.T, ctx context.Context) {
+	t.Helper()
+	said := eval[string](t, ctx, `(() => { const b = document.body.cloneNode(true);
+	  for (const e of b.querySelectorAll('#file, #command, script, noscript')) e.remove();
+	  return b.textContent; })()`)
+	for _, line := range strings.Split(said, "\n") {
+		assert.True(t, app.SpeaksToStudent(line), "the page says: %s", strings.TrimSpace(line))
+	}
 }
 
 // TestBrowserUnreadableAndHostile: an unreadable answer gets sqrtdk grade's
@@ -277,7 +329,7 @@ func TestBrowserUnreadableAndHostile(t *testing.T) {
 			said := strings.TrimSpace(strings.ReplaceAll(stderr, filepath.Dir(path)+string(filepath.Separator), ""))
 			found := false
 			for _, s := range shown {
-				found = found || (s.Verdict == "error" && s.Text == said)
+				found = found || (s.Verdict == "error" && s.Text == app.ForStudent(said))
 			}
 			assert.True(t, found, "the page does not say what sqrtdk grade says: %s", stderr)
 			assert.Contains(t, eval[string](t, ctx, `document.getElementById('download-note').textContent`), "longer than 4096 bytes")
@@ -290,8 +342,9 @@ func TestBrowserUnreadableAndHostile(t *testing.T) {
 				continue
 			}
 			assert.Equal(t, w.Verdict, shown[i].Verdict, "part %s answered %q", w.ID, values[w.ID])
-			assert.Equal(t, w.Feedback, shown[i].Feedback, "part %s answered %q", w.ID, values[w.ID])
+			assert.Equal(t, app.ForStudent(w.Feedback), shown[i].Feedback, "part %s answered %q", w.ID, values[w.ID])
 		}
+		assertSpeaksToStudent(t, ctx)
 	}
 }
 
@@ -342,7 +395,7 @@ func TestBrowserProofLab(t *testing.T) {
 		Failing                              []string
 	}
 	const readLab = `({command: document.getElementById('command').textContent, transcript: document.getElementById('transcript').textContent,
-	  verdict: document.getElementById('verdict').textContent, status: document.getElementById('status').textContent,
+	  verdict: document.getElementById('verdict').dataset.text || '', status: document.getElementById('status').textContent,
 	  exit: document.getElementById('verdict').dataset.exit || '',
 	  failing: [...document.querySelectorAll('#failures li.fails')].map((e) => 'd_k = ' + e.dataset.d + ': Step ' + e.dataset.step)})`
 	compare := func(s labShown) {
@@ -351,8 +404,16 @@ func TestBrowserProofLab(t *testing.T) {
 		stdout, stderr, status := runCLI(t, append([]string{"prove"}, args...)...)
 		assert.Equal(t, stdout, s.Transcript, s.Command)
 		assert.Equal(t, fmt.Sprint(status), s.Exit, s.Command)
-		if status != 0 {
-			assert.Contains(t, s.Verdict, strings.TrimSpace(stderr), s.Command)
+		assert.True(t, app.SpeaksToStudent(s.Verdict+" "+s.Status), "%s: %s %s", s.Command, s.Verdict, s.Status)
+		switch status {
+		case 1:
+			assert.Contains(t, s.Verdict, app.ForStudent(strings.TrimSpace(stderr)), s.Command)
+		case 2:
+			// Not proved: what to change, in the form, and no time beside
+			// an empty transcript.
+			assert.Contains(t, s.Verdict, "Change “", s.Command)
+			assert.Empty(t, s.Status, s.Command)
+			assert.Equal(t, 1, eval[int](t, ctx, `document.querySelectorAll('#lab [aria-invalid=true]').length`), "the field to change is marked: %s", s.Command)
 		}
 	}
 	// The page proves prove's default space as soon as it is ready.
@@ -416,7 +477,12 @@ func TestBrowserProofLab(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('verdict').dataset.exit === '0' && document.getElementById('command').textContent.endsWith('--d 1,2')`, 60*time.Second)
 	verdictTimes(t, "proof lab, the default proof", first)
 
-	t.Run("labels and phone width", func(t *testing.T) { checkLayout(t, ctx, pageURL(dir), "") })
+	t.Run("labels and phone width", func(t *testing.T) {
+		// The proof that fails everywhere, whose transcript has the
+		// longest lines, and every width the form shows by default.
+		checkLayout(t, ctx, pageURL(dir), "lab-phone.png", `(() => { document.querySelector('input[name=k][value=q]').checked = true;
+		  document.getElementById('values').value = '-2,-1:3,0,1:3,2'; document.getElementById('lab').requestSubmit(); })()`)
+	})
 }
 
 // TestBrowserPagesOverHTTP serves both pages as a static server does, gzip
@@ -585,4 +651,45 @@ func writeMetrics(t *testing.T, name string, v any) {
 	data, err := json.MarshalIndent(all, "", "  ")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(path, data, 0o644))
+}
+
+// TestBrowserClassPages writes a class's pages from a roster and opens
+// them as a student does, from disk: the index lists every student by
+// name, a student's page loads the module written once beside the index
+// (../), checks an answer against the student's own variant as sqrtdk
+// grade does, and both fit a phone.
+func TestBrowserClassPages(t *testing.T) {
+	ctx := newBrowser(t, 1100, 900)
+	dir := filepath.Join(t.TempDir(), "class")
+	roster := filepath.Join(t.TempDir(), "roster.csv")
+	require.NoError(t, os.WriteFile(roster, []byte("id,name\nada,Ada Lovelace\nbob,\"Noyce, Bob\"\n"), 0o644))
+	key := "../../exercises/variants.key"
+	_, stderr, status := runCLI(t, "exercise", "--key", key, "--seed", "2026", "--roster", roster, "--format", "html", "-o", dir+"/")
+	require.Equal(t, 0, status, stderr)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(phoneWidth, 800, chromedp.EmulateMobile), chromedp.Navigate(pageURL(dir))))
+	links := eval[[]string](t, ctx, `[...document.querySelectorAll('.class-list a')].map((a) => a.textContent)`)
+	assert.Equal(t, []string{"ada Ada Lovelace", "bob Noyce, Bob"}, links)
+	assert.LessOrEqual(t, eval[int](t, ctx, `document.documentElement.scrollWidth`), phoneWidth)
+	assert.Empty(t, eval[[]string](t, ctx, `[...document.querySelectorAll('a')].filter((a) => a.getBoundingClientRect().height < 44).map((a) => a.textContent)`), "targets smaller than 44 px")
+	// The link, followed as a browser follows it.
+	href := eval[string](t, ctx, `document.querySelector('a[href="bob/index.html"]').href`)
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900), chromedp.Navigate(href)))
+	waitFor(t, ctx, `window.sqrtdkIdle && sqrtdkIdle()`, 60*time.Second)
+	// bob's variant: the answer the key computes for him is right.
+	html := readFile(t, filepath.Join(dir, "bob", "index.html"))
+	var d pageData
+	require.NoError(t, json.Unmarshal([]byte(pageDataPattern.FindStringSubmatch(html)[1]), &d))
+	assert.Equal(t, "bob", d.Student)
+	texts := map[string]string{d.Parts[0].ID: "1"}
+	set, err := json.Marshal(texts)
+	require.NoError(t, err)
+	eval[chromedp.Void](t, ctx, `(() => { for (const [id, text] of Object.entries(`+string(set)+`)) {
+	  const i = document.getElementById('a-' + id); i.value = text; i.dispatchEvent(new Event('input')); } })()`)
+	waitFor(t, ctx, `sqrtdkIdle() && document.getElementById('v-' + `+fmt.Sprintf("%q", d.Parts[0].ID)+`).dataset.verdict`, 60*time.Second)
+	shown := eval[[]shownVerdict](t, ctx, readVerdicts)
+	path := filepath.Join(t.TempDir(), d.File)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(answerFile(d, texts), "\n")+"\n"), 0o644))
+	want := gradeJSONFile(t, key, path, "--seed", "2026")
+	assert.Equal(t, want.Answers[0].Verdict, shown[0].Verdict)
+	assert.Equal(t, app.ForStudent(want.Answers[0].Feedback), shown[0].Feedback)
 }

@@ -165,7 +165,10 @@ func TestExerciseCheckMatchesGrade(t *testing.T) {
 					require.Empty(t, got.Error, msg)
 					assert.Equal(t, w.Verdict, got.Verdict, msg)
 					assert.Equal(t, w.Points.String(), got.Points, msg)
-					assert.Equal(t, w.Feedback, got.Feedback, msg)
+					// The marks are grade's; the words are the page's, for
+					// the student.
+					assert.Equal(t, app.ForStudent(w.Feedback), got.Feedback, msg)
+					assert.True(t, app.SpeaksToStudent(got.Feedback), "%s: %s", msg, got.Feedback)
 					assert.Equal(t, w.Mistake, got.Mistake, msg)
 				}
 				assert.Equal(t, want.Score.String(), ex.Check(d.Parts[0].ID, len(d.Header)+2, lines[len(d.Header)+1]).Score, "the running score")
@@ -208,6 +211,12 @@ func TestLabMatchesProve(t *testing.T) {
 				assert.Equal(t, stdout, res.Transcript, msg)
 				assert.Equal(t, strings.TrimSuffix(stderr, "\n"), res.Status, msg)
 				assert.Equal(t, status, res.Exit, msg)
+				assert.NotEmpty(t, res.Message, msg)
+				assert.True(t, app.SpeaksToStudent(res.Message), "%s: %s", msg, res.Message)
+				if status == 2 {
+					assert.NotEmpty(t, res.Field, "a refusal names the field to change: %s", res.Message)
+					assert.Contains(t, res.Message, "Change “", msg)
+				}
 				n++
 			}
 		}

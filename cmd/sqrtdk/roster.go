@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/grade"
 )
 
 // maxRosterBytes bounds a roster or a submission's metadata file.
@@ -187,5 +190,26 @@ func readSmallFile(ctx context.Context, files *guard.Files, kind guard.Kind, pat
 	return data, in.Err(err)
 }
 
-// errNoFile is the error of a roster's student who handed nothing in.
-var errNoFile = fmt.Errorf("no answer file")
+// errAbsent is the error of a roster's student who handed in no answer
+// file: their row has it, and the flag "absent".
+var errAbsent = errors.New("absent: no answer file was handed in")
+
+// absentResult is the row of a roster's student who handed in no file:
+// no file, score 0 of the key's maximum, errAbsent and the flag "absent".
+func absentResult(k *grade.Key, id string) *grade.Result {
+	r := grade.Rejected(k, "", id, errAbsent)
+	r.Flags = append(r.Flags, grade.Flag{Name: "absent", Says: "On the roster, but no answer file was handed in."})
+	return r
+}
+
+// names returns the roster's names by student id (nil without a roster).
+func (r *roster) names() render.Names {
+	if r == nil {
+		return nil
+	}
+	out := render.Names{}
+	for _, e := range r.entries {
+		out[e.id] = e.name
+	}
+	return out
+}

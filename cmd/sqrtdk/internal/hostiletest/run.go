@@ -378,6 +378,9 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 	switch {
 	case status == -1:
 	case status == 0, status == 1, status == 2:
+	case status == 3 && c.class:
+		// A class graded and written, with rows to review (a file that
+		// could not be graded, a roster's student absent).
 	case signalled[status] && sent != 0 && status == 128+int(sent):
 	default:
 		add("status", "exit status %d", status)
@@ -390,7 +393,7 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 	}
 
 	// Files: inputs intact, nothing left by a failure, only outputs made.
-	succeeded := status == 0 || status == 1
+	succeeded := status == 0 || status == 1 || status == 3
 	for p, was := range before {
 		now, ok := after[p]
 		if succeeded && slices.Contains(c.outputs, p) {
@@ -454,14 +457,14 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 		}
 	}
 	switch {
-	case status == 2 && len(lines) == 0:
-		add("error line", "exit status 2 and no error line")
+	case (status == 2 || status == 3) && len(lines) == 0:
+		add("error line", "exit status %d and no error line", status)
 	case (status == 1 || status == 2) && len(lines) > 1 && !c.class:
 		add("error line", "%d error lines: %s", len(lines), firstLines(stderr, 4))
 	case signalled[status] && len(lines) > 0 && !strings.HasSuffix(lines[len(lines)-1], "no result was printed"):
 		add("error line", "stopped by a signal without saying so: %s", firstLines(stderr, 3))
 	}
-	if status == 2 && len(lines) > 0 && len(c.culprits) > 0 {
+	if (status == 2 || status == 3) && len(lines) > 0 && len(c.culprits) > 0 {
 		// A line names the input when it names a culprit, a flag of the
 		// command line (a refusal of a combination names the flag that
 		// gets the result another way), one of its input files, quotes

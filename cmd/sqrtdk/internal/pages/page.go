@@ -19,6 +19,7 @@ import (
 	"unicode"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/mathml"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/grade"
@@ -27,10 +28,10 @@ import (
 // CI checks that the module and wasm_exec.js are what go generate writes.
 //go:generate go run ./build -o .
 
-//go:embed exercise.html lab.html sqrtdk.js sqrtdk.css wasm_exec.js sqrtdk.wasm.gz
+//go:embed exercise.html lab.html class.html sqrtdk.js sqrtdk.css wasm_exec.js sqrtdk.wasm.gz
 var pageFS embed.FS
 
-var pageTemplates = template.Must(template.ParseFS(pageFS, "exercise.html", "lab.html"))
+var pageTemplates = template.Must(template.ParseFS(pageFS, "exercise.html", "lab.html", "class.html"))
 
 // A File is one file of a page's directory.
 type File struct {
@@ -67,16 +68,26 @@ type Exercise struct {
 	// (grade.Key.VisibleText) to check them; without it the page holds no
 	// part of the key but the sheet.
 	Feedback bool
+	// Name is the student's name, shown beside the id; optional.
+	Name string
+
+	// assets is where index.html finds the shared files: "" beside it, or
+	// "../" for a page of a class (ExerciseClass).
+	assets string
 }
 
+// pagePart and pageQuestion are what the template shows; Asks and Ask
+// are HTML, their mathematics as MathML (mathml.HTML).
 type pagePart struct {
-	ID, Asks, Points string
-	Hidden           bool
+	ID, Points string
+	Asks       template.HTML
+	Hidden     bool
 }
 
 type pageQuestion struct {
-	ID, Ask string
-	Parts   []pagePart
+	ID    string
+	Ask   template.HTML
+	Parts []pagePart
 }
 
 // exerciseData is what the page's script reads.
@@ -104,14 +115,28 @@ func (p Exercise) Files() ([]File, error) {
 	if k.IsTemplate() {
 		return nil, fmt.Errorf("%s draws values: write the page of a student's variant", k.Name)
 	}
-	if k.Student == "" {
-		return nil, fmt.Errorf("an exercise page is for one student: make it from a variant")
+	index, practice, err := p.index()
+	if err != nil {
+		return nil, err
 	}
+	return pageFiles(index, practice)
+}
+
+// index returns the page's index.html and whether it checks answers.
+func (p Exercise) index() ([]byte, bool, error) {
+	k := p.Key
 	title := k.Title
 	if title == "" {
 		title = "Exercises"
 	}
-	file := "answers-" + k.Student + ".txt"
+	// A key that draws nothing may be practised by anyone: the page then
+	// names no student, and its answer file has no student line.
+	file := "answers.txt"
+	whose := "Your answers"
+	if k.Student != "" {
+		file = "answers-" + k.Student + ".txt"
+		whose = k.Student + "'s answers"
+	}
 	// The key's name goes on a comment line of the answer file: nothing in
 	// it may end the line.
 	keyName := strings.Map(func(r rune) rune {
@@ -122,14 +147,14 @@ func (p Exercise) Files() ([]File, error) {
 	}, p.KeyName)
 	data := exerciseData{Page: "exercise", Student: k.Student, File: file, MaxLineBytes: claims.MaxLineBytes,
 		Header: []string{
-			"# " + k.Student + "'s answers, written by an sqrtdk exercise page.",
+			"# " + whose + ", written by an sqrtdk exercise page.",
 			"# To grade them: sqrtdk grade --key " + keyName + " " + file + seedNote(k),
 		}}
 	hiddenPoints := new(big.Rat)
 	var questions []pageQuestion
 	visible := 0
 	for _, q := range k.Questions {
-		pq := pageQuestion{ID: q.ID, Ask: q.Ask}
+		pq := pageQuestion{ID: q.ID, Ask: template.HTML(mathml.HTML(q.Ask))}
 		for _, part := range q.Parts {
 			hidden := p.Feedback && part.Visibility != "visible"
 			if hidden {
@@ -137,7 +162,7 @@ func (p Exercise) Files() ([]File, error) {
 			} else {
 				visible++
 			}
-			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: grade.Describe(part) + placesNote(part),
+			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: template.HTML(mathml.HTML(grade.Describe(part) + placesNote(part))),
 				Points: pointsWords(part.Points), Hidden: hidden})
 			data.Parts = append(data.Parts, dataPart{ID: part.ID, Hidden: hidden})
 		}
@@ -148,7 +173,7 @@ func (p Exercise) Files() ([]File, error) {
 	if practice {
 		text, err := k.VisibleText()
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		data.KeyName, data.Key = keyName, text
 	}
@@ -156,15 +181,62 @@ func (p Exercise) Files() ([]File, error) {
 	data.StorageKey = hex.EncodeToString(id[:8])
 	var html bytes.Buffer
 	err := pageTemplates.ExecuteTemplate(&html, "exercise.html", struct {
-		Title, Student, File string
-		Practice             bool
-		Questions            []pageQuestion
-		Data                 exerciseData
-	}{title, k.Student, file, practice, questions, data})
+		Title, Student, Name, File, Assets string
+		Heading                            template.HTML
+		Practice                           bool
+		Questions                          []pageQuestion
+		Data                               exerciseData
+	}{title, k.Student, p.Name, file, p.assets, template.HTML(mathml.HTML(title)), practice, questions, data})
+	if err != nil {
+		return nil, false, err
+	}
+	return html.Bytes(), practice, nil
+}
+
+// ExerciseClass returns the files of a class's pages, one Exercise per
+// student (each of its own variant, with its own Student): an index.html
+// listing the students with links to their pages, ID/index.html for each,
+// and the style, script and module once, beside the index, for every
+// page to load. The students' ids must be distinct directory names.
+func ExerciseClass(title string, students []Exercise) ([]File, error) {
+	type entry struct{ ID, Name string }
+	var files []File
+	var list []entry
+	computes := false
+	seen := map[string]bool{}
+	for _, p := range students {
+		id := p.Key.Student
+		if id == "" || seen[id] || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+			return nil, fmt.Errorf("a class page needs a distinct student id for each page, not %q", id)
+		}
+		seen[id] = true
+		if p.Key.IsTemplate() {
+			return nil, fmt.Errorf("%s draws values: write the page of a student's variant", p.Key.Name)
+		}
+		p.assets = "../"
+		index, practice, err := p.index()
+		if err != nil {
+			return nil, err
+		}
+		computes = computes || practice
+		files = append(files, File{id + "/" + pageIndex, index})
+		list = append(list, entry{id, p.Name})
+	}
+	if title == "" {
+		title = "Exercises"
+	}
+	var html bytes.Buffer
+	if err := pageTemplates.ExecuteTemplate(&html, "class.html", struct {
+		Title    string
+		Students []entry
+	}{title, list}); err != nil {
+		return nil, err
+	}
+	shared, err := pageFiles(html.Bytes(), computes)
 	if err != nil {
 		return nil, err
 	}
-	return pageFiles(html.Bytes(), practice)
+	return append(shared, files...), nil
 }
 
 // seedNote reminds the grader of a template's seed, without giving it.
@@ -190,8 +262,13 @@ func pointsWords(r *big.Rat) string {
 	return render.Points(r) + " points"
 }
 
-// placesNote says how many places or digits a decimal answer must show.
+// placesNote says how many places or digits a decimal answer must show,
+// for a part whose key sets its own rule; the default rule (which a word
+// or a formula never needs) is said once, at the top of the page.
 func placesNote(p *grade.Part) string {
+	if p.Decimals == 0 && p.Digits == grade.MinDigits {
+		return ""
+	}
 	var notes []string
 	if p.Decimals == 1 {
 		notes = append(notes, "1 decimal place")

@@ -33,7 +33,8 @@ function sqrtdkWorkerMain() {
         self.postMessage({ seq: m.seq, response: JSON.parse(out), ms: performance.now() - t0 });
       });
     } catch (err) {
-      self.postMessage({ seq: m.seq, response: { error: "the page's module failed: " + err }, ms: performance.now() - t0 });
+      console.error(err);
+      self.postMessage({ seq: m.seq, response: { error: "The checker failed on this answer. Change it, or reload the page: your answers are kept." }, ms: performance.now() - t0 });
     }
   };
 }
@@ -88,7 +89,7 @@ class GoWorker {
           if (this.pending) {
             const p = this.pending;
             this.pending = null;
-            p.resolve({ response: { error: "the page's module stopped (see the browser's console)" }, ms: 0 });
+            p.resolve({ response: { error: "The checker stopped. Change the answer to check it again, or reload the page: your answers are kept." }, ms: 0 });
           }
           return;
         }
@@ -104,7 +105,8 @@ class GoWorker {
         if (this.pending) {
           const p = this.pending;
           this.pending = null;
-          p.resolve({ response: { error: "the page's module failed: " + (e.message || "unknown error") }, ms: 0 });
+          console.error(e.message);
+          p.resolve({ response: { error: "The checker failed. Reload the page: your answers are kept." }, ms: 0 });
         }
       };
     });
@@ -174,17 +176,19 @@ function exercisePage(data) {
   const storageKey = "sqrtdk-answers:" + data.storage_key;
   const encoder = new TextEncoder();
 
-  // The answer file: the page's header, the student line, then one line per
-  // part in key order: "ID ANSWER", or "ID" alone for no answer.
+  // The answer file: the page's header, the student line (a page of a key
+  // that draws nothing may name no student), then one line per part in key
+  // order: "ID ANSWER", or "ID" alone for no answer.
+  const studentLines = data.student ? ["student " + data.student] : [];
   function answerLine(p) {
     const v = p.input.value.trim();
     return v === "" ? p.id : p.id + " " + v;
   }
   function fileLines() {
-    return [...data.header, "student " + data.student, ...parts.map(answerLine)];
+    return [...data.header, ...studentLines, ...parts.map(answerLine)];
   }
   function lineNumber(i) {
-    return data.header.length + 2 + i;
+    return data.header.length + studentLines.length + 1 + i;
   }
   function tooLong() {
     return fileLines().map((l, i) => [i + 1, encoder.encode(l).length]).filter(([, n]) => n > data.max_line_bytes);
@@ -193,7 +197,7 @@ function exercisePage(data) {
     fileView.textContent = fileLines().join("\n") + "\n";
     const long = tooLong();
     downloadNote.textContent = long.length === 0 ? "" :
-      "Line " + long[0][0] + " is longer than " + data.max_line_bytes + " bytes: sqrtdk grade would not read the file. Shorten that answer.";
+      "Line " + long[0][0] + " of your answer file is longer than " + data.max_line_bytes + " bytes, too long to be graded: shorten that answer.";
   }
 
   function save() {
@@ -222,10 +226,14 @@ function exercisePage(data) {
     if (c.error) {
       out.dataset.verdict = "error";
       out.dataset.points = "";
-      out.textContent = c.error;
+      out.dataset.text = c.error;
+      // The module writes the HTML: escaped text, mathematics as MathML.
+      if (c.error_html) out.innerHTML = c.error_html;
+      else out.textContent = c.error;
       out.className = "verdict error";
       return;
     }
+    delete out.dataset.text;
     out.dataset.verdict = c.verdict;
     out.dataset.points = c.points;
     out.dataset.mistake = c.mistake || "";
@@ -243,7 +251,11 @@ function exercisePage(data) {
     head.append(mark, c.points + "/" + c.max_points + plural(c.max_points, " point", " points") + ": ");
     const body = document.createElement("span");
     body.className = "feedback";
-    body.textContent = c.feedback;
+    // What the page says in words (the tests read it); on screen, its
+    // mathematics as MathML, which the module writes with the text escaped.
+    body.dataset.text = c.feedback;
+    if (c.feedback_html) body.innerHTML = c.feedback_html;
+    else body.textContent = c.feedback;
     out.append(head, body);
   }
 
@@ -375,12 +387,16 @@ function exercisePage(data) {
     }
     pump();
   }).catch((err) => {
-    status.textContent = "The checker could not start (" + err.message + "); you can still write and download your answers.";
+    console.error(err);
+    status.textContent = "The checker could not start in this browser: you can still write your answers and download them.";
     worker = null;
   });
 }
 
 // ---- the proof lab ----
+
+// dk is d_k in MathML.
+const dk = '<math display="inline"><msub><mi>d</mi><mi>k</mi></msub></math>';
 
 function labPage() {
   const form = document.getElementById("lab");
@@ -429,7 +445,7 @@ function labPage() {
     for (const w of widths) {
       const th = document.createElement("th");
       th.scope = "col";
-      th.textContent = "d_k = " + w.d_k;
+      th.innerHTML = dk + " = " + Number(w.d_k);
       head.append(th);
     }
     const body = table.createTBody();
@@ -437,7 +453,7 @@ function labPage() {
       const row = body.insertRow();
       const th = document.createElement("th");
       th.scope = "row";
-      th.textContent = st.step + " " + st.title;
+      th.innerHTML = Number(st.step) + " " + st.title_html;
       row.append(th);
       let failure = null;
       for (const w of widths) {
@@ -446,7 +462,14 @@ function labPage() {
         td.className = s.holds ? "holds" : "fails";
         td.dataset.step = s.step;
         td.dataset.d = w.d_k;
-        td.textContent = s.holds ? "✓ holds" : "✗ fails";
+        // The word folds away on a phone; the mark stays, and the word is
+        // still read out.
+        const mark = document.createElement("span");
+        mark.textContent = s.holds ? "✓" : "✗";
+        const word = document.createElement("span");
+        word.className = "word";
+        word.textContent = s.holds ? " holds" : " fails";
+        td.append(mark, word);
         if (!s.holds && failure === null) failure = { d: w.d_k, step: s };
       }
       if (failure !== null) {
@@ -454,7 +477,7 @@ function labPage() {
         li.className = "fails";
         li.dataset.step = failure.step.step;
         li.dataset.d = failure.d;
-        li.textContent = "Step " + failure.step.step + " (" + failure.step.title + "), first at d_k = " + failure.d + ": " + failure.step.failure;
+        li.innerHTML = "Step " + Number(failure.step.step) + " (" + failure.step.title_html + "), first at " + dk + " = " + Number(failure.d) + ": " + failure.step.failure_html;
         failures.append(li);
       }
     });
@@ -485,17 +508,33 @@ function labPage() {
       return;
     }
     const res = r.response;
+    for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
     if (res.error) {
-      status.textContent = res.error;
+      console.error(res.error);
+      status.textContent = "The prover failed on this form. Change a field, or reload the page.";
       return;
     }
     command.textContent = res.command;
-    transcript.textContent = res.transcript;
-    verdict.textContent = res.status === "" ? "Every step holds (exit status 0)." : res.status + " (exit status " + res.exit + ")";
-    verdict.className = res.exit === 0 ? "holds" : "fails";
+    verdict.innerHTML = res.message_html;
+    verdict.dataset.text = res.message;
     verdict.dataset.exit = res.exit;
+    if (res.exit === 2) {
+      // Not proved: nothing to show but what to change in the form.
+      verdict.className = "fails";
+      transcript.textContent = "";
+      showSteps(null);
+      status.textContent = "";
+      const field = res.field ? form.querySelector("[name=" + JSON.stringify(res.field) + "]") : null;
+      if (field) {
+        field.setAttribute("aria-invalid", "true");
+        field.focus();
+      }
+      return;
+    }
+    transcript.textContent = res.transcript;
+    verdict.className = res.exit === 0 ? "holds" : "fails";
     showSteps(res.widths);
-    status.textContent = "Done in " + r.ms.toFixed(0) + " ms.";
+    status.textContent = "Checked in " + (r.ms / 1000).toFixed(1) + " s.";
     sqrtdkMetrics.verdicts.push({ module_ms: r.ms, round_trip_ms: performance.now() - started });
     if (sqrtdkMetrics.firstVerdict === null) sqrtdkMetrics.firstVerdict = performance.now();
   });
@@ -514,7 +553,8 @@ function labPage() {
     status.textContent = "Ready: choose the space and press Prove (or Enter).";
     form.requestSubmit();
   }).catch((err) => {
-    status.textContent = "The prover could not start: " + err.message;
+    console.error(err);
+    status.textContent = "The prover could not start in this browser.";
   });
 }
 

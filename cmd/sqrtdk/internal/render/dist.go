@@ -2,7 +2,6 @@ package render
 
 import (
 	"bufio"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -119,7 +118,7 @@ func (d *Dist) WriteMarkdown(w io.Writer) error {
 // WriteCSV writes score,count,probability rows after a header row,
 // streamed through encoding/csv one row at a time.
 func (d *Dist) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	prob := d.probabilities()
 	cw.Write([]string{"score", "count", "probability"})
 	err := d.each(func(r distRow) error {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -85,7 +84,7 @@ func writePipeTable(w io.Writer, header []string, rows [][]string) error {
 // WriteCSV writes a header row, then one row per width with each scale's
 // correctly rounded decimal and exact form.
 func (t *Table) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	header := []string{"d_k", "cases", "method"}
 	for _, s := range t.Scales {
 		header = append(header, s.Name(), s.Name()+"_exact")

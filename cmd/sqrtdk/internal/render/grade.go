@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,13 +25,29 @@ func Points(r *big.Rat) string {
 	return r.RatString()
 }
 
+// Names are the students' names by id, from the class's roster; nil
+// when there is none.
+type Names map[string]string
+
+// IsAbsent reports whether a result is the row of a roster's student who
+// handed in no answer file (flagged "absent").
+func IsAbsent(r *grade.Result) bool {
+	for _, f := range r.Flags {
+		if f.Name == "absent" {
+			return r.Err != nil
+		}
+	}
+	return false
+}
+
 // WriteResult writes the grade of one answer file in format f:
 //
 //   - Text: a first line naming the student and the key, one aligned line
 //     per part, "ID  POINTS/MAX  ANSWER  FEEDBACK", a line with the total
 //     and a tally of the marks, and one line per flag ("flag NAME: …").
 //     A file that could not be graded is one line saying why.
-//   - JSON: one object: student, file, key, the drawn values of a variant,
+//   - JSON: one object: student, name (the roster's, when known), file,
+//     key, the drawn values of a variant,
 //     score, max_score, error (a file not graded), flags (name, says) and
 //     answers (id, question, asks, answer (null when none), line, read,
 //     verdict, points, max_points, mistake, mistakes, feedback, exact).
@@ -41,9 +56,9 @@ func Points(r *big.Rat) string {
 func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 	switch f {
 	case Text:
-		return writeResultText(w, r)
+		return writeResultText(w, r, nil)
 	case JSON:
-		return writeJSON(w, resultJSON(r))
+		return writeJSON(w, resultJSON(r, nil))
 	case Gradescope:
 		return WriteGradescope(w, r, 0)
 	}
@@ -57,20 +72,22 @@ func WriteResult(w io.Writer, r *grade.Result, f Format) error {
 //     item analysis (WriteItems), separated by blank lines.
 //   - JSON: one object {"students": [...], "items": [...]}, each student as
 //     WriteResult's JSON and each item as WriteItems's.
-//   - CSV: one row per answer file: student, file, score, max_score,
-//     error (why a file was not graded, else empty), flags (their names,
+//   - CSV: one row per answer file: student, name (the roster's), file,
+//     score, max_score, error (why a file was not graded, else empty;
+//     "absent: …" for a roster student without one), flags (their names,
 //     separated by ;), then for every part in key order its points, its
 //     verdict and its first named mistake (columns ID, ID verdict, ID
 //     mistake). The parts are the key's; a result of another key's parts
 //     is an error.
-func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
+//   - Canvas, Moodle: the gradebook imports of writeCanvas and writeMoodle.
+func WriteClass(w io.Writer, rs []*grade.Result, f Format, names Names) error {
 	switch f {
 	case Text:
 		for i, r := range rs {
 			if i > 0 {
 				io.WriteString(w, "\n")
 			}
-			if err := writeResultText(w, r); err != nil {
+			if err := writeResultText(w, r, names); err != nil {
 				return err
 			}
 		}
@@ -85,13 +102,17 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 			Items    []jsonItem   `json:"items"`
 		}{Students: []jsonResult{}, Items: itemsJSON(rs)}
 		for _, r := range rs {
-			out.Students = append(out.Students, resultJSON(r))
+			out.Students = append(out.Students, resultJSON(r, names))
 		}
 		return writeJSON(w, out)
 	case CSV:
-		return writeClassCSV(w, rs)
+		return writeClassCSV(w, rs, names)
+	case Canvas:
+		return writeCanvas(w, rs, names)
+	case Moodle:
+		return writeMoodle(w, rs, names)
 	}
-	return formatError(f, Text, JSON, CSV)
+	return formatError(f, Text, JSON, CSV, Canvas, Moodle)
 }
 
 // WriteItems writes the item analysis of a class (grade.Analyse) in format
@@ -106,27 +127,31 @@ func WriteClass(w io.Writer, rs []*grade.Result, f Format) error {
 //     wrong, could_not_read, share_right (exact), mean_points (exact),
 //     top_mistake, top_mistake_count, unmatched.
 //   - JSON: WriteClass's JSON, students and items.
-func WriteItems(w io.Writer, rs []*grade.Result, f Format) error {
+func WriteItems(w io.Writer, rs []*grade.Result, f Format, names Names) error {
 	switch f {
 	case Text:
 		return writeItemsText(w, rs)
 	case CSV:
 		return writeItemsCSV(w, rs)
 	case JSON:
-		return WriteClass(w, rs, JSON)
+		return WriteClass(w, rs, JSON, names)
 	}
 	return formatError(f, Text, CSV, JSON)
 }
 
-func writeResultText(w io.Writer, r *grade.Result) error {
+func writeResultText(w io.Writer, r *grade.Result, names Names) error {
 	var b strings.Builder
 	header := r.Answers.Name
+	who := r.Student
+	if n := names[r.Student]; n != "" {
+		who += " " + n
+	}
 	if r.Student != "" && r.Student != r.Answers.Name {
-		header = r.Student + " (" + r.Answers.Name + ")"
+		header = who + " (" + r.Answers.Name + ")"
 	}
 	if r.Err != nil {
-		if r.Answers.Name == "-" {
-			header = r.Student
+		if r.Answers.Name == "-" || r.Answers.Name == "" {
+			header = who
 		}
 		fmt.Fprintf(&b, "%s, not graded: %s\n", header, oneLine(r.Err.Error()))
 		_, err := io.WriteString(w, b.String())
@@ -211,6 +236,7 @@ type jsonPart struct {
 
 type jsonResult struct {
 	Student  string            `json:"student"`
+	Name     string            `json:"name,omitempty"`
 	File     string            `json:"file"`
 	Key      string            `json:"key"`
 	Values   map[string]string `json:"values,omitempty"`
@@ -221,8 +247,8 @@ type jsonResult struct {
 	Answers  []jsonPart        `json:"answers"`
 }
 
-func resultJSON(r *grade.Result) jsonResult {
-	out := jsonResult{Student: r.Student, File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
+func resultJSON(r *grade.Result, names Names) jsonResult {
+	out := jsonResult{Student: r.Student, Name: names[r.Student], File: r.Answers.Name, Key: r.Key.Name, Values: r.Key.Values,
 		Score: json.Number(Points(r.Score)), MaxScore: json.Number(Points(r.Max)), Flags: []jsonFlag{}, Answers: []jsonPart{}}
 	if r.Err != nil {
 		out.Error = r.Err.Error()
@@ -370,15 +396,15 @@ func WriteGradescopeFailure(w io.Writer, file string, problem error) error {
 		ExtraData: gradescopeExtra{Error: problem.Error(), Flags: []jsonFlag{}}, Tests: []gradescopeTest{}})
 }
 
-func writeClassCSV(w io.Writer, rs []*grade.Result) error {
-	cw := csv.NewWriter(w)
+func writeClassCSV(w io.Writer, rs []*grade.Result, names Names) error {
+	cw := newCSVWriter(w)
 	var ids []string
 	if len(rs) > 0 {
 		for _, p := range rs[0].Key.Parts() {
 			ids = append(ids, p.ID)
 		}
 	}
-	header := []string{"student", "file", "score", "max_score", "error", "flags"}
+	header := []string{"student", "name", "file", "score", "max_score", "error", "flags"}
 	for _, id := range ids {
 		header = append(header, id, id+" verdict", id+" mistake")
 	}
@@ -394,7 +420,7 @@ func writeClassCSV(w io.Writer, rs []*grade.Result) error {
 		if r.Err != nil {
 			errText = oneLine(r.Err.Error())
 		}
-		row := []string{r.Student, r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
+		row := []string{r.Student, names[r.Student], r.Answers.Name, Points(r.Score), Points(r.Max), errText, strings.Join(flags, ";")}
 		if r.Err == nil && len(r.Parts) != len(ids) {
 			return fmt.Errorf("%s: graded by a key with other parts", r.Answers.Name)
 		}
@@ -480,15 +506,24 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 	for _, l := range grid(rows, "  ") {
 		b.WriteString(l + "\n")
 	}
-	if n := len(rs) - graded; n > 0 {
+	absent := 0
+	for _, r := range rs {
+		if IsAbsent(r) {
+			absent++
+		}
+	}
+	if n := len(rs) - graded - absent; n > 0 {
 		fmt.Fprintf(&b, "%d answer files could not be graded (each has its row)\n", n)
+	}
+	if absent > 0 {
+		fmt.Fprintf(&b, "%d students of the roster handed in nothing (absent; each has its row)\n", absent)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
 func writeItemsCSV(w io.Writer, rs []*grade.Result) error {
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w)
 	cw.Write([]string{"id", "max_points", "students", "answered", "right", "too_few_places", "wrong", "could_not_read", "share_right", "mean_points", "top_mistake", "top_mistake_count", "unmatched"})
 	for _, j := range itemsJSON(rs) {
 		cw.Write([]string{j.ID, string(j.MaxPoints), fmt.Sprint(j.Students), fmt.Sprint(j.Answered), fmt.Sprint(j.Right), fmt.Sprint(j.Short),

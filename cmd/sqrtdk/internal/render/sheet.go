@@ -164,3 +164,42 @@ func answerTemplate(k *grade.Key) string {
 	}
 	return b.String()
 }
+
+// JoinSheets writes the sheets of a class, each written whole by
+// WriteSheet in format f, as one document with a page break between
+// them: LaTeX keeps the first sheet's preamble and puts \clearpage
+// between the sheets' bodies; Markdown, which has no page break, puts a
+// rule between them.
+func JoinSheets(w io.Writer, sheets [][]byte, f Format) error {
+	const begin, end = "\\begin{document}\n", "\\end{document}\n"
+	var b strings.Builder
+	for i, s := range sheets {
+		text := string(s)
+		switch f {
+		case LaTeX:
+			pre, body, ok := strings.Cut(text, begin)
+			body, _, ok2 := strings.Cut(body, end)
+			if !ok || !ok2 {
+				return fmt.Errorf("a LaTeX sheet without its document")
+			}
+			if i == 0 {
+				b.WriteString(pre + begin)
+			} else {
+				b.WriteString("\\clearpage\n")
+			}
+			b.WriteString(body)
+			if i == len(sheets)-1 {
+				b.WriteString(end)
+			}
+		case Markdown:
+			if i > 0 {
+				b.WriteString("\n---\n\n")
+			}
+			b.WriteString(text)
+		default:
+			return formatError(f, Markdown, LaTeX)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -22,6 +22,9 @@ const (
 	JSON     Format = "json"
 	// Gradescope is the results.json of a Gradescope autograder.
 	Gradescope Format = "gradescope"
+	// Canvas and Moodle are the CSV files their gradebooks import.
+	Canvas Format = "canvas"
+	Moodle Format = "moodle"
 )
 
 // formatError refuses format f for a writer that writes only the allowed

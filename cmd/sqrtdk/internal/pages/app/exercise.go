@@ -7,7 +7,9 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/mathml"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/grade"
 )
 
@@ -45,12 +47,17 @@ type Check struct {
 	Points    string `json:"points,omitempty"`
 	MaxPoints string `json:"max_points,omitempty"`
 	Feedback  string `json:"feedback,omitempty"`
+	// FeedbackHTML and ErrorHTML are Feedback and Error as HTML, their
+	// mathematics as MathML (mathml.HTML).
+	FeedbackHTML string `json:"feedback_html,omitempty"`
+	ErrorHTML    string `json:"error_html,omitempty"`
 	// Mistake is the name of the first named mistake, as sqrtdk grade's
 	// JSON gives it.
 	Mistake string `json:"mistake,omitempty"`
-	// Error is the line sqrtdk grade prints when the line cannot be read
-	// at all (it grades no part of such a file) or the answer cannot be
-	// decided.
+	// Error says, for the student, why the line cannot be read at all
+	// (sqrtdk grade grades no part of such a file) or the answer cannot be
+	// decided; Feedback is grade's feedback, also for the student (see
+	// ForStudent).
 	Error string `json:"error,omitempty"`
 	// Score and MaxScore are the points of every part checked so far and
 	// their maximum, exact decimals.
@@ -70,6 +77,12 @@ func (e *Exercise) Check(id string, n int, line string) Check {
 		score.Add(score, p)
 	}
 	c.Score, c.MaxScore = render.Points(score), render.Points(e.key.MaxScore())
+	if c.Feedback != "" {
+		c.FeedbackHTML = mathml.HTML(c.Feedback)
+	}
+	if c.Error != "" {
+		c.ErrorHTML = mathml.HTML(c.Error)
+	}
 	return c
 }
 
@@ -85,24 +98,28 @@ func (e *Exercise) check(id string, n int, line string) Check {
 	text := strings.Repeat("\n", n-1) + line + "\n"
 	a, err := grade.ParseAnswers(e.file, strings.NewReader(text), e.key)
 	if err != nil {
-		c.Error = "sqrtdk grade: " + err.Error()
+		c.Error = ForStudent(err.Error())
 		return c
 	}
 	if len(a.Problems) > 0 {
 		// The line cannot be read: sqrtdk grade leaves it out and says so.
-		c.Error = "sqrtdk grade: " + a.Problems[0].Error()
+		c.Error = ForStudent(a.Problems[0].Error())
 		return c
 	}
 	if _, other := otherPart(a, id); other {
-		c.Error = fmt.Sprintf("line %d answers another part than %s", n, id)
+		c.Error = "Write only this part's answer in its box, such as 0.125 or 1/8."
 		return c
 	}
 	r, err := e.grader.Grade(e.ctx, e.key, a)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
+		var refused *enumerate.LimitError
+		switch {
+		case errors.Is(err, context.Canceled):
 			c.Error = "stopped"
-		} else {
-			c.Error = "sqrtdk grade: " + err.Error()
+		case errors.As(err, &refused):
+			c.Error = "Checking this answer would take too long here: write it more simply, as a decimal or a fraction such as 0.125 or 1/8."
+		default:
+			c.Error = ForStudent(err.Error())
 		}
 		return c
 	}
@@ -110,7 +127,7 @@ func (e *Exercise) check(id string, n int, line string) Check {
 		if p.Part.ID != id {
 			continue
 		}
-		c.Verdict, c.Feedback, c.Mistake = p.Mark.String(), p.Feedback, render.MistakeName(p)
+		c.Verdict, c.Feedback, c.Mistake = p.Mark.String(), ForStudent(p.Feedback), render.MistakeName(p)
 		c.Points, c.MaxPoints = render.Points(p.Points), render.Points(p.Part.Points)
 		e.points[id] = p.Points
 	}

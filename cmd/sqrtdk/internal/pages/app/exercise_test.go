@@ -16,7 +16,7 @@ import (
 
 func lessonText(t testing.TB) string {
 	t.Helper()
-	data, err := os.ReadFile("../../../../exercises/lesson.key")
+	data, err := os.ReadFile("../../../../../exercises/lesson.key")
 	require.NoError(t, err)
 	k, err := grade.ParseKey("lesson.key", strings.NewReader(string(data)))
 	require.NoError(t, err)
@@ -29,7 +29,7 @@ func TestCheckScoresTheLatestAnswerOfEachPart(t *testing.T) {
 	e, err := NewExercise(context.Background(), "lesson.key", lessonText(t), "answers-ada.txt")
 	require.NoError(t, err)
 	c := e.Check("1.cases", 4, "1.cases 65536")
-	assert.Equal(t, Check{ID: "1.cases", Verdict: "right", Points: "1", MaxPoints: "1", Feedback: "Right.", Score: "1", MaxScore: "15"}, c)
+	assert.Equal(t, Check{ID: "1.cases", Verdict: "right", Points: "1", MaxPoints: "1", Feedback: "Right.", FeedbackHTML: "Right.", Score: "1", MaxScore: "15"}, c)
 	c = e.Check("3", 9, "3 grows")
 	assert.Equal(t, "right", c.Verdict)
 	assert.Equal(t, "3", c.Score, "question 3 is worth 2")
@@ -45,14 +45,17 @@ func TestCheckScoresTheLatestAnswerOfEachPart(t *testing.T) {
 	require.Error(t, e.Warm("nope"))
 }
 
-func TestCheckSaysWhatTheCommandLineSays(t *testing.T) {
+// TestCheckSpeaksToTheStudent: what the command line says (for a line too
+// long, "sqrtdk grade: answers-ada.txt:7: the line is longer than 4096
+// bytes"), the page says to the student, without the command or the file.
+func TestCheckSpeaksToTheStudent(t *testing.T) {
 	e, err := NewExercise(context.Background(), "lesson.key", lessonText(t), "answers-ada.txt")
 	require.NoError(t, err)
 	c := e.Check("p2.raw", 7, "p2.raw "+strings.Repeat("9", claims.MaxLineBytes))
-	assert.Equal(t, "sqrtdk grade: answers-ada.txt:7: the line is longer than 4096 bytes", c.Error)
+	assert.Equal(t, "The line is longer than 4096 bytes.", c.Error)
 	assert.Empty(t, c.Verdict)
 	c = e.Check("p2.raw", 7, "p2.std 64")
-	assert.Contains(t, c.Error, "another part")
+	assert.Equal(t, "Write only this part's answer in its box, such as 0.125 or 1/8.", c.Error)
 	c = e.Check("p2.raw", 7, "p2.raw lots of pairs")
 	assert.Equal(t, "could not read", c.Verdict)
 	assert.True(t, strings.HasPrefix(c.Feedback, `Could not read "lots of pairs": `), c.Feedback)

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/pages/mathml"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/proofs"
 )
 
@@ -74,6 +76,43 @@ type LabResult struct {
 	Status     string     `json:"status"`
 	Exit       int        `json:"exit"`
 	Widths     []LabWidth `json:"widths,omitempty"`
+	// Message is what the page tells the student: that every step holds,
+	// which fails, or, for a proof that was not run, what to change in
+	// the form (ForStudent's words).
+	Message string `json:"message"`
+	// MessageHTML is Message as HTML, its mathematics as MathML.
+	MessageHTML string `json:"message_html"`
+	// Field is the form field to change when the proof was not run (the
+	// name of its flag: values, k_values, tie, scale, d); "" otherwise.
+	Field string `json:"field,omitempty"`
+}
+
+// labFields are the form's fields by the flag each sets, with the label
+// the student sees.
+var labFields = []struct{ flag, field, label string }{
+	{"--values", "values", "Entries of q"},
+	{"--k-values", "k_values", "Entries of k"},
+	{"--k-from", "k", "How k is drawn"},
+	{"--tie", "tie", "Ties"},
+	{"--scale", "scale", "Step 5 divides q·k by"},
+	{"--d", "d", "Widths d_k"},
+}
+
+// refusal words a proof that was not run for the student: the field to
+// change and why. A refusal for its cost is a change of the widths or of
+// the entries, never of a limit the page does not have.
+func refusal(err error) (field, message string) {
+	msg := err.Error()
+	for _, f := range labFields {
+		if rest, ok := strings.CutPrefix(msg, f.flag+": "); ok {
+			return f.field, "Change “" + f.label + "”: " + ForStudent(rest)
+		}
+	}
+	var refused *enumerate.LimitError
+	if errors.As(err, &refused) {
+		return "d", "Change “Widths d_k”: " + ForStudent(refused.Error()) + " Choose smaller widths, or fewer distinct entries."
+	}
+	return "", ForStudent(msg)
 }
 
 // A LabWidth is the verdict of each step at one width.
@@ -89,45 +128,59 @@ type LabStep struct {
 	Title   string `json:"title"`
 	Holds   bool   `json:"holds"`
 	Failure string `json:"failure,omitempty"`
+	// TitleHTML and FailureHTML are Title and Failure as HTML, their
+	// mathematics as MathML.
+	TitleHTML   string `json:"title_html"`
+	FailureHTML string `json:"failure_html,omitempty"`
 }
 
 // Prove runs the proof the form describes, as sqrtdk prove runs it.
 func (l Lab) Prove(ctx context.Context) LabResult {
+	res := l.prove(ctx)
+	res.MessageHTML = mathml.HTML(res.Message)
+	return res
+}
+
+func (l Lab) prove(ctx context.Context) LabResult {
 	res := LabResult{Command: commandLine("sqrtdk prove", l.Args())}
-	fail := func(err error) LabResult {
-		res.Status, res.Exit = "sqrtdk prove: "+err.Error(), 2
+	fail := func(err, advised error) LabResult {
+		res.Status, res.Exit = "sqrtdk prove: "+advised.Error(), 2
+		res.Field, res.Message = refusal(err)
 		if errors.Is(err, context.Canceled) {
-			res.Status = "stopped"
+			res.Status, res.Message = "stopped", "Stopped."
 		}
 		return res
 	}
 	p, err := l.spec().Proof(proofs.Options{}, nil)
 	if err != nil {
-		return fail(err)
+		return fail(err, err)
 	}
 	t, err := p.Run(ctx)
 	if err != nil {
-		return fail(spec.AdviseRefusal(err, "choose a smaller d_k"))
+		return fail(err, spec.AdviseRefusal(err, "choose a smaller d_k"))
 	}
 	var b bytes.Buffer
 	if err := render.WriteTranscript(&b, t, render.Text); err != nil {
-		return fail(err)
+		return fail(err, err)
 	}
 	res.Transcript = b.String()
 	for _, r := range t.Runs {
 		w := LabWidth{D: r.D}
 		for _, st := range r.Steps {
 			a, failed := st.FirstFailure()
-			s := LabStep{Number: st.Number, Title: st.Title, Holds: !failed}
+			s := LabStep{Number: st.Number, Title: st.Title, TitleHTML: mathml.HTML(st.Title), Holds: !failed}
 			if failed {
 				s.Failure = a.String()
+				s.FailureHTML = mathml.HTML(s.Failure)
 			}
 			w.Steps = append(w.Steps, s)
 		}
 		res.Widths = append(res.Widths, w)
 	}
+	res.Message = "Every step holds at every width."
 	if !t.Holds() {
 		res.Status, res.Exit = "sqrtdk prove: "+spec.Failure(t), 1
+		res.Message = ForStudent(spec.Failure(t))
 	}
 	return res
 }
