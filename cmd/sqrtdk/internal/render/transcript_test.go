@@ -197,5 +197,11 @@ func TestTranscriptLaTeXIsASCII(t *testing.T) {
 		for n, r := range b.String() {
 			require.Less(t, r, rune(128), "%s: %q at byte %d is not ASCII: %s", c.model, r, n, b.String()[max(0, n-40):n])
 		}
+		// Mathematics is set as mathematics: none of the text escaper's
+		// forms of a subscript, a power, a root, a product or a minus
+		// sign is left, and no word of the command line.
+		for _, leak := range []string{`\_`, `\^{}`, `$\surd$`, `$\cdot$`, `$^2$`, `$_k$`, `$-$`, `\sloppy`, "enumerate,", "from enumerate", "ms the check", "time limit"} {
+			require.NotContains(t, b.String(), leak, "%s", c.model)
+		}
 	}
 }
