@@ -160,21 +160,24 @@
 //	                always compiles: text, groups, inline $ math, escaped
 //	                \% \# \& \_ \{ \} \$, text styles such as \emph{...}, and in
 //	                math \frac, \sqrt, \cdot, Greek letters and the like;
-//	                anything else is refused with what to write instead).
+//	                \label, \ref, \pageref, \cite and \S; anything else is
+//	                refused with what to write instead).
 //	--label KEY     latex only, with --caption: the table's \label.
 //	--columns LIST  latex only: the columns to print, in order; table: d_k, cases,
 //	                scales (every column of --scales), method; dist: score, count,
 //	                probability. Default: all, the method only when a row was not
 //	                enumerated.
 //
-// LaTeX output needs nothing in the preamble but \usepackage{booktabs} (a
-// first comment line says so): fractions are \frac in inline math. A table
-// with a stacked fraction is set with \arraystretch 1.3 (inside the table
-// float, or a group around a bare tabular) so that fractions in neighbouring
-// rows do not touch. Integers of five digits or more are grouped in threes
-// with thin spaces (\,), on both sides of a decimal point, as siunitx does by
-// default; a number of cases longer than 30 digits is written as the exact
-// power n^{d_k} it is.
+// LaTeX output needs nothing in the preamble but \usepackage{booktabs} and
+// \usepackage{caption} (a first comment line says so): fractions are \frac
+// in inline math. Every table is set with \arraystretch 1.3 (inside the
+// table float, or a group around a bare tabular) so that fractions in
+// neighbouring rows do not touch; a caption stands above with the caption
+// package's spacing for a caption on top. Integers of five digits or more
+// are grouped in threes with thin spaces (\,), on both sides of a decimal
+// point, as siunitx does by default; when a number of cases is longer than
+// 30 digits, every count of the column is written as the exact power
+// n^{d_k} it is.
 //
 // Every decimal is the exact value correctly rounded; irrational values
 // (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and
