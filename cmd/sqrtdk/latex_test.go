@@ -214,3 +214,31 @@ func checkNoEscapedMath(t *testing.T, src string) {
 		t.Errorf("mathematics set as text: %s", m)
 	}
 }
+
+// TestPGFPlotsCompiles writes every kind of figure with --format pgfplots,
+// typesets each in a document whose preamble is render.PGFPlotsPreamble
+// with the real pdflatex, fails on any error, warning or overfull box, and
+// reads the PDF as a reader would (checkReaderSees).
+func TestPGFPlotsCompiles(t *testing.T) {
+	pdflatex := needPDFLaTeX(t)
+	if out, err := exec.Command("kpsewhich", "pgfplots.sty").Output(); err != nil || len(out) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatal("pgfplots is missing in CI: .ci/run installs texlive-pictures")
+		}
+		t.Skip("pgfplots not installed (apt-get install texlive-pictures; .ci/run does it)")
+	}
+	for _, kind := range []string{"variance", "dist", "softmax", "saturation"} {
+		t.Run(kind, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "plot", kind, "--format", "pgfplots")
+			require.Equal(t, 0, code, stderr)
+			require.Contains(t, stdout, "\\begin{axis}")
+			doc := "\\documentclass{article}\n" + render.PGFPlotsPreamble + "\n\\begin{document}\n\\noindent\n" + stdout + "\\end{document}\n"
+			log, pdf := typesetLaTeX(t, pdflatex, doc)
+			if problems := latexLogProblems(log); len(problems) > 0 {
+				t.Fatalf("pdflatex reports:\n%s", strings.Join(problems, "\n"))
+			}
+			checkReaderSees(t, pdf)
+			checkNoEscapedMath(t, stdout)
+		})
+	}
+}

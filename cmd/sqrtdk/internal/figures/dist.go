@@ -48,8 +48,10 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0"}
 	for i, d := range o.Widths {
 		h := hists[i]
+		ser := PGFSeries{Name: "d_k = " + itoa(d)}
 		total := h.Total()
 		inv := o.Scale.Divisor(int64(d)).Inv()
 		spacing := rational.NewRat(latticeSpacing(h)).Mul(inv)
@@ -71,6 +73,7 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 				spacing.String(), density.String(), density.Decimal(o.Digits, rational.RoundHalfEven),
 			})
 			pts = append(pts, plotter.XY{X: x.Float64(), Y: density.Float64()})
+			ser.Points = append(ser.Points, [2]string{x.Decimal(o.Digits, rational.RoundHalfEven), density.Decimal(o.Digits, rational.RoundHalfEven)})
 		}
 		line, marks, err := plotter.NewLinePoints(pts)
 		if err != nil {
@@ -80,6 +83,7 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
 		f.Plot.Legend.Add("d_k = "+itoa(d), line, marks)
+		f.PGF.Series = append(f.PGF.Series, ser)
 		f.Marks += len(pts)
 	}
 	f.Plot.Y.Min = 0

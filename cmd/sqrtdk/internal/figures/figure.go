@@ -10,6 +10,8 @@ type Figure struct {
 	Data Table
 	// Marks is the number of data marks drawn: points of every series, or bars.
 	Marks int
+	// PGF is the figure for pgfplots, with the decimals of Data.
+	PGF PGF
 }
 
 // A Table is a header and rows of cells, all strings: the numbers behind

@@ -114,8 +114,10 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		return nil, err
 	}
 	logX := len(o.Widths) > 1
+	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, XLog: logX, YMin: "0", YMax: "0.25", LegendLeft: true, LegendBottom: true}
 	for i, s := range o.Scales {
 		pts := make(plotter.XYs, len(o.Widths))
+		ser := PGFSeries{Name: "p = σ(" + scaleLabel(s, "s") + ")"}
 		for j, d := range o.Widths {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -126,6 +128,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 			}
 			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), sl.Divisor.String(), sl.Divisor.Decimal(o.Digits, rational.RoundHalfEven), sl.Decimal})
 			pts[j] = plotter.XY{X: float64(d), Y: sl.Float}
+			ser.Points = append(ser.Points, [2]string{itoa(d), sl.Decimal})
 			if logX {
 				pts[j].X = math.Log10(pts[j].X)
 			}
@@ -138,6 +141,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
 		f.Plot.Legend.Add("p = σ("+scaleLabel(s, "s")+")", line, marks)
+		f.PGF.Series = append(f.PGF.Series, ser)
 		f.Marks += len(pts)
 	}
 	if logX {

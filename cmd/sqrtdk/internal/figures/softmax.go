@@ -131,6 +131,7 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		heights[i] = make([]float64, len(o.Factors))
 	}
 	labels := make([]string, len(o.Factors))
+	decimals := make([][]string, len(o.Scores)) // decimals[score][factor]
 	for g, fac := range o.Factors {
 		labels[g] = factorLabel(fac)
 		z := make([]*big.Rat, len(o.Scores))
@@ -144,7 +145,16 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		for i, w := range ws {
 			f.Data.Rows = append(f.Data.Rows, []string{fac.RatString(), o.Scores[i].RatString(), z[i].RatString(), w.Exact, w.Decimal})
 			heights[i][g] = w.Float
+			decimals[i] = append(decimals[i], w.Decimal)
 		}
+	}
+	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0", YMax: "1.3", Groups: labels, LegendLeft: true}
+	for i, s := range o.Scores {
+		ser := PGFSeries{Name: "score " + strings.ReplaceAll(s.RatString(), "-", "−")}
+		for g, dec := range decimals[i] {
+			ser.Points = append(ser.Points, [2]string{itoa(g), dec})
+		}
+		f.PGF.Series = append(f.PGF.Series, ser)
 	}
 	for i, s := range o.Scores {
 		b := barSeries{values: heights[i], index: i, count: len(o.Scores), color: seriesColor(i)}

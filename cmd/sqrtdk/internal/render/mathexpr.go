@@ -16,6 +16,8 @@ import (
 // mathematics from the very structure the text output prints rather than
 // by escaping its characters.
 //
+// Figures write an exponent in braces (d_k^{1/4}), which delimit it.
+//
 // The grammar, from loosest to tightest binding:
 //
 //	relation = sum { ("=" | "≠" | "≤" | "≥" | "<" | ">" | "≈") sum }
@@ -153,6 +155,8 @@ func tokenizeMath(s string) []mathToken {
 				}
 			}
 			out = append(out, mathToken{s[i:j], 'n'})
+		case r == 'σ':
+			out = append(out, mathToken{s[i:j], 'a'})
 		case r < utf8.RuneSelf && unicode.IsLetter(r):
 			for j < len(s) && s[j] < utf8.RuneSelf && unicode.IsLetter(rune(s[j])) {
 				j++
@@ -178,10 +182,11 @@ func tokenizeMath(s string) []mathToken {
 
 // mathLetters are the one-letter names that are mathematics wherever they
 // stand; any other word is mathematics only with a subscript or a power.
-var mathLetters = map[string]bool{"q": true, "k": true, "d": true, "x": true, "X": true, "i": true, "j": true, "n": true, "c": true}
+var mathLetters = map[string]bool{"q": true, "k": true, "d": true, "x": true, "X": true, "i": true, "j": true, "n": true, "c": true,
+	"p": true, "s": true, "z": true}
 
 // mathFunctions are the names written as functions: E[…] and name(…).
-var mathFunctions = map[string]string{"E": `\mathrm{E}`, "Var": `\mathrm{Var}`, "Cov": `\mathrm{Cov}`, "P": `P`, "sqrt": ""}
+var mathFunctions = map[string]string{"E": `\mathrm{E}`, "Var": `\mathrm{Var}`, "Cov": `\mathrm{Cov}`, "P": `P`, "sqrt": "", "σ": `\sigma`}
 
 // startsMath reports whether an expression may begin at toks[i].
 func startsMath(toks []mathToken, i int) bool {
@@ -597,7 +602,7 @@ func (e *mathExpr) latex(display bool) string {
 			return base + "^{3}"
 		}
 		x := e.kids[1]
-		if x.kind == mathGroup && x.text == "()" && len(x.kids) == 1 {
+		if x.kind == mathGroup && (x.text == "()" || x.text == "{}") && len(x.kids) == 1 {
 			x = x.kids[0] // d_k^(1/2): the exponent's parentheses only delimit it
 		}
 		xs := x.latex(display)

@@ -33,3 +33,16 @@ func TestMathLineSubscriptGroup(t *testing.T) {
 	assert.Len(t, l, 1, "one expression")
 	assert.Contains(t, l.LaTeX(), `\sum_{i < j} \mathrm{Cov}`)
 }
+
+func TestMathLineFigureLabels(t *testing.T) {
+	for in, want := range map[string]string{
+		"mean slope E[p(1 − p)]":              `mean slope $\mathrm{E}[p (1 - p)]$`,
+		"p = σ(s / √d_k)":                     `$p = \sigma(s/\sqrt{d_{k}})$`,
+		"q·k / d_k^{1/4}":                     `$q \cdot k/d_{k}^{1/4}$`,
+		"head width d_k (entries per vector)": `head width $d_{k}$ (entries per vector)`,
+	} {
+		l := parseMathLine(in)
+		assert.Equal(t, in, l.Text(), "round trip")
+		assert.Equal(t, want, l.LaTeX(), in)
+	}
+}
