@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"codeberg.org/go-fonts/liberation/liberationserifregular"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
@@ -241,4 +242,39 @@ func TestPGFPlotsCompiles(t *testing.T) {
 			checkNoEscapedMath(t, stdout)
 		})
 	}
+}
+
+// TestFigurePDFsAreText draws every kind of figure as a PDF, in the default
+// font and in one given by --font (a file), and reads it as a reader
+// would: pdffonts lists the embedded font, pdftotext finds the axis
+// titles as text, and checkReaderSees its other checks.
+func TestFigurePDFsAreText(t *testing.T) {
+	pdftotext, pdffonts, _ := needPoppler(t)
+	dir := t.TempDir()
+	serif := filepath.Join(dir, "serif.ttf")
+	require.NoError(t, os.WriteFile(serif, liberationserifregular.TTF, 0o644))
+	for kind, title := range map[string]string{"variance": "variance of the score", "dist": "density (probability", "softmax": "softmax weight", "saturation": "mean slope"} {
+		for font, want := range map[string]string{"": "LiberationSans", serif: "LiberationSerif"} {
+			pdf := filepath.Join(dir, kind+filepath.Base(want)+".pdf")
+			args := []string{"plot", kind, "-o", pdf}
+			if font != "" {
+				args = append(args, "--font", font)
+			}
+			_, stderr, code := runCLI(t, args...)
+			require.Equal(t, 0, code, stderr)
+			fonts, err := exec.Command(pdffonts, pdf).Output()
+			require.NoError(t, err)
+			require.Contains(t, string(fonts), want, "%s", kind)
+			text, err := exec.Command(pdftotext, pdf, "-").Output()
+			require.NoError(t, err)
+			require.Contains(t, string(text), title, "%s: the axis title is text", kind)
+			checkReaderSees(t, pdf)
+		}
+	}
+	_, stderr, code := runCLI(t, "plot", "variance", "-o", filepath.Join(dir, "x.pdf"), "--font", "No Such Family 1234")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "--font: no font file")
+	_, stderr, code = runCLI(t, "plot", "variance", "--format", "pgfplots", "--font", serif)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "document's own fonts")
 }

@@ -76,6 +76,7 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 	height := fs.String("height", "8cm", "printed height with unit: cm, mm, in or pt")
 	dpi := fs.Int("dpi", 300, "resolution of a PNG, in dots per inch")
 	digits := fs.Int("digits", 6, "decimal places of the correctly rounded decimals in --data")
+	fontSpec := fs.String("font", "", "set the figure's text in this `font`: a .ttf or .otf file, or an installed family such as\n'DejaVu Serif' (default Liberation Sans); PDF embeds it, SVG names it")
 	compute := kind.build(fs, digits)
 	if err := parseFlags(fs, args); err != nil {
 		if help := (*helpRequest)(nil); errors.As(err, &help) {
@@ -91,6 +92,16 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		return usageErrorf("-o: %q should end in .tex for --format pgfplots", *out)
 	case *out == "" && *data == "" && !pgf:
 		return usageErrorf("give -o FILE for the figure and/or --data FILE.csv for its numbers")
+	}
+	var chosenFont *figures.Font
+	if *fontSpec != "" {
+		if pgf {
+			return usageErrorf("--font: a pgfplots figure is set in the document's own fonts; leave --font out")
+		}
+		var err error
+		if chosenFont, err = figures.LoadFont(*fontSpec); err != nil {
+			return usageErrorf("--font: %v", err)
+		}
 	}
 	var format figures.Format
 	size := figures.Size{DPI: *dpi}
@@ -175,6 +186,7 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 			return err
 		}
 	} else if figOut != nil {
+		fig.UseFont(chosenFont)
 		b, err := figures.Render(fig, format, size)
 		if err != nil {
 			return err

@@ -88,6 +88,8 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	}
 	f.Plot.Y.Min = 0
 	f.Plot.X.Tick.Marker = minusTicks{stepTicks{labels: 15}}
+	f.Plot.Y.Tick.Marker = stepTicks{labels: 6}
+	finish(f.Plot, true)
 	return f, nil
 }
 

@@ -156,5 +156,6 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 	f.Plot.Y.Tick.Marker = fixedTicks(0, 0.25, 0.05, 2)
 	f.Plot.Legend.Top = false
 	f.Plot.Legend.Left = true
+	finish(f.Plot, false)
 	return f, nil
 }

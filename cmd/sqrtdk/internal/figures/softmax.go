@@ -168,8 +168,10 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 	}
 	f.Plot.X.Tick.Marker = plot.ConstantTicks(ticks)
 	f.Plot.X.Tick.Length = 0
-	f.Plot.Y.Min, f.Plot.Y.Max = 0, 1
+	// Room above the tallest bar (a weight of 1) for the legend.
+	f.Plot.Y.Min, f.Plot.Y.Max = 0, 1+headroom
 	f.Plot.Y.Tick.Marker = fixedTicks(0, 1, 0.25, 2)
 	f.Plot.Legend.Left = true
+	finish(f.Plot, false)
 	return f, nil
 }

@@ -104,6 +104,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		f.Marks += len(curves[i])
 	}
 	f.Plot.Legend.Left = true
+	finish(f.Plot, true)
 	return f, nil
 }
 
