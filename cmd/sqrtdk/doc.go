@@ -11,7 +11,7 @@
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
 //	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (sqrtdk help keys, help answers)
 //	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
-//	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
+//	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation (SVG, PDF, EPS, PNG, or LaTeX with --format pgfplots)
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
 //	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
 //	sqrtdk help [COMMAND | keys | answers]  the commands, one command's usage and flags, or a format grade reads
