@@ -565,6 +565,9 @@ func (e *mathExpr) latex(display bool) string {
 		if e.text == "/" && l.kind == mathNumber && r.kind == mathNumber {
 			return `\frac{` + l.latex(display) + "}{" + r.latex(display) + "}"
 		}
+		if e.text == "/" && l.kind == mathUnary && (l.text == "-" || l.text == "−") && l.kids[0].kind == mathNumber && r.kind == mathNumber {
+			return `-\frac{` + l.kids[0].latex(display) + "}{" + r.latex(display) + "}" // -1/7
+		}
 		if e.text == "" {
 			return l.latex(display) + " " + r.latex(display)
 		}
