@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -48,10 +49,10 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0"}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0"}
 	for i, d := range o.Widths {
 		h := hists[i]
-		ser := PGFSeries{Name: "d_k = " + itoa(d)}
+		ser := pgf.Series{Name: "d_k = " + itoa(d)}
 		total := h.Total()
 		inv := o.Scale.Divisor(int64(d)).Inv()
 		spacing := rational.NewRat(latticeSpacing(h)).Mul(inv)

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -114,10 +115,10 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		return nil, err
 	}
 	logX := len(o.Widths) > 1
-	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, XLog: logX, YMin: "0", YMax: "0.25", LegendLeft: true, LegendBottom: true}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, XLog: logX, YMin: "0", YMax: "0.25", LegendLeft: true, LegendBottom: true}
 	for i, s := range o.Scales {
 		pts := make(plotter.XYs, len(o.Widths))
-		ser := PGFSeries{Name: "p = σ(" + scaleLabel(s, "s") + ")"}
+		ser := pgf.Series{Name: "p = σ(" + scaleLabel(s, "s") + ")"}
 		for j, d := range o.Widths {
 			if err := ctx.Err(); err != nil {
 				return nil, err

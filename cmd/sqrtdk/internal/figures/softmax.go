@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -148,9 +149,9 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 			decimals[i] = append(decimals[i], w.Decimal)
 		}
 	}
-	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0", YMax: "1.3", Groups: labels, LegendLeft: true}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0", YMax: "1.3", Groups: labels, LegendLeft: true}
 	for i, s := range o.Scores {
-		ser := PGFSeries{Name: "score " + strings.ReplaceAll(s.RatString(), "-", "−")}
+		ser := pgf.Series{Name: "score " + strings.ReplaceAll(s.RatString(), "-", "−")}
 		for g, dec := range decimals[i] {
 			ser.Points = append(ser.Points, [2]string{itoa(g), dec})
 		}

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -78,11 +79,11 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 			f.Plot.Y.Min, f.Plot.Y.Max = math.Log10(ymin/2), math.Log10(ymax*2)
 		}
 	}
-	f.PGF = PGF{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, LegendLeft: true}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, LegendLeft: true}
 	f.PGF.XLog = len(o.Widths) > 1 && positive
 	f.PGF.YLog = f.PGF.XLog
 	for i, s := range o.Scales {
-		ser := PGFSeries{Name: scaledLabel(s)}
+		ser := pgf.Series{Name: scaledLabel(s)}
 		for j, d := range o.Widths {
 			y := values[i][j].Decimal(o.Digits, rational.RoundHalfEven)
 			if f.PGF.YLog {

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures"
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 )
 
 // A figure for pgfplots is a tikzpicture holding one axis, which LaTeX
@@ -31,7 +31,7 @@ var pgfDashes = []string{"solid", "dashed", "dotted", "dashdotted"}
 
 // WritePGFPlots writes the figure as a tikzpicture with a pgfplots axis of
 // the given width and height (LaTeX lengths, such as 12cm).
-func WritePGFPlots(w io.Writer, p figures.PGF, width, height string) error {
+func WritePGFPlots(w io.Writer, p pgf.Axis, width, height string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%% sqrtdk: needs %s\n", PGFPlotsPreamble)
 	b.WriteString("\\begin{tikzpicture}\n")
@@ -113,7 +113,7 @@ func pgfColorName(i int) string { return string(rune('A' + i%26)) }
 
 // firstPoints returns the points of the first series, whose x values the
 // other curves of a figure share.
-func firstPoints(p figures.PGF) [][2]string {
+func firstPoints(p pgf.Axis) [][2]string {
 	if len(p.Series) == 0 {
 		return nil
 	}
