@@ -81,8 +81,8 @@ func LoadFont(spec string) (*Font, error) {
 	}
 	if len(candidates) == 0 {
 		sort.Strings(families)
-		if len(families) > 12 {
-			families = append(families[:12], "…")
+		if len(families) > 5 {
+			families = append(families[:5], "…")
 		}
 		return nil, fmt.Errorf("no font file %q and no installed family of that name (installed: %s)", spec, strings.Join(families, ", "))
 	}
