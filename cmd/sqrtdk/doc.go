@@ -11,7 +11,7 @@
 //	sqrtdk check FILE...        verify the figures of claims files (go doc ./claims)
 //	sqrtdk grade --key KEY ANSWERS...  grade answer files, naming each mistake (sqrtdk help keys, help answers)
 //	sqrtdk exercise --key KEY --student ID  a student's variant sheet, or its key
-//	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation
+//	sqrtdk plot KIND -o FILE    a figure: dist, variance, softmax or saturation (SVG, PDF, EPS, PNG, or LaTeX with --format pgfplots)
 //	sqrtdk diagnose [flags]     is the scale on q·k right? a verdict from a measured std
 //	sqrtdk version              the build: module version, or devel and the VCS revision or a build hash
 //	sqrtdk help [COMMAND | keys | answers]  the commands, one command's usage and flags, or a format grade reads
@@ -160,21 +160,24 @@
 //	                always compiles: text, groups, inline $ math, escaped
 //	                \% \# \& \_ \{ \} \$, text styles such as \emph{...}, and in
 //	                math \frac, \sqrt, \cdot, Greek letters and the like;
-//	                anything else is refused with what to write instead).
+//	                \label, \ref, \pageref, \cite and \S; anything else is
+//	                refused with what to write instead).
 //	--label KEY     latex only, with --caption: the table's \label.
 //	--columns LIST  latex only: the columns to print, in order; table: d_k, cases,
 //	                scales (every column of --scales), method; dist: score, count,
 //	                probability. Default: all, the method only when a row was not
 //	                enumerated.
 //
-// LaTeX output needs nothing in the preamble but \usepackage{booktabs} (a
-// first comment line says so): fractions are \frac in inline math. A table
-// with a stacked fraction is set with \arraystretch 1.3 (inside the table
-// float, or a group around a bare tabular) so that fractions in neighbouring
-// rows do not touch. Integers of five digits or more are grouped in threes
-// with thin spaces (\,), on both sides of a decimal point, as siunitx does by
-// default; a number of cases longer than 30 digits is written as the exact
-// power n^{d_k} it is.
+// LaTeX output needs nothing in the preamble but \usepackage{booktabs} and
+// \usepackage{caption} (a first comment line says so): fractions are \frac
+// in inline math. Every table is set with \arraystretch 1.3 (inside the
+// table float, or a group around a bare tabular) so that fractions in
+// neighbouring rows do not touch; a caption stands above with the caption
+// package's spacing for a caption on top. Integers of five digits or more
+// are grouped in threes with thin spaces (\,), on both sides of a decimal
+// point, as siunitx does by default; when a number of cases is longer than
+// 30 digits, every count of the column is written as the exact power
+// n^{d_k} it is.
 //
 // Every decimal is the exact value correctly rounded; irrational values
 // (a d^1/4 scale) are written exactly as c*sqrt(n) or c*n^(1/r) in csv and

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"codeberg.org/go-fonts/liberation/liberationserifregular"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
@@ -35,10 +36,12 @@ func TestLaTeXCompiles(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			body, err := os.ReadFile(f)
 			require.NoError(t, err)
-			log := compileLaTeX(t, pdflatex, string(body))
+			log, pdf := typesetLaTeX(t, pdflatex, string(body))
 			if problems := latexLogProblems(log); len(problems) > 0 {
 				t.Fatalf("%s: pdflatex reports:\n%s", f, strings.Join(problems, "\n"))
 			}
+			checkReaderSees(t, pdf)
+			checkNoEscapedMath(t, string(body))
 		})
 	}
 }
@@ -90,6 +93,13 @@ func latexLogProblems(log string) []string {
 // stops on an error returns the log too.
 func compileLaTeX(t *testing.T, pdflatex, body string) string {
 	t.Helper()
+	log, _ := typesetLaTeX(t, pdflatex, body)
+	return log
+}
+
+// typesetLaTeX is compileLaTeX that also returns the path of the PDF.
+func typesetLaTeX(t *testing.T, pdflatex, body string) (string, string) {
+	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "body.tex"), []byte(body), 0o644))
 	doc := "\\documentclass{article}\n" + render.LaTeXPreamble + "\n\\begin{document}\n\\input{body}\n\\end{document}\n"
@@ -108,5 +118,163 @@ func compileLaTeX(t *testing.T, pdflatex, body string) string {
 	if runErr != nil && !latexProblems.Match(log) {
 		t.Fatalf("pdflatex failed without an error in its log: %v\n%s", runErr, out)
 	}
-	return string(log)
+	return string(log), filepath.Join(dir, "doc.pdf")
+}
+
+// needPoppler returns the paths of pdftotext, pdffonts and pdftoppm, or
+// skips as needPDFLaTeX does (poppler-utils, which .ci/run installs).
+func needPoppler(t *testing.T) (pdftotext, pdffonts, pdftoppm string) {
+	t.Helper()
+	var paths []string
+	for _, name := range []string{"pdftotext", "pdffonts", "pdftoppm"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("%s is missing in CI: .ci/run installs poppler-utils", name)
+			}
+			t.Skipf("%s not installed (apt-get install poppler-utils; .ci/run does it)", name)
+		}
+		paths = append(paths, p)
+	}
+	return paths[0], paths[1], paths[2]
+}
+
+// checkReaderSees checks what a reader of the typeset PDF sees: its text
+// (pdftotext) holds no literal _ or ^ (nor the accent \^{} sets), which
+// only mathematics set as text would leave (the answer file a sheet ends with, which a student types,
+// may show a ^ in the typed example and nothing after it is checked);
+// every font is embedded and none is a bitmap (Type 3) font; and the
+// first page renders (pdftoppm) to a page that is not blank.
+func checkReaderSees(t *testing.T, pdf string) {
+	t.Helper()
+	pdftotext, pdffonts, pdftoppm := needPoppler(t)
+	text, err := exec.Command(pdftotext, "-layout", pdf, "-").Output()
+	require.NoError(t, err)
+	seen, _, _ := strings.Cut(string(text), "Your answer file")
+	for _, c := range []string{"_", "^", "ˆ", "˜"} {
+		if i := strings.Index(seen, c); i >= 0 {
+			t.Errorf("the PDF's text has a literal %s: …%s…", c, seen[max(0, i-60):min(len(seen), i+20)])
+		}
+	}
+	fonts, err := exec.Command(pdffonts, pdf).Output()
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(fonts)), "\n")
+	require.Greater(t, len(lines), 2, "pdffonts lists no font:\n%s", fonts)
+	for _, l := range lines[2:] {
+		f := strings.Fields(l)
+		require.NotContains(t, l, "Type 3", "a bitmap font")
+		require.Contains(t, f, "yes", "a font not embedded: %s", l)
+	}
+	png := filepath.Join(filepath.Dir(pdf), "page")
+	require.NoError(t, exec.Command(pdftoppm, "-r", "30", "-gray", "-f", "1", "-l", "1", "-png", pdf, png).Run())
+	matches, _ := filepath.Glob(png + "*.png")
+	require.Len(t, matches, 1, "pdftoppm rendered no page")
+	info, err := os.Stat(matches[0])
+	require.NoError(t, err)
+	require.Greater(t, info.Size(), int64(500), "the rendered page is blank")
+}
+
+// escapedMath are the text escapes of a subscript, a power or a root:
+// what mathematics set as text looks like in the source. pdftotext cannot
+// see all of them (the \_ of LaTeX's default font encoding is a rule, not
+// a glyph), so the source outside math mode is checked too.
+var escapedMath = regexp.MustCompile(`\\_|\\\^\{\}|\\textasciicircum|\\textunderscore|\\surd|\\sloppy`)
+
+// checkNoEscapedMath checks that the LaTeX source outside math mode and
+// outside verbatim holds none of escapedMath.
+func checkNoEscapedMath(t *testing.T, src string) {
+	t.Helper()
+	var text strings.Builder
+	for _, line := range strings.Split(src, "\n") {
+		if strings.HasPrefix(line, "%") {
+			continue
+		}
+		text.WriteString(line + "\n")
+	}
+	s := text.String()
+	if before, _, ok := strings.Cut(s, "\\begin{verbatim}"); ok {
+		s = before
+	}
+	s = regexp.MustCompile(`\\texttt\{[^}]*\}`).ReplaceAllString(s, "")
+	inMath := false
+	var prose strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s):
+			if !inMath {
+				prose.WriteString(s[i : i+2])
+			}
+			i++
+		case s[i] == '$':
+			inMath = !inMath
+		case !inMath:
+			prose.WriteByte(s[i])
+		}
+	}
+	if m := escapedMath.FindString(prose.String()); m != "" {
+		t.Errorf("mathematics set as text: %s", m)
+	}
+}
+
+// TestPGFPlotsCompiles writes every kind of figure with --format pgfplots,
+// typesets each in a document whose preamble is render.PGFPlotsPreamble
+// with the real pdflatex, fails on any error, warning or overfull box, and
+// reads the PDF as a reader would (checkReaderSees).
+func TestPGFPlotsCompiles(t *testing.T) {
+	pdflatex := needPDFLaTeX(t)
+	if out, err := exec.Command("kpsewhich", "pgfplots.sty").Output(); err != nil || len(out) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatal("pgfplots is missing in CI: .ci/run installs texlive-pictures")
+		}
+		t.Skip("pgfplots not installed (apt-get install texlive-pictures; .ci/run does it)")
+	}
+	for _, kind := range []string{"variance", "dist", "softmax", "saturation"} {
+		t.Run(kind, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, "plot", kind, "--format", "pgfplots")
+			require.Equal(t, 0, code, stderr)
+			require.Contains(t, stdout, "\\begin{axis}")
+			doc := "\\documentclass{article}\n" + render.PGFPlotsPreamble + "\n\\begin{document}\n\\noindent\n" + stdout + "\\end{document}\n"
+			log, pdf := typesetLaTeX(t, pdflatex, doc)
+			if problems := latexLogProblems(log); len(problems) > 0 {
+				t.Fatalf("pdflatex reports:\n%s", strings.Join(problems, "\n"))
+			}
+			checkReaderSees(t, pdf)
+			checkNoEscapedMath(t, stdout)
+		})
+	}
+}
+
+// TestFigurePDFsAreText draws every kind of figure as a PDF, in the default
+// font and in one given by --font (a file), and reads it as a reader
+// would: pdffonts lists the embedded font, pdftotext finds the axis
+// titles as text, and checkReaderSees its other checks.
+func TestFigurePDFsAreText(t *testing.T) {
+	pdftotext, pdffonts, _ := needPoppler(t)
+	dir := t.TempDir()
+	serif := filepath.Join(dir, "serif.ttf")
+	require.NoError(t, os.WriteFile(serif, liberationserifregular.TTF, 0o644))
+	for kind, title := range map[string]string{"variance": "variance of the score", "dist": "density (probability", "softmax": "softmax weight", "saturation": "mean slope"} {
+		for font, want := range map[string]string{"": "LiberationSans", serif: "LiberationSerif"} {
+			pdf := filepath.Join(dir, kind+filepath.Base(want)+".pdf")
+			args := []string{"plot", kind, "-o", pdf}
+			if font != "" {
+				args = append(args, "--font", font)
+			}
+			_, stderr, code := runCLI(t, args...)
+			require.Equal(t, 0, code, stderr)
+			fonts, err := exec.Command(pdffonts, pdf).Output()
+			require.NoError(t, err)
+			require.Contains(t, string(fonts), want, "%s", kind)
+			text, err := exec.Command(pdftotext, pdf, "-").Output()
+			require.NoError(t, err)
+			require.Contains(t, string(text), title, "%s: the axis title is text", kind)
+			checkReaderSees(t, pdf)
+		}
+	}
+	_, stderr, code := runCLI(t, "plot", "variance", "-o", filepath.Join(dir, "x.pdf"), "--font", "No Such Family 1234")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "--font: no font file")
+	_, stderr, code = runCLI(t, "plot", "variance", "--format", "pgfplots", "--font", serif)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "document's own fonts")
 }

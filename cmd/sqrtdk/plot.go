@@ -63,18 +63,20 @@ func runPlot(ctx context.Context, files *guard.Files, args []string, stdout, std
 			didYouMean(args[0], strings.Split(plotKindNames(), ", "), quoted))
 	}
 	// Every error of a figure is worded "plot KIND: ...".
-	return inCommand(args[0], plotFigure(ctx, files, args[0], kind, args[1:], stderr))
+	return inCommand(args[0], plotFigure(ctx, files, args[0], kind, args[1:], stdout, stderr))
 }
 
 // plotFigure draws the figure of one kind.
-func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotKind, args []string, stderr io.Writer) error {
+func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotKind, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("plot "+name, "", stderr)
-	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps or .png")
+	out := fs.String("o", "", "output `file`; its extension picks the format: .svg, .pdf, .eps, .png, or .tex for pgfplots")
+	formatName := fs.String("format", "", "pgfplots: write the figure as LaTeX, a pgfplots axis in a tikzpicture that takes the book's fonts\n(to -o FILE.tex, or standard output without -o); by default the extension of -o picks the format")
 	data := fs.String("data", "", "also write the exact numbers behind the figure to this CSV `file`")
 	width := fs.String("width", "12cm", "printed width with unit: cm, mm, in or pt")
 	height := fs.String("height", "8cm", "printed height with unit: cm, mm, in or pt")
 	dpi := fs.Int("dpi", 300, "resolution of a PNG, in dots per inch")
 	digits := fs.Int("digits", 6, "decimal places of the correctly rounded decimals in --data")
+	fontSpec := fs.String("font", "", "set the figure's text in this `font`: a .ttf or .otf file, or an installed family such as\n'DejaVu Serif' (default Liberation Sans); PDF embeds it, SVG names it")
 	compute := kind.build(fs, digits)
 	if err := parseFlags(fs, args); err != nil {
 		if help := (*helpRequest)(nil); errors.As(err, &help) {
@@ -82,12 +84,39 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 		}
 		return err
 	}
-	if *out == "" && *data == "" {
+	pgf := *formatName == "pgfplots" || strings.EqualFold(filepath.Ext(*out), ".tex")
+	switch {
+	case *formatName != "" && *formatName != "pgfplots":
+		return usageErrorf("--format: %q is not a format of a figure (use pgfplots, or -o with .svg, .pdf, .eps or .png)", *formatName)
+	case pgf && *out != "" && !strings.EqualFold(filepath.Ext(*out), ".tex"):
+		return usageErrorf("-o: %q should end in .tex for --format pgfplots", *out)
+	case *out == "" && *data == "" && !pgf:
 		return usageErrorf("give -o FILE for the figure and/or --data FILE.csv for its numbers")
+	}
+	var chosenFont *figures.Font
+	if *fontSpec != "" {
+		if pgf {
+			return usageErrorf("--font: a pgfplots figure is set in the document's own fonts; leave --font out")
+		}
+		var err error
+		if chosenFont, err = figures.LoadFont(*fontSpec); err != nil {
+			return usageErrorf("--font: %v", err)
+		}
 	}
 	var format figures.Format
 	size := figures.Size{DPI: *dpi}
-	if *out != "" {
+	if pgf {
+		var err error
+		if size.Width, err = figures.ParseLength(*width); err != nil {
+			return usageErrorf("--width: %v", err)
+		}
+		if size.Height, err = figures.ParseLength(*height); err != nil {
+			return usageErrorf("--height: %v", err)
+		}
+		if err := size.Check(figures.SVG); err != nil {
+			return usageErrorf("--width, --height: %v", err)
+		}
+	} else if *out != "" {
 		var err error
 		if format, err = figures.FormatOf(*out); err != nil {
 			return usageErrorf("-o: %v", err)
@@ -125,7 +154,7 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 	// and appear together when the run succeeds.
 	var figOut, dataOut *output
 	var err error
-	if *out != "" {
+	if *out != "" || pgf {
 		if figOut, err = openOutput(files, "-o", *out); err != nil {
 			return err
 		}
@@ -142,7 +171,22 @@ func plotFigure(ctx context.Context, files *guard.Files, name string, kind plotK
 	if err != nil {
 		return spec.AdviseRefusal(err, "")
 	}
-	if figOut != nil {
+	if figOut != nil && pgf {
+		// The text's width unless --width or --height says otherwise.
+		w, h := `0.95\linewidth`, `0.6\linewidth`
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "width":
+				w = strings.ReplaceAll(*width, " ", "")
+			case "height":
+				h = strings.ReplaceAll(*height, " ", "")
+			}
+		})
+		if err := figOut.write(stdout, func(wr io.Writer) error { return render.WritePGFPlots(wr, fig.PGF, w, h) }); err != nil {
+			return err
+		}
+	} else if figOut != nil {
+		fig.UseFont(chosenFont)
 		b, err := figures.Render(fig, format, size)
 		if err != nil {
 			return err

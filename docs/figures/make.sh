@@ -33,7 +33,7 @@ if command -v pdflatex >/dev/null && command -v pdftoppm >/dev/null; then
   sqrtdk table --format latex --d 1,2,6,16,40,100 --scales raw,sqrt,d,d^1/4 --columns d_k,cases,scales >"$tex/table.tex"
   cat >"$tex/page.tex" <<'TEX'
 \documentclass{article}
-\usepackage{booktabs}
+\usepackage{booktabs}\usepackage{caption}
 \pdfinfoomitdate=1 \pdftrailerid{} \pdfsuppressptexinfo=-1
 \begin{document}
 \setbox0=\hbox{\input{table}}

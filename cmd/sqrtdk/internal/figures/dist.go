@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -48,8 +49,10 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0"}
 	for i, d := range o.Widths {
 		h := hists[i]
+		ser := pgf.Series{Name: "d_k = " + itoa(d)}
 		total := h.Total()
 		inv := o.Scale.Divisor(int64(d)).Inv()
 		spacing := rational.NewRat(latticeSpacing(h)).Mul(inv)
@@ -71,6 +74,7 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 				spacing.String(), density.String(), density.Decimal(o.Digits, rational.RoundHalfEven),
 			})
 			pts = append(pts, plotter.XY{X: x.Float64(), Y: density.Float64()})
+			ser.Points = append(ser.Points, [2]string{x.Decimal(o.Digits, rational.RoundHalfEven), density.Decimal(o.Digits, rational.RoundHalfEven)})
 		}
 		line, marks, err := plotter.NewLinePoints(pts)
 		if err != nil {
@@ -80,10 +84,13 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
 		f.Plot.Legend.Add("d_k = "+itoa(d), line, marks)
+		f.PGF.Series = append(f.PGF.Series, ser)
 		f.Marks += len(pts)
 	}
 	f.Plot.Y.Min = 0
 	f.Plot.X.Tick.Marker = minusTicks{stepTicks{labels: 15}}
+	f.Plot.Y.Tick.Marker = stepTicks{labels: 6}
+	finish(f.Plot, true)
 	return f, nil
 }
 

@@ -8,9 +8,11 @@
 //     transcendental numbers held between rigorous rational bounds). Only the
 //     float64 handed to the plotting library is rounded; the Data table keeps
 //     the exact values as strings and decimals correctly rounded from them.
-//   - Text is drawn as glyph outlines of Liberation Sans (see outlineText), so a
-//     figure looks the same in SVG, PDF, EPS and PNG, needs no font on the
-//     reader's machine, and can use any glyph the font has (√, −, σ).
+//   - Text is text in Liberation Sans, or the font UseFont gives (see
+//     outlineText): an SVG names the family (one <text> per line, scripts as
+//     tspans), a PDF embeds the TrueType font and draws as outlines only the
+//     characters its code page 1252 lacks (√, −, σ); EPS and PNG draw glyph
+//     outlines. The layout is measured with the font's own metrics.
 //   - The same input gives the same bytes: Write removes the dates and other
 //     variable parts that the PDF and EPS writers would embed.
 package figures

@@ -1,6 +1,10 @@
 package figures
 
-import "gonum.org/v1/plot"
+import (
+	"gonum.org/v1/plot"
+
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
+)
 
 // A Figure is a plot together with the exact numbers it was drawn from.
 type Figure struct {
@@ -10,6 +14,8 @@ type Figure struct {
 	Data Table
 	// Marks is the number of data marks drawn: points of every series, or bars.
 	Marks int
+	// PGF is the figure for pgfplots, with the decimals of Data.
+	PGF pgf.Axis
 }
 
 // A Table is a header and rows of cells, all strings: the numbers behind

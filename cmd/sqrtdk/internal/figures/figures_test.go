@@ -139,7 +139,10 @@ func TestEveryKindInEveryFormat(t *testing.T) {
 						require.Equal(t, m+1, counts[hex], "series %d (%s): marks plus one legend swatch", i, hex)
 					}
 					require.Contains(t, string(b), `width="340.16pt" height="226.77pt"`)
-					require.NotContains(t, string(b), "<text", "text is drawn as outlines")
+					// Text is text, in a named font with fallbacks.
+					require.Contains(t, string(b), "<text", "text is text")
+					require.Contains(t, string(b), "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")
+					require.NotContains(t, string(b), "font-family:Liberation Sans;")
 				case PNG:
 					img, err := png.Decode(bytes.NewReader(b))
 					require.NoError(t, err)
@@ -151,7 +154,9 @@ func TestEveryKindInEveryFormat(t *testing.T) {
 					require.True(t, bytes.HasSuffix(bytes.TrimSpace(b), []byte("%%EOF")))
 					require.Contains(t, string(b), "/MediaBox [0 0 340.16 226.77]")
 					require.Contains(t, string(b), "/CreationDate (D:19700101000000)")
-					require.NotContains(t, string(b), "/FontFile", "text is drawn as outlines, no font is embedded")
+					// Text is text in an embedded TrueType font.
+					require.Contains(t, string(b), "/FontFile2", "the font is embedded")
+					require.Contains(t, string(b), "/BaseFont /LiberationSans")
 				case EPS:
 					require.True(t, bytes.HasPrefix(b, []byte("%!PS-Adobe-3.0 EPSF-3.0\n")), "EPS header: %q", b[:min(len(b), 30)])
 					require.Contains(t, string(b), "%%BoundingBox: 0 0 340.16 226.77\n")

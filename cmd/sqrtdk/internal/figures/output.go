@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,6 +131,20 @@ func Render(fig *Figure, f Format, s Size) (out []byte, err error) {
 	if err := s.Check(f); err != nil {
 		return nil, err
 	}
+	mode := textOutlines
+	switch f {
+	case SVG:
+		mode = textSVG
+	case PDF:
+		mode = textPDF
+	}
+	if h, ok := fig.Plot.TextHandler.(outlineText); ok {
+		if f == PDF && h.cfg.font != nil && h.cfg.font.cff {
+			return nil, fmt.Errorf("the font %s (%s) has PostScript (CFF) outlines, which a PDF figure cannot embed: choose a TrueType font, or use --format pgfplots to set the figure in the book's fonts", h.cfg.font.Family, h.cfg.font.Path)
+		}
+		h.cfg.mode = mode
+		defer func() { h.cfg.mode = textOutlines }()
+	}
 	var c vg.CanvasWriterTo
 	switch f {
 	case SVG:
@@ -158,6 +173,12 @@ func Render(fig *Figure, f Format, s Size) (out []byte, err error) {
 	if f == EPS {
 		return fixEPS(buf.Bytes()), nil
 	}
+	if f == SVG {
+		// A reader without the font gets the metrically equal ones, or
+		// the generic family.
+		out := bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"), []byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+		return svgScripts(out), nil
+	}
 	return buf.Bytes(), nil
 }
 
@@ -179,4 +200,43 @@ func fixEPS(b []byte) []byte {
 		}
 	}
 	return out.Bytes()
+}
+
+// svgText matches one <text> element of the SVG writer, with its font size
+// and its content.
+var svgText = regexp.MustCompile(`(?s)(<text [^>]*font-size:([0-9.]+)px[^>]*>)(.*?)(</text>)`)
+
+// svgScripts turns the marked scripts of each text element (svgLine) into
+// tspans: smaller, shifted by dy from the baseline and back after, at the
+// sizes and shifts the outlines use.
+func svgScripts(b []byte) []byte {
+	return svgText.ReplaceAllFunc(b, func(el []byte) []byte {
+		m := svgText.FindSubmatch(el)
+		content := string(m[3])
+		if !strings.ContainsAny(content, string([]rune{svgSubscript, svgSuperscript})) {
+			return el
+		}
+		size, err := strconv.ParseFloat(string(m[2]), 64)
+		if err != nil {
+			return el
+		}
+		var out strings.Builder
+		var dy float64
+		for _, r := range content {
+			switch r {
+			case svgSubscript, svgSuperscript:
+				shift := -0.22
+				if r == svgSuperscript {
+					shift = 0.38
+				}
+				dy = -shift * size // the text's y axis points down
+				fmt.Fprintf(&out, `<tspan dy="%.4g" font-size="%.4gpx">`, dy, size*scriptScale)
+			case svgScriptEnd:
+				fmt.Fprintf(&out, `</tspan><tspan dy="%.4g">&#x200B;</tspan>`, -dy)
+			default:
+				out.WriteRune(r)
+			}
+		}
+		return []byte(string(m[1]) + out.String() + string(m[4]))
+	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -114,8 +115,10 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		return nil, err
 	}
 	logX := len(o.Widths) > 1
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, XLog: logX, YMin: "0", YMax: "0.25", LegendLeft: true, LegendBottom: true}
 	for i, s := range o.Scales {
 		pts := make(plotter.XYs, len(o.Widths))
+		ser := pgf.Series{Name: "p = σ(" + scaleLabel(s, "s") + ")"}
 		for j, d := range o.Widths {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -126,6 +129,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 			}
 			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), sl.Divisor.String(), sl.Divisor.Decimal(o.Digits, rational.RoundHalfEven), sl.Decimal})
 			pts[j] = plotter.XY{X: float64(d), Y: sl.Float}
+			ser.Points = append(ser.Points, [2]string{itoa(d), sl.Decimal})
 			if logX {
 				pts[j].X = math.Log10(pts[j].X)
 			}
@@ -138,6 +142,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 		marks.GlyphStyle = glyphStyle(i)
 		f.Plot.Add(line, marks)
 		f.Plot.Legend.Add("p = σ("+scaleLabel(s, "s")+")", line, marks)
+		f.PGF.Series = append(f.PGF.Series, ser)
 		f.Marks += len(pts)
 	}
 	if logX {
@@ -152,5 +157,6 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 	f.Plot.Y.Tick.Marker = fixedTicks(0, 0.25, 0.05, 2)
 	f.Plot.Legend.Top = false
 	f.Plot.Legend.Left = true
+	finish(f.Plot, false)
 	return f, nil
 }

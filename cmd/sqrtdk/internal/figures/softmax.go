@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -131,6 +132,7 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		heights[i] = make([]float64, len(o.Factors))
 	}
 	labels := make([]string, len(o.Factors))
+	decimals := make([][]string, len(o.Scores)) // decimals[score][factor]
 	for g, fac := range o.Factors {
 		labels[g] = factorLabel(fac)
 		z := make([]*big.Rat, len(o.Scores))
@@ -144,7 +146,16 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 		for i, w := range ws {
 			f.Data.Rows = append(f.Data.Rows, []string{fac.RatString(), o.Scores[i].RatString(), z[i].RatString(), w.Exact, w.Decimal})
 			heights[i][g] = w.Float
+			decimals[i] = append(decimals[i], w.Decimal)
 		}
+	}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, YMin: "0", YMax: "1.3", Groups: labels, LegendLeft: true}
+	for i, s := range o.Scores {
+		ser := pgf.Series{Name: "score " + strings.ReplaceAll(s.RatString(), "-", "−")}
+		for g, dec := range decimals[i] {
+			ser.Points = append(ser.Points, [2]string{itoa(g), dec})
+		}
+		f.PGF.Series = append(f.PGF.Series, ser)
 	}
 	for i, s := range o.Scores {
 		b := barSeries{values: heights[i], index: i, count: len(o.Scores), color: seriesColor(i)}
@@ -158,8 +169,10 @@ func SoftmaxFigure(o SoftmaxOptions) (*Figure, error) {
 	}
 	f.Plot.X.Tick.Marker = plot.ConstantTicks(ticks)
 	f.Plot.X.Tick.Length = 0
-	f.Plot.Y.Min, f.Plot.Y.Max = 0, 1
+	// Room above the tallest bar (a weight of 1) for the legend.
+	f.Plot.Y.Min, f.Plot.Y.Max = 0, 1+headroom
 	f.Plot.Y.Tick.Marker = fixedTicks(0, 1, 0.25, 2)
 	f.Plot.Legend.Left = true
+	finish(f.Plot, false)
 	return f, nil
 }

@@ -60,7 +60,7 @@ var dashes = [][]vg.Length{
 // grid, with vertical grid lines only when verticalGrid is true.
 func newPlot(xLabel, yLabel string, verticalGrid bool) *plot.Plot {
 	p := plot.New()
-	h := outlineText{fonts: fonts}
+	h := outlineText{cfg: &textConfig{fonts: fonts}}
 	p.TextHandler = h
 	p.Title.TextStyle.Handler = h
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
@@ -88,6 +88,27 @@ func newPlot(xLabel, yLabel string, verticalGrid bool) *plot.Plot {
 	}
 	p.Add(grid)
 	return p
+}
+
+// headroom is the share of the data's height left free above it, so that
+// a peak and the legend above it never touch the top edge.
+const headroom = 0.12
+
+// finish gives a figure's plot its last touches: room above the data on
+// an axis whose top the data set (top is the data's largest y), and the
+// legend off the plot's edges.
+func finish(p *plot.Plot, autoTop bool) {
+	if autoTop && p.Y.Max > p.Y.Min {
+		p.Y.Max += headroom * (p.Y.Max - p.Y.Min)
+	}
+	inset := vg.Points(4)
+	p.Legend.XOffs, p.Legend.YOffs = -inset, -inset
+	if p.Legend.Left {
+		p.Legend.XOffs = inset
+	}
+	if !p.Legend.Top {
+		p.Legend.YOffs = inset
+	}
 }
 
 // minusTicks writes negative tick labels with a true minus sign.

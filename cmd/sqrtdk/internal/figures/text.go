@@ -5,8 +5,11 @@ import (
 	"math"
 	"strings"
 
+	"unicode/utf8"
+
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -15,23 +18,55 @@ import (
 // scriptScale is the size of a subscript or superscript relative to its base.
 const scriptScale = 0.7
 
-// outlineText is a text.Handler that draws every glyph as a filled outline
-// and understands two bits of markup: "_x" or "_{xy}" for a subscript and
-// "^x" or "^{xy}" for a superscript. Outlines are used because the PDF
-// writer encodes text in code page 1252, which has no √ or −, and because an
-// SVG that names a font looks different on every machine.
+// outlineText is a text.Handler that understands two bits of markup: "_x"
+// or "_{xy}" for a subscript and "^x" or "^{xy}" for a superscript, and
+// draws text as text where the format can hold it: in an SVG every run is
+// a <text> element naming its font family; in a PDF every character of
+// code page 1252 (the encoding of the PDF writer's embedded TrueType
+// fonts) is text in the embedded font, and only the others (√, −, σ) are
+// drawn as the font's glyph outlines; EPS and PNG draw outlines, so that
+// they look the same everywhere. The layout is the same in every format:
+// it is measured with the font's own metrics.
 type outlineText struct {
-	fonts *font.Cache
+	cfg *textConfig
 }
+
+// A textConfig is what a figure's text handler draws with: the fonts, the
+// one font that replaces every requested one (UseFont), and how the
+// format being drawn takes text (set by Render).
+type textConfig struct {
+	fonts    *font.Cache
+	override bool
+	family   font.Font // the font every text is set in, when override
+	font     *Font     // the chosen font, when override
+	mode     textMode
+}
+
+// textMode is how text reaches a canvas.
+type textMode int
+
+const (
+	textOutlines textMode = iota // glyph outlines only (EPS, PNG)
+	textSVG                      // every run as text
+	textPDF                      // code page 1252 as text, the rest as outlines
+)
 
 var _ text.Handler = outlineText{}
 
 // Cache returns the fonts the handler draws with.
-func (h outlineText) Cache() *font.Cache { return h.fonts }
+func (h outlineText) Cache() *font.Cache { return h.cfg.fonts }
+
+// lookup returns the face of fnt at size, or of the chosen font.
+func (h outlineText) lookup(fnt font.Font, size vg.Length) font.Face {
+	if h.cfg.override {
+		fnt = h.cfg.family
+	}
+	return h.cfg.fonts.Lookup(fnt, size)
+}
 
 // Extents returns the metrics of fnt.
 func (h outlineText) Extents(fnt font.Font) font.Extents {
-	face := h.fonts.Lookup(fnt, fnt.Size)
+	face := h.lookup(fnt, fnt.Size)
 	return face.Extents()
 }
 
@@ -89,7 +124,7 @@ func parseRuns(line string) []run {
 
 // Box returns the width, the height above the baseline and the depth below it.
 func (h outlineText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
-	face := h.fonts.Lookup(fnt, fnt.Size)
+	face := h.lookup(fnt, fnt.Size)
 	ext := face.Extents()
 	for _, r := range parseRuns(txt) {
 		rf := h.runFace(fnt, r)
@@ -99,7 +134,7 @@ func (h outlineText) Box(txt string, fnt font.Font) (width, height, depth vg.Len
 }
 
 func (h outlineText) runFace(fnt font.Font, r run) font.Face {
-	return h.fonts.Lookup(fnt, fnt.Size*vg.Length(r.scale))
+	return h.lookup(fnt, fnt.Size*vg.Length(r.scale))
 }
 
 // Draw draws txt with its alignment and rotation, as text.Plain does, but
@@ -109,7 +144,7 @@ func (h outlineText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 	if txt == "" {
 		return
 	}
-	fnt := h.fonts.Lookup(sty.Font, sty.Font.Size)
+	fnt := h.lookup(sty.Font, sty.Font.Size)
 	c.SetColor(sty.Color)
 	if sty.Rotation != 0 {
 		c.Push()
@@ -126,16 +161,89 @@ func (h outlineText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) 
 		w, _, _ := h.Box(line, sty.Font)
 		n := vg.Length(len(lines) - i)
 		pen := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * w, Y: n * sty.Font.Size})
+		if h.cfg.mode == textSVG {
+			// One <text> element per line, its scripts marked for
+			// svgScripts to make tspans of: a reader's font with other
+			// widths still sets the line in one flow.
+			c.FillString(h.lookup(sty.Font, sty.Font.Size), pen, svgLine(parseRuns(line)))
+			continue
+		}
 		for _, r := range parseRuns(line) {
 			face := h.runFace(sty.Font, r)
 			base := vg.Point{X: pen.X, Y: pen.Y + vg.Length(r.shift)*sty.Font.Size}
-			fillGlyphs(c, face, base, r.text)
+			h.drawRun(c, face, base, r.text)
 			pen.X += face.Width(r.text)
 		}
 	}
 	if sty.Rotation != 0 {
 		c.Pop()
 	}
+}
+
+// The private-use characters that mark a subscript or superscript run in
+// the string an SVG line is written as; svgScripts turns them into tspans.
+const (
+	svgSubscript   = '\uE000'
+	svgSuperscript = '\uE001'
+	svgScriptEnd   = '\uE002'
+)
+
+// svgLine writes a line's runs as one string, the scripts marked.
+func svgLine(runs []run) string {
+	var b strings.Builder
+	for _, r := range runs {
+		switch {
+		case r.shift < 0:
+			b.WriteRune(svgSubscript)
+		case r.shift > 0:
+			b.WriteRune(svgSuperscript)
+		}
+		b.WriteString(strings.Map(func(c rune) rune {
+			if c >= svgSubscript && c <= svgScriptEnd {
+				return -1 // never a mark from the text itself
+			}
+			return c
+		}, r.text))
+		if r.shift != 0 {
+			b.WriteRune(svgScriptEnd)
+		}
+	}
+	return b.String()
+}
+
+// drawRun draws s with the pen at pt: as text, as outlines or both, as
+// the format takes it (textMode).
+func (h outlineText) drawRun(c vg.Canvas, face font.Face, pt vg.Point, s string) {
+	switch h.cfg.mode {
+	case textSVG:
+		c.FillString(face, pt, s)
+		return
+	case textPDF:
+		// Runs of code page 1252 characters are text, each other
+		// character an outline.
+		for s != "" {
+			n := 0
+			for _, r := range s {
+				if _, ok := charmap.Windows1252.EncodeRune(r); !ok {
+					break
+				}
+				n += utf8.RuneLen(r)
+			}
+			if n > 0 {
+				enc, _ := charmap.Windows1252.NewEncoder().String(s[:n])
+				c.FillString(face, pt, enc)
+				pt.X += face.Width(s[:n])
+				s = s[n:]
+				continue
+			}
+			_, n = utf8.DecodeRuneInString(s)
+			fillGlyphs(c, face, pt, s[:n])
+			pt.X += face.Width(s[:n])
+			s = s[n:]
+		}
+		return
+	}
+	fillGlyphs(c, face, pt, s)
 }
 
 // fillGlyphs fills the outlines of s in face with the pen starting at pt,

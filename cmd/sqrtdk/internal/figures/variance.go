@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/figures/pgf"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -44,6 +45,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 	}
 	positive := true
 	curves := make([]plotter.XYs, len(o.Scales))
+	values := make([][]rational.Value, len(o.Scales))
 	ymin, ymax := math.Inf(1), math.Inf(-1)
 	for i, s := range o.Scales {
 		curves[i] = make(plotter.XYs, len(o.Widths))
@@ -53,6 +55,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 			}
 			v := s.ScaledVariance(hists[j].Variance(), int64(d))
 			positive = positive && v.Sign() > 0
+			values[i] = append(values[i], v)
 			f.Data.Rows = append(f.Data.Rows, []string{itoa(d), s.Name(), v.String(), v.Decimal(o.Digits, rational.RoundHalfEven)})
 			curves[i][j] = plotter.XY{X: float64(d), Y: v.Float64()}
 			ymin, ymax = math.Min(ymin, curves[i][j].Y), math.Max(ymax, curves[i][j].Y)
@@ -76,6 +79,20 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 			f.Plot.Y.Min, f.Plot.Y.Max = math.Log10(ymin/2), math.Log10(ymax*2)
 		}
 	}
+	f.PGF = pgf.Axis{XLabel: f.Plot.X.Label.Text, YLabel: f.Plot.Y.Label.Text, LegendLeft: true}
+	f.PGF.XLog = len(o.Widths) > 1 && positive
+	f.PGF.YLog = f.PGF.XLog
+	for i, s := range o.Scales {
+		ser := pgf.Series{Name: scaledLabel(s)}
+		for j, d := range o.Widths {
+			y := values[i][j].Decimal(o.Digits, rational.RoundHalfEven)
+			if f.PGF.YLog {
+				y = logDecimal(values[i][j], o.Digits)
+			}
+			ser.Points = append(ser.Points, [2]string{itoa(d), y})
+		}
+		f.PGF.Series = append(f.PGF.Series, ser)
+	}
 	for i, s := range o.Scales {
 		line, marks, err := plotter.NewLinePoints(curves[i])
 		if err != nil {
@@ -88,6 +105,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		f.Marks += len(curves[i])
 	}
 	f.Plot.Legend.Left = true
+	finish(f.Plot, true)
 	return f, nil
 }
 

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,24 +21,38 @@ import (
 type captionCommand struct {
 	args     int
 	mathOnly bool
+	textOnly bool
 	optional bool
+	// key is set for a command whose argument is a label key, not text:
+	// letters, digits and : - _ . / + (and commas between the keys of a
+	// \cite).
+	key bool
+	// kind is how the refusal of an unknown command names the command
+	// when it lists what a caption may use; "" leaves it out of the list.
+	kind string
 }
 
 // captionCommands are the commands a caption may use: LaTeX's own, which
 // the article class defines without packages, and none that is fragile in
-// a moving argument (\footnote, \\), needs a partner (\left, \right),
-// depends on the rest of the book (\ref, \cite: an undefined one is only
-// a warning) or changes the document (\begin, \end, \def, \input, \par).
+// a moving argument (\footnote, \\), needs a partner (\left, \right) or
+// changes the document (\begin, \end, \def, \input, \par). The
+// cross-references \label, \ref, \pageref and \cite are allowed with a
+// key for an argument: a book defines the labels and the bibliography,
+// and until it does LaTeX only warns of an undefined one.
 var captionCommands = func() map[string]captionCommand {
 	m := map[string]captionCommand{
 		// Text styles, usable in text and math.
-		"emph": {args: 1}, "textbf": {args: 1}, "textit": {args: 1}, "texttt": {args: 1},
+		"emph": {args: 1, kind: "text"}, "textbf": {args: 1, kind: "text"}, "textit": {args: 1}, "texttt": {args: 1},
 		"textrm": {args: 1}, "textsf": {args: 1}, "textsc": {args: 1}, "textup": {args: 1},
 		"em": {}, "bf": {}, "it": {}, "tt": {}, "rm": {}, "sf": {},
 		// Dots, spaces and logos.
 		"ldots": {}, "dots": {}, "quad": {}, "qquad": {}, "LaTeX": {}, "TeX": {}, "today": {},
+		// Cross-references and the section sign.
+		"label": {args: 1, key: true, kind: "reference"}, "ref": {args: 1, key: true, kind: "reference"},
+		"pageref": {args: 1, key: true}, "cite": {args: 1, key: true, optional: true, kind: "reference"},
+		"S": {textOnly: true, kind: "reference"},
 		// Math.
-		"frac": {args: 2, mathOnly: true}, "sqrt": {args: 1, mathOnly: true, optional: true},
+		"frac": {args: 2, mathOnly: true, kind: "math"}, "sqrt": {args: 1, mathOnly: true, optional: true, kind: "math"},
 		"mathrm": {args: 1, mathOnly: true}, "mathbf": {args: 1, mathOnly: true}, "mathit": {args: 1, mathOnly: true},
 		"mathsf": {args: 1, mathOnly: true}, "mathtt": {args: 1, mathOnly: true}, "mathcal": {args: 1, mathOnly: true},
 	}
@@ -49,8 +64,32 @@ var captionCommands = func() map[string]captionCommand {
 		Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega`) {
 		m[name] = captionCommand{mathOnly: true}
 	}
+	m["cdot"] = captionCommand{mathOnly: true, kind: "math"}
 	return m
 }()
+
+// captionCommandList names, by kind, some of the commands a caption may
+// use, for the refusal of one it may not: every command it names is in
+// captionCommands, so the message cannot offer one that is refused.
+func captionCommandList() string {
+	byKind := map[string][]string{}
+	for name, c := range captionCommands {
+		if c.kind != "" {
+			byKind[c.kind] = append(byKind[c.kind], `\`+name)
+		}
+	}
+	var names []string
+	for _, k := range []string{"text", "reference", "math"} {
+		sort.Strings(byKind[k])
+		if k == "math" {
+			names = append(names, "in math "+byKind[k][0])
+			names = append(names, byKind[k][1:]...)
+			continue
+		}
+		names = append(names, byKind[k]...)
+	}
+	return "such as " + strings.Join(names, ", ") + ", Greek letters"
+}
 
 // captionSymbols are the characters a caption may escape: \% \# \& \_ \{
 // \} \$ and the spaces \, \; \! and "\ ".
@@ -77,8 +116,50 @@ func checkCaption(caption string) error {
 
 // captionParser reads a caption left to right.
 type captionParser struct {
-	src string
-	pos int
+	src    string
+	pos    int
+	labels int // the \label commands read
+}
+
+// keyCommand reads the arguments of a cross-reference, its name read: an
+// optional [text] for \cite, then one {key}, or {key,key} for \cite.
+func (p *captionParser) keyCommand(name string, cmd captionCommand) error {
+	if cmd.optional && p.pos < len(p.src) && p.src[p.pos] == '[' {
+		end := strings.IndexByte(p.src[p.pos:], ']')
+		if end < 0 {
+			return fmt.Errorf("the caption's \\%s[ has no ]", name)
+		}
+		inner := captionParser{src: p.src[p.pos+1 : p.pos+end]}
+		if err := inner.sequence(false, 1); err != nil || inner.pos < len(inner.src) || strings.ContainsAny(inner.src, "{}$") {
+			return fmt.Errorf("the caption's \\%s[…] must hold plain text, such as \\%s[p.~3]{key}", name, name)
+		}
+		p.pos += end + 1
+	}
+	example := `\` + name + `{tab:variance}`
+	if p.pos >= len(p.src) || p.src[p.pos] != '{' {
+		return fmt.Errorf("the caption's \\%s needs a key in braces, such as %s", name, example)
+	}
+	end := strings.IndexByte(p.src[p.pos:], '}')
+	if end < 0 {
+		return fmt.Errorf("the caption opens a brace { it does not close")
+	}
+	key := p.src[p.pos+1 : p.pos+end]
+	keys := []string{key}
+	if name == "cite" {
+		keys = strings.Split(key, ",")
+	}
+	for _, k := range keys {
+		if k == "" || strings.IndexFunc(k, func(r rune) bool { return !labelRune(r) }) >= 0 {
+			return fmt.Errorf("the caption's \\%s{%s}: a key is letters, digits and : - _ . / + only, such as %s", name, key, example)
+		}
+	}
+	p.pos += end + 1
+	return nil
+}
+
+// labelRune reports whether r may be part of a label or citation key.
+func labelRune(r rune) bool {
+	return r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(":-_./+", r))
 }
 
 // sequence reads tokens up to the end or an unmatched }, in or out of
@@ -219,9 +300,18 @@ func (p *captionParser) command(inMath bool, depth int) error {
 	cmd, ok := captionCommands[name]
 	switch {
 	case !ok:
-		return fmt.Errorf("the caption's \\%s is not a command a caption may use (text styles such as \\emph, \\ref, and math such as \\frac, \\sqrt, \\cdot, Greek letters)", name)
+		return fmt.Errorf("the caption's \\%s is not a command a caption may use (%s)", name, captionCommandList())
 	case cmd.mathOnly && !inMath:
 		return fmt.Errorf("the caption's \\%s is outside math: write it between $ signs", name)
+	case cmd.textOnly && inMath:
+		return fmt.Errorf("the caption's \\%s is inside math: put it outside the $ signs", name)
+	case name == "label":
+		if p.labels++; p.labels > 1 {
+			return fmt.Errorf("the caption has two \\label commands: a table takes one")
+		}
+	}
+	if cmd.key {
+		return p.keyCommand(name, cmd)
 	}
 	if cmd.optional && p.pos < len(p.src) && p.src[p.pos] == '[' {
 		end := strings.IndexByte(p.src[p.pos:], ']')

@@ -35,20 +35,29 @@ func (t *Table) Write(w io.Writer, f Format) error { return writeIn(w, t, f) }
 // Write writes the distribution in format f.
 func (d *Dist) Write(w io.Writer, f Format) error { return writeIn(w, d, f) }
 
-// WriteMarkdown writes a GitHub pipe table with padded, right-aligned columns.
+// WriteMarkdown writes a GitHub pipe table with padded, right-aligned
+// columns, the same columns as the text table.
 func (t *Table) WriteMarkdown(w io.Writer) error {
 	header := []string{"d_k", "cases"}
 	for _, s := range t.Scales {
 		header = append(header, scaleHeader(s))
 	}
-	header = append(header, "method")
+	// The columns of the text table: the method only when a row was not
+	// enumerated.
+	method := !t.allBrute()
+	if method {
+		header = append(header, "method")
+	}
 	var rows [][]string
 	for _, r := range t.Rows {
 		row := []string{fmt.Sprint(r.D), t.cases(r)}
 		for i := range t.Scales {
 			row = append(row, t.decimal(r, i))
 		}
-		rows = append(rows, append(row, r.Method.String()))
+		if method {
+			row = append(row, r.Method.String())
+		}
+		rows = append(rows, row)
 	}
 	return writePipeTable(w, header, rows)
 }

@@ -7,31 +7,35 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // LaTeX output is a booktabs tabular that compiles with nothing in the
-// preamble but \usepackage{booktabs}: fractions are \frac in inline math,
-// which sets them in text style as amsmath's \tfrac would. Rows that hold
-// a stacked fraction are set with \arraystretch at LaTeXArrayStretch so that
-// fractions in consecutive rows do not touch. Integers of five digits or
+// preamble but LaTeXPreamble: fractions are \frac in inline math, which
+// sets them in text style as amsmath's \tfrac would. Every table is set
+// with \arraystretch at LaTeXArrayStretch, so that fractions in
+// consecutive rows do not touch and all of a book's tables have rows of
+// one height. A caption stands above its table with the caption package's
+// spacing for a caption on top (position=top), which booktabs' documentation
+// recommends over space added by hand. Integers of five digits or
 // more are grouped in threes with thin spaces (\,), counted from the decimal
 // point on both sides, as siunitx groups them by default; siunitx itself is
 // not needed.
 
-// LaTeXPreamble is all a document needs to typeset sqrtdk's LaTeX output.
-const LaTeXPreamble = `\usepackage{booktabs}`
+// LaTeXPreamble is all a document needs to typeset sqrtdk's LaTeX output
+// (both packages are in TeX Live's texlive-latex-recommended).
+const LaTeXPreamble = `\usepackage{booktabs}\usepackage{caption}`
 
-// LaTeXArrayStretch is the \arraystretch of a tabular with stacked
-// fractions: at the default 1, a text-style fraction is as tall as a row,
-// so fractions in consecutive rows touch.
+// LaTeXArrayStretch is the \arraystretch of every tabular: at the default
+// 1, a text-style fraction is as tall as a row, so fractions in
+// consecutive rows touch.
 const LaTeXArrayStretch = "1.3"
 
 // maxLaTeXCasesDigits is the longest number of cases written out in full
-// in LaTeX (grouped, about a third of an article's text width); a longer
-// one is written exactly as the power n^{d_k} it is.
+// in LaTeX (grouped, about a third of an article's text width); when one
+// row's is longer, every row's is written exactly as the power n^{d_k} it
+// is, so that a column writes its counts one way.
 const maxLaTeXCasesDigits = 30
 
 // LaTeXOptions shape a LaTeX table beyond its cells.
@@ -107,12 +111,15 @@ func CheckLaTeXOptions(o LaTeXOptions) error {
 		return err
 	}
 	for _, r := range o.Label {
-		if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(":-_./+", r))) {
+		if !labelRune(r) {
 			return fmt.Errorf("label %q: use letters, digits and : - _ . / + only", o.Label)
 		}
 	}
 	if o.Label != "" && o.Caption == "" {
 		return fmt.Errorf("a label needs a caption: LaTeX numbers a table by its caption")
+	}
+	if o.Label != "" && strings.Contains(o.Caption, `\label{`) {
+		return fmt.Errorf("the caption has a \\label and --label gives another: keep one")
 	}
 	return nil
 }
@@ -120,8 +127,7 @@ func CheckLaTeXOptions(o LaTeXOptions) error {
 // latexTable writes the frame around a tabular's rows: the optional table
 // environment, the stretch, the column spec and the header.
 type latexTable struct {
-	opt     LaTeXOptions
-	stretch bool
+	opt LaTeXOptions
 }
 
 func (l latexTable) begin(b *bufio.Writer, align string, header []string) {
@@ -129,13 +135,12 @@ func (l latexTable) begin(b *bufio.Writer, align string, header []string) {
 	wrapped := l.opt.Caption != "" || l.opt.Label != ""
 	if wrapped {
 		b.WriteString("\\begin{table}[htbp]\n\\centering\n")
-	} else if l.stretch {
+	} else {
 		b.WriteString("\\begingroup\n")
 	}
-	if l.stretch {
-		b.WriteString("\\renewcommand{\\arraystretch}{" + LaTeXArrayStretch + "}%\n")
-	}
+	b.WriteString("\\renewcommand{\\arraystretch}{" + LaTeXArrayStretch + "}%\n")
 	if l.opt.Caption != "" {
+		b.WriteString("\\captionsetup{position=top}\n")
 		b.WriteString("\\caption{" + l.opt.Caption + "}\n")
 	}
 	if l.opt.Label != "" {
@@ -154,10 +159,8 @@ func (l latexTable) end(b *bufio.Writer) {
 	switch {
 	case l.opt.Caption != "" || l.opt.Label != "":
 		b.WriteString("\n\\end{table}\n")
-	case l.stretch:
-		b.WriteString("%\n\\endgroup\n")
 	default:
-		b.WriteString("\n")
+		b.WriteString("%\n\\endgroup\n")
 	}
 }
 
@@ -202,8 +205,9 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 		case ColumnCases:
 			align += "r"
 			header = append(header, "cases")
+			powers := t.casesAsPowers()
 			for i, r := range t.Rows {
-				cells[i] = append(cells[i], t.latexCases(r))
+				cells[i] = append(cells[i], t.latexCases(r, powers))
 			}
 		case ColumnScales:
 			align += strings.Repeat("r", len(t.Scales))
@@ -223,14 +227,8 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 			}
 		}
 	}
-	stretch := false
-	for _, row := range cells {
-		for _, c := range row {
-			stretch = stretch || strings.Contains(c, `\frac`)
-		}
-	}
 	b := bufio.NewWriter(w)
-	l := latexTable{opt: t.LaTeX, stretch: stretch}
+	l := latexTable{opt: t.LaTeX}
 	l.begin(b, align, header)
 	for _, row := range cells {
 		l.row(b, row)
@@ -239,18 +237,30 @@ func (t *Table) WriteLaTeX(w io.Writer) error {
 	return b.Flush()
 }
 
+// casesAsPowers reports whether the cases column writes every count as
+// the power n^{d_k}: when one is longer than maxLaTeXCasesDigits digits
+// and every one is that power of the alphabets' sizes (else every digit
+// of every count is written).
+func (t *Table) casesAsPowers() bool {
+	long := false
+	n := t.Q.Size() * t.K.Size()
+	for _, r := range t.Rows {
+		if !isPower(r.Cases, n, r.D) {
+			return false
+		}
+		long = long || len(r.Cases.String()) > maxLaTeXCasesDigits
+	}
+	return long
+}
+
 // latexCases writes a row's number of cases, grouped, or as the exact
-// power n^{d_k} when it is longer than maxLaTeXCasesDigits digits.
-func (t *Table) latexCases(r Row) string {
-	s := r.Cases.String()
-	if len(s) <= maxLaTeXCasesDigits {
-		return groupDigits(s)
+// power n^{d_k} when the column writes powers.
+func (t *Table) latexCases(r Row, powers bool) string {
+	if !powers {
+		return groupDigits(r.Cases.String())
 	}
 	n := t.Q.Size() * t.K.Size()
-	if isPower(r.Cases, n, r.D) {
-		return fmt.Sprintf("$%s^{%s}$", groupDigits(strconv.FormatInt(n, 10)), groupDigits(strconv.Itoa(r.D)))
-	}
-	return groupDigits(s) // not the power of the alphabets' sizes: every digit
+	return fmt.Sprintf("$%s^{%s}$", groupDigits(strconv.FormatInt(n, 10)), groupDigits(strconv.Itoa(r.D)))
 }
 
 func (t *Table) latexCell(v rational.Value, decimal string) string {
@@ -358,19 +368,8 @@ func (d *Dist) WriteLaTeX(w io.Writer) error {
 	for _, c := range cols {
 		heads = append(heads, header[c])
 	}
-	// A probability is a fraction unless one score has them all; a score
-	// is one when the lattice is not of integers.
-	stretch, support := false, 0
-	_ = d.each(func(r distRow) error {
-		support++
-		stretch = stretch || !d.Hist.Score(r.index).IsInt()
-		return nil
-	})
-	for _, c := range cols {
-		stretch = stretch || (c == ColumnProbability && support > 1)
-	}
 	b := bufio.NewWriter(w)
-	l := latexTable{opt: d.LaTeX, stretch: stretch}
+	l := latexTable{opt: d.LaTeX}
 	l.begin(b, strings.Repeat("r", len(cols)), heads)
 	prob := d.probabilities()
 	cells := make([]string, len(cols))

@@ -117,17 +117,16 @@ func TestTableLaTeXShape(t *testing.T) {
 		require.NoError(t, tb.WriteLaTeX(&b))
 		return b.String()
 	}
-	// All enumerated: no method column, fractions stretch the rows, and
-	// a bare tabular is grouped so the stretch stays local.
+	// All enumerated: no method column, the rows stretched, and a bare
+	// tabular grouped so the stretch stays local.
 	out := write(signsTable(t, enumerate.BruteForce, 1, 2))
 	assert.Contains(t, out, "\\begin{tabular}{rrrr}\n")
 	assert.NotContains(t, out, "method")
 	assert.Contains(t, out, "\\begingroup\n\\renewcommand{\\arraystretch}{1.3}%\n")
 	assert.True(t, strings.HasSuffix(out, "\\end{tabular}%\n\\endgroup\n"), out)
-	// No fraction, no stretch.
+	// No fraction, the same stretch: every table's rows have one height.
 	out = write(signsTable(t, enumerate.BruteForce, 1))
-	assert.NotContains(t, out, "arraystretch")
-	assert.NotContains(t, out, "begingroup")
+	assert.Contains(t, out, "\\begingroup\n\\renewcommand{\\arraystretch}{1.3}%\n")
 	// A closed-form row brings the method column back, as in text output;
 	// --columns chooses and orders columns.
 	out = write(signsTable(t, enumerate.ClosedForm, 1, 2))
@@ -141,7 +140,7 @@ func TestTableLaTeXShape(t *testing.T) {
 	// A caption wraps it in a table environment, caption above.
 	tb.LaTeX.Caption, tb.LaTeX.Label = "Variance", "tab:v"
 	out = write(tb)
-	assert.Contains(t, out, "\\begin{table}[htbp]\n\\centering\n\\renewcommand{\\arraystretch}{1.3}%\n\\caption{Variance}\n\\label{tab:v}\n\\begin{tabular}")
+	assert.Contains(t, out, "\\begin{table}[htbp]\n\\centering\n\\renewcommand{\\arraystretch}{1.3}%\n\\captionsetup{position=top}\n\\caption{Variance}\n\\label{tab:v}\n\\begin{tabular}")
 	assert.True(t, strings.HasSuffix(out, "\\end{tabular}\n\\end{table}\n"), out)
 	// Bad options are refused, not written.
 	tb.LaTeX.Columns = []string{"score"}
@@ -154,13 +153,36 @@ func TestLaTeXCases(t *testing.T) {
 	tb := signsTable(t, enumerate.ClosedForm, 40, 50, 60)
 	var b strings.Builder
 	require.NoError(t, tb.WriteLaTeX(&b))
-	// 4^40 has 25 digits, 4^50 has 31: the first grouped, the second the power.
-	assert.Contains(t, b.String(), "\n40 & 1\\,208\\,925\\,819\\,614\\,629\\,174\\,706\\,176 & ")
+	// 4^40 has 25 digits, 4^50 has 31: the column writes powers, both.
+	assert.Contains(t, b.String(), "\n40 & $4^{40}$ & ")
 	assert.Contains(t, b.String(), "\n50 & $4^{50}$ & ")
+	// Short counts only: every digit.
+	b.Reset()
+	require.NoError(t, signsTable(t, enumerate.ClosedForm, 6, 40).WriteLaTeX(&b))
+	assert.Contains(t, b.String(), "\n6 & 4096 & ")
+	assert.Contains(t, b.String(), "\n40 & 1\\,208\\,925\\,819\\,614\\,629\\,174\\,706\\,176 & ")
 	// A count that is not the power is never written as one.
 	tb.Rows[2].Cases = new(big.Int).Add(tb.Rows[2].Cases, big.NewInt(1))
 	b.Reset()
 	require.NoError(t, tb.WriteLaTeX(&b))
 	assert.NotContains(t, b.String(), "4^{60}")
+	assert.NotContains(t, b.String(), "4^{40}", "one way per column")
 	assert.Contains(t, b.String(), "\n60 & 1\\,329\\,227\\,995\\,784\\,915\\,872\\,903\\,807\\,060\\,280\\,344\\,577 & ")
+}
+
+// TestMarkdownColumnsAreText checks that a Markdown table has the columns
+// of the text table, with or without the method column.
+func TestMarkdownColumnsAreText(t *testing.T) {
+	for _, m := range []enumerate.Method{enumerate.BruteForce, enumerate.ClosedForm} {
+		tb := signsTable(t, m, 1, 2)
+		var text, md strings.Builder
+		require.NoError(t, tb.WriteText(&text))
+		require.NoError(t, tb.WriteMarkdown(&md))
+		textHeader := strings.Fields(strings.SplitN(text.String(), "\n", 2)[0])
+		var mdHeader []string
+		for _, c := range strings.Split(strings.Trim(strings.SplitN(md.String(), "\n", 2)[0], "| "), "|") {
+			mdHeader = append(mdHeader, strings.ReplaceAll(strings.TrimSpace(c), `\_`, "_"))
+		}
+		assert.Equal(t, textHeader, mdHeader, "%v", m)
+	}
 }

@@ -44,8 +44,9 @@ func WriteVariantKey(w io.Writer, k *grade.Key, solutions []string) error {
 
 // WriteSheet writes the exercise sheet of k for its student in format f,
 // Markdown or LaTeX (a whole document): the title, the student, each
-// question with its wording and a table of its parts (id, what it asks, a
-// blank or, with solutions, the answer), and the answer file to fill in.
+// question with its wording and its parts (id, what it asks, points, and
+// a blank or, with solutions, the answer), and the answer file to fill
+// in. The LaTeX sheet is an exam sheet (sheet_latex.go).
 func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 	sol := map[string]string{}
 	for i, p := range k.Parts() {
@@ -56,6 +57,9 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 	title := k.Title
 	if title == "" {
 		title = "Exercises"
+	}
+	if f == LaTeX {
+		return writeSheetLaTeX(w, k, title, sol, solutions != nil)
 	}
 	st, ok := sheetStyles[f]
 	if !ok {
@@ -90,7 +94,8 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 // A sheetStyle is how a format writes the parts of an exercise sheet: the
 // Printf formats of the headings, of the grammar paragraph and of a table
 // row (id, asks, points, answer), the fixed text around them, and the
-// format's one escaper.
+// format's one escaper. LaTeX sheets are laid out as exam sheets by
+// writeSheetLaTeX.
 type sheetStyle struct {
 	begin, title, student, grammar, question string
 	tableBegin, row, tableEnd                string
@@ -105,17 +110,6 @@ var sheetStyles = map[Format]sheetStyle{
 		answerFile:    "## Your answer file\n\nCopy these lines into a text file, write each answer after its id, and hand the file in:\n\n```\n",
 		answerFileEnd: "```\n",
 		escape:        markdownText,
-	},
-	LaTeX: {
-		begin: "\\documentclass[a4paper]{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{array,tabularx}\n\\begin{document}\n",
-		title: "\\section*{%s}\n", student: "Student: \\texttt{%s}\n\n", grammar: "\\noindent %s\n", question: "\\subsection*{Question %s}\n",
-		// tabularx gives the question the width the other columns leave,
-		// so a row never runs into the margin.
-		tableBegin: "\\noindent\\begin{tabularx}{\\textwidth}{>{\\ttfamily}l X r p{0.25\\textwidth}}\n\\hline\n\\textrm{id} & asks & points & answer \\\\\n\\hline\n",
-		row:        "%s & %s & %s & %s \\\\[1.5ex]\n", tableEnd: "\\hline\n\\end{tabularx}\n",
-		answerFile:    "\\subsection*{Your answer file}\nWrite each answer after its id in a text file and hand it in:\n\\begin{verbatim}\n",
-		answerFileEnd: "\\end{verbatim}\n", end: "\\end{document}\n",
-		escape: latexText,
 	},
 }
 

@@ -197,5 +197,53 @@ func TestTranscriptLaTeXIsASCII(t *testing.T) {
 		for n, r := range b.String() {
 			require.Less(t, r, rune(128), "%s: %q at byte %d is not ASCII: %s", c.model, r, n, b.String()[max(0, n-40):n])
 		}
+		// Mathematics is set as mathematics: none of the text escaper's
+		// forms of a subscript, a power, a root, a product or a minus
+		// sign is left, and no word of the command line.
+		for _, leak := range []string{`\_`, `\^{}`, `$\surd$`, `$\cdot$`, `$^2$`, `$_k$`, `$-$`, `\sloppy`, "enumerate,", "from enumerate", "ms the check", "time limit"} {
+			require.NotContains(t, b.String(), leak, "%s", c.model)
+		}
+	}
+}
+
+// TestTranscriptMathRoundTrips reads every line a transcript prints with
+// the notation's grammar and checks that the expression trees write back
+// exactly that line: the handout typesets the very values the text
+// transcript prints. It also checks that the grammar finds the
+// mathematics: no prose segment keeps a subscript, a power or a root.
+func TestTranscriptMathRoundTrips(t *testing.T) {
+	signs := rational.Signs()
+	for _, c := range []struct {
+		model proofs.Model
+		ds    []int
+	}{
+		{proofs.Model{Q: signs, K: signs}, []int{1, 2}},
+		{iid(t, "0,2", "±10000000001/10000000000"), []int{2}},
+		{proofs.Model{Q: alphabet(t, "-2,1/2:4"), K: signs, Tie: proofs.TieQ}, []int{3}},
+		{pairsModel(t, "-1 -1:3, -1 1, 1 -1, 1 1:2"), []int{2, 3}},
+		{joint(t, equalTermsLaw), nil},
+	} {
+		tr := prove(t, c.model, c.ds...)
+		lines := []string{tr.Model.String(), tr.Conclusion}
+		lines = append(lines, transcriptSummary(tr)...)
+		for _, r := range runs(tr) {
+			lines = append(lines, runHeader(tr, r))
+			for _, st := range r.Steps {
+				lines = append(lines, st.Statement)
+				for _, a := range st.Assertions {
+					lines = append(lines, a.Statement, a.Values, a.Scope)
+					lines = append(lines, notes(a)...)
+				}
+			}
+		}
+		for _, l := range lines {
+			parsed := parseMathLine(l)
+			require.Equal(t, l, parsed.Text(), "%s", c.model)
+			for _, seg := range parsed {
+				if seg.expr == nil {
+					require.NotRegexp(t, `[_^²√]`, seg.prose, "%s: %q left as prose in %q", c.model, seg.prose, l)
+				}
+			}
+		}
 	}
 }
