@@ -107,7 +107,7 @@ func everyWidthVerdict(which, text string, claimed expr, dv divisor, g *proofs.R
 		div := dv.at(d)
 		x := rational.NewRat(new(big.Rat).Mul(m, big.NewRat(int64(d), 1)))
 		if which != "mean" {
-			x = rational.NewRat(new(big.Rat).Add(new(big.Rat).Mul(new(big.Rat).Sub(v, c), big.NewRat(int64(d), 1)), new(big.Rat).Mul(c, big.NewRat(int64(d)*int64(d), 1))))
+			x = rational.NewRat(new(big.Rat).Add(new(big.Rat).Mul(new(big.Rat).Sub(v, c), big.NewRat(int64(d), 1)), new(big.Rat).Mul(c, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(int64(d)), big.NewInt(2), nil)))))
 			div = div.Mul(div)
 		}
 		return x.Mul(div.Inv())

@@ -24,7 +24,7 @@ var namedMutants = []struct {
 	{"the pair tally of coordinates (i, j) stored transposed (issue 23, b)", "listing.go",
 		"l.two[pairIndex(i, j, d)].add(c, codes[j], w)", "l.two[pairIndex(i, j, d)].add(codes[j], c, w)", "TestAgainstOracle"},
 	{"the law of two tied pairs without P(other entry | tied value)", "general.go",
-		"w := new(big.Int).Quo(lcm, big.NewInt(wx[tied(a).RatString()]))", "w := big.NewInt(1)", "TestAgainstOracle"},
+		"w := new(big.Int).Quo(lcm, wx[tied(a).RatString()])", "w := big.NewInt(1)", "TestAgainstOracle"},
 	{"the sweep's mixture with its components' factors in reverse order", "general.go",
 		"mo.Pairs, w.factors[n]", "mo.Pairs, w.factors[len(w.factors)-1-n]", "TestAgainstOracle"},
 }

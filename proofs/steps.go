@@ -334,7 +334,9 @@ func (ev *evidence) pairPass(ctx context.Context) error {
 		ev.covSum.Add(ev.covSum, mustRat(c))
 	}
 	if ev.shared {
-		ev.covSum.Mul(ev.covSum, big.NewRat(int64(ev.d*(ev.d-1)/2), 1))
+		d := big.NewInt(int64(ev.d))
+		pairs := new(big.Int).Mul(d, new(big.Int).Sub(d, big.NewInt(1)))
+		ev.covSum.Mul(ev.covSum, new(big.Rat).SetFrac(pairs, big.NewInt(2)))
 	}
 	return nil
 }
