@@ -43,6 +43,11 @@ func TestClaimsForEveryWidth(t *testing.T) {
 		{"variance divide=2^(1/4) is d/sqrt(2) for every d", true, "the variance is (d)/sqrt(2) for every d"},
 		{"variance values=0 is 0 for every d", true, "the variance is 0 for every d"},
 		{"variance values=-1,0:2,1 k-values=±1 scale=d is 1/(2*d) for every d", true, "the variance is 1/(2*d) for every d"},
+		// Same q alphabet as the first lines, another k: its own proof (a
+		// cache keyed without k's alphabet once read the ±1 one here).
+		{"variance k-values=±2 is 4*d for every d", true, "the variance is 4*d for every d"},
+		// Same k alphabet as the first lines, another q.
+		{"variance values=±3 k-values=±1 is 9*d for every d", true, "the variance is 9*d for every d"},
 	} {
 		f, err := Parse("every.claims", strings.NewReader(c.line))
 		require.NoError(t, err, c.line)
@@ -52,7 +57,7 @@ func TestClaimsForEveryWidth(t *testing.T) {
 		require.Contains(t, v.Exact, c.exact, c.line)
 		require.Equal(t, strings.SplitN(c.line, " is ", 2)[1], v.Printed)
 	}
-	require.Len(t, ch.generals, 6, "one proof for every width per pair of alphabets")
+	require.Len(t, ch.generals, 8, "one proof for every width per pair of alphabets")
 	require.NoError(t, ch.Plan(nil))
 }
 

@@ -481,8 +481,10 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 		return "", err
 	}
 	weight := map[string]*big.Int{}
+	total := new(big.Int)
 	for n, x := range sl.scores {
 		weight[x.RatString()] = sl.weights[n]
+		total.Add(total, sl.weights[n])
 	}
 	order := make([]int, len(sl.scores))
 	for i := range order {
@@ -506,8 +508,12 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s has q·k = %s; outcomes scoring %s weigh %s in all but those scoring %s weigh %s, so the scores do not cancel on average",
-			describe(o), x.RatString(), x.RatString(), sl.weights[n], neg.RatString(), wn), nil
+		// Probabilities, not weights: a law and the same law with every
+		// weight scaled are one law, and explained alike.
+		p := new(big.Rat).SetFrac(sl.weights[n], total)
+		pn := new(big.Rat).SetFrac(wn, total)
+		return fmt.Sprintf("%s has q·k = %s; P(q·k = %s) = %s but P(q·k = %s) = %s, so the scores do not cancel on average",
+			describe(o), x.RatString(), x.RatString(), p.RatString(), neg.RatString(), pn.RatString()), nil
 	}
 	return "", nil
 }

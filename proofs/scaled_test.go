@@ -139,13 +139,12 @@ func scaledAlphabet(t *testing.T, a rational.Alphabet, s int64) rational.Alphabe
 }
 
 // transcriptDigest writes what a transcript concludes: the proof for
-// every width (its sweep's reach aside), the conclusion and the diagnosis
-// (but its example pair's text, which counts outcomes by their weights).
+// every width (its sweep's reach aside), the conclusion and the diagnosis.
 func transcriptDigest(tr *Transcript) []string {
 	out := stepDigests(tr.General.Steps, "formula")
 	out = append(out, "conclusion: "+tr.Conclusion)
 	if dg := tr.Diagnosis; dg != nil {
-		out = append(out, fmt.Sprintf("diagnosis: %q|%q|%q|%d|%d|%s|%d", dg.Broken, dg.Reasons, dg.Instead, dg.Smallest, dg.Step, digest(dg.Failure), dg.PairStep))
+		out = append(out, fmt.Sprintf("diagnosis: %q|%q|%q|%d|%d|%s|%s|%d", dg.Broken, dg.Reasons, dg.Instead, dg.Smallest, dg.Step, digest(dg.Failure), dg.Pair, dg.PairStep))
 	}
 	return out
 }
