@@ -9,8 +9,8 @@ import (
 
 // TestCardinalGrammarBoundsRange: a number in words takes "hundred" once
 // per group and "thousand" once, so it stays below 10⁷ and no
-// repetition wraps the int64 it is read into (exactpath's analyzer lists
-// cardinal's products on that ground).
+// repetition wraps the int64 it is read into (the analyzer in
+// cmd/sqrtdk/exactpath_test.go lists cardinal's products on that ground).
 func TestCardinalGrammarBoundsRange(t *testing.T) {
 	for text, want := range map[string]int64{
 		"sixty-four":                64,

@@ -10,7 +10,7 @@ import (
 )
 
 // TestWeightSumsFitInt64 proves the range of the int64 weights the
-// analyzer in internal/exactpath allows: a pair's weight is at most
+// analyzer in cmd/sqrtdk/exactpath_test.go allows: a pair's weight is at most
 // MaxMultiplicity² (ProductPairs of two alphabets; a parsed pair at most
 // maxPairWeight), a law holds at most maxPairs pairs, so every weight,
 // sum of weights (PairLaw.totalWeight, component.weight, a tied group's

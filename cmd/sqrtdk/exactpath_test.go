@@ -1,4 +1,4 @@
-package exactpath
+package main
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/importer"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"go/types"
 	"io"
@@ -20,20 +21,30 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// libraryPackages are the packages whose exact paths are checked.
-var libraryPackages = []string{"./rational/...", "./enumerate/...", "./proofs/...", "./claims/...", "./grade/...", "./internal/..."}
+// The analyzer that keeps machine integers off the library's exact paths
+// (issue 35): it type-checks the library packages and reports every
+// non-constant integer sum, difference, product or shift that flows into
+// math/big or rational (big.NewInt(a*b), SetInt64(n+m), …) and every
+// product or accumulation in an int64 or uint64 (a weight, a count, a
+// multiplicity), unless exactAllowed lists it with why its range is
+// proven and by which test. It is syntactic within a call's arguments: a
+// product stored in a variable of type int before it reaches math/big is
+// not followed.
 
-// A finding is one integer operation the analyzer flags: the package, the
+// exactLibraryPackages are the packages whose exact paths are checked.
+var exactLibraryPackages = []string{"./rational/...", "./enumerate/...", "./proofs/...", "./claims/...", "./grade/...", "./internal/..."}
+
+// An exactFinding is one integer operation the analyzer flags: the package, the
 // function it is in and the expression, which identify it across edits
 // that move lines.
-type finding struct{ pkg, fn, expr, pos string }
+type exactFinding struct{ pkg, fn, expr, pos string }
 
-func (f finding) key() string { return f.pkg + " " + f.fn + ": " + f.expr }
+func (f exactFinding) key() string { return f.pkg + " " + f.fn + ": " + f.expr }
 
-// allowed are the findings whose range is proven, each with the reason
+// exactAllowed are the findings whose range is proven, each with the reason
 // and, where the bound is not a constant's arithmetic, the test that
 // proves it.
-var allowed = map[string]string{
+var exactAllowed = map[string]string{
 	// Sizes and indices, not exact values: bytes of a cache, positions,
 	// decimal places, precisions, exponents.
 	"claims distCache.put: d.bytes += size":                         "a cache's bytes, below its memory limit",
@@ -111,30 +122,30 @@ var allowed = map[string]string{
 }
 
 // TestNoMachineIntegerOnExactPath type-checks the library packages and
-// requires every flagged integer operation to be in allowed, and every
-// entry of allowed to be still found.
+// requires every flagged integer operation to be in exactAllowed, and every
+// entry of exactAllowed to be still found.
 func TestNoMachineIntegerOnExactPath(t *testing.T) {
-	found := analyze(t)
+	found := exactAnalyze(t)
 	seen := map[string]bool{}
 	for _, f := range found {
-		if _, ok := allowedPackages[f.pkg]; ok {
+		if _, ok := exactAllowedPackages[f.pkg]; ok {
 			continue
 		}
 		seen[f.key()] = true
-		if _, ok := allowed[f.key()]; !ok {
-			t.Errorf("%s: machine-integer arithmetic on an exact path: make it big.Int, or prove its range with a test and list it in allowed:\n\t%q: \"\",", f.pos, f.key())
+		if _, ok := exactAllowed[f.key()]; !ok {
+			t.Errorf("%s: machine-integer arithmetic on an exact path: make it big.Int, or prove its range with a test and list it in exactAllowed:\n\t%q: \"\",", f.pos, f.key())
 		}
 	}
-	for k := range allowed {
-		require.True(t, seen[k], "allowed lists %q, which the analyzer no longer finds: remove it", k)
+	for k := range exactAllowed {
+		require.True(t, seen[k], "exactAllowed lists %q, which the analyzer no longer finds: remove it", k)
 	}
 }
 
-// analyze loads the library packages' export data with go list and
+// exactAnalyze loads the library packages' export data with go list and
 // type-checks each package's sources against it.
-func analyze(t *testing.T) []finding {
+func exactAnalyze(t *testing.T) []exactFinding {
 	root := filepath.Join("..", "..")
-	cmd := exec.Command("go", append([]string{"list", "-deps", "-export", "-f", "{{.ImportPath}}\t{{.Export}}\t{{.Dir}}\t{{.Standard}}\t{{join .GoFiles \" \"}}"}, libraryPackages...)...)
+	cmd := exec.Command("go", append([]string{"list", "-deps", "-export", "-f", "{{.ImportPath}}\t{{.Export}}\t{{.Dir}}\t{{.Standard}}\t{{join .GoFiles \" \"}}"}, exactLibraryPackages...)...)
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -159,8 +170,8 @@ func analyze(t *testing.T) []finding {
 		}
 	}
 	fset := token.NewFileSet()
-	imp := exportImporter(fset, exports)
-	var found []finding
+	imp := exactImporter(fset, exports)
+	var found []exactFinding
 	for _, p := range targets {
 		var files []*ast.File
 		for _, name := range p.files {
@@ -174,15 +185,15 @@ func analyze(t *testing.T) []finding {
 		require.NoError(t, err, "type-checking %s", p.path)
 		short := strings.TrimPrefix(p.path, "github.com/sqrtdk/sqrtdk/")
 		for _, f := range files {
-			found = append(found, inspect(fset, info, short, f)...)
+			found = append(found, exactInspect(fset, info, short, f)...)
 		}
 	}
-	slices.SortFunc(found, func(a, b finding) int { return strings.Compare(a.pos, b.pos) })
+	slices.SortFunc(found, func(a, b exactFinding) int { return strings.Compare(a.pos, b.pos) })
 	return found
 }
 
-// exportImporter imports packages from the export data go list gave.
-func exportImporter(fset *token.FileSet, exports map[string]string) types.Importer {
+// exactImporter imports packages from the export data go list gave.
+func exactImporter(fset *token.FileSet, exports map[string]string) types.Importer {
 	return importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
 		e := exports[path]
 		if e == "" {
@@ -192,10 +203,10 @@ func exportImporter(fset *token.FileSet, exports map[string]string) types.Import
 	})
 }
 
-// inspect flags, in one file, integer arithmetic flowing into math/big or
+// exactInspect flags, in one file, integer arithmetic flowing into math/big or
 // rational and products or accumulations in 64-bit integers.
-func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []finding {
-	var out []finding
+func exactInspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []exactFinding {
+	var out []exactFinding
 	seen := map[ast.Node]bool{}
 	flag := func(fn string, n ast.Node) {
 		if seen[n] {
@@ -203,9 +214,9 @@ func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []f
 		}
 		seen[n] = true
 		var b strings.Builder
-		_ = printExpr(&b, fset, n)
+		_ = exactPrintExpr(&b, fset, n)
 		p := fset.Position(n.Pos())
-		out = append(out, finding{pkg: pkg, fn: fn, expr: b.String(), pos: fmt.Sprintf("%s/%s:%d", pkg, filepath.Base(p.Filename), p.Line)})
+		out = append(out, exactFinding{pkg: pkg, fn: fn, expr: b.String(), pos: fmt.Sprintf("%s/%s:%d", pkg, filepath.Base(p.Filename), p.Line)})
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -214,7 +225,7 @@ func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []f
 		}
 		fn := fd.Name.Name
 		if fd.Recv != nil && len(fd.Recv.List) == 1 {
-			fn = recvName(fd.Recv.List[0].Type) + "." + fn
+			fn = exactRecvName(fd.Recv.List[0].Type) + "." + fn
 		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -232,7 +243,7 @@ func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []f
 									return false
 								}
 							case *ast.BinaryExpr:
-								if arith(m.Op) && variableInteger(info, m) {
+								if exactArith(m.Op) && exactVariableInteger(info, m) {
 									flag(fn, m)
 									return false
 								}
@@ -242,12 +253,12 @@ func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []f
 					}
 				}
 			case *ast.BinaryExpr:
-				if (n.Op == token.MUL || n.Op == token.SHL) && wide(info, n) {
+				if (n.Op == token.MUL || n.Op == token.SHL) && exactWide(info, n) {
 					flag(fn, n)
 					return false
 				}
 			case *ast.AssignStmt:
-				if len(n.Lhs) == 1 && (n.Tok == token.ADD_ASSIGN || n.Tok == token.MUL_ASSIGN || n.Tok == token.SHL_ASSIGN) && wide(info, n.Lhs[0]) {
+				if len(n.Lhs) == 1 && (n.Tok == token.ADD_ASSIGN || n.Tok == token.MUL_ASSIGN || n.Tok == token.SHL_ASSIGN) && exactWide(info, n.Lhs[0]) {
 					if tv, ok := info.Types[n.Rhs[0]]; !ok || tv.Value == nil || n.Tok != token.ADD_ASSIGN {
 						flag(fn, n)
 					}
@@ -259,19 +270,19 @@ func inspect(fset *token.FileSet, info *types.Info, pkg string, f *ast.File) []f
 	return out
 }
 
-func recvName(e ast.Expr) string {
+func exactRecvName(e ast.Expr) string {
 	switch e := e.(type) {
 	case *ast.StarExpr:
-		return recvName(e.X)
+		return exactRecvName(e.X)
 	case *ast.IndexExpr:
-		return recvName(e.X)
+		return exactRecvName(e.X)
 	case *ast.Ident:
 		return e.Name
 	}
 	return "?"
 }
 
-func arith(op token.Token) bool {
+func exactArith(op token.Token) bool {
 	return op == token.MUL || op == token.ADD || op == token.SUB || op == token.SHL
 }
 
@@ -296,8 +307,8 @@ func exactCallee(info *types.Info, fun ast.Expr) bool {
 	return p == "math/big" || p == "github.com/sqrtdk/sqrtdk/rational"
 }
 
-// variableInteger reports whether an expression is a non-constant integer.
-func variableInteger(info *types.Info, e ast.Expr) bool {
+// exactVariableInteger reports whether an expression is a non-constant integer.
+func exactVariableInteger(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value != nil {
 		return false
@@ -306,8 +317,8 @@ func variableInteger(info *types.Info, e ast.Expr) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// wide reports whether an expression is a non-constant int64 or uint64.
-func wide(info *types.Info, e ast.Expr) bool {
+// exactWide reports whether an expression is a non-constant int64 or uint64.
+func exactWide(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value != nil {
 		return false
@@ -316,9 +327,9 @@ func wide(info *types.Info, e ast.Expr) bool {
 	return ok && (b.Kind() == types.Int64 || b.Kind() == types.Uint64)
 }
 
-// allowedPackages are packages whose machine integers are a fast path
+// exactAllowedPackages are packages whose machine integers are a fast path
 // proven in range elsewhere.
-var allowedPackages = map[string]string{
+var exactAllowedPackages = map[string]string{
 	"enumerate/internal/kernel": "the enumeration kernels count pairs in uint64 (and index with int): a worker's pairs stay below 2^62 (enumerate's maxWorkerPairBits, checked before enumerating), and kernel_test checks every kernel against a big.Int oracle",
 }
 
@@ -351,10 +362,10 @@ func fine(a, b Pair) *big.Int {
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
 	require.NoError(t, err)
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	_, err = (&types.Config{Importer: exportImporter(fset, map[string]string{f[0]: f[1]})}).Check("p", fset, []*ast.File{file}, info)
+	_, err = (&types.Config{Importer: exactImporter(fset, map[string]string{f[0]: f[1]})}).Check("p", fset, []*ast.File{file}, info)
 	require.NoError(t, err)
 	var keys []string
-	for _, x := range inspect(fset, info, "p", file) {
+	for _, x := range exactInspect(fset, info, "p", file) {
 		keys = append(keys, x.key())
 	}
 	require.Equal(t, []string{
@@ -362,4 +373,9 @@ func fine(a, b Pair) *big.Int {
 		"p sum: m[\"x\"] += p.Weight",
 		"p set: n + k",
 	}, keys)
+}
+
+// exactPrintExpr writes a node as source text.
+func exactPrintExpr(w io.Writer, fset *token.FileSet, n ast.Node) error {
+	return printer.Fprint(w, fset, n)
 }
