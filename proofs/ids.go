@@ -9,7 +9,7 @@ package proofs
 // written for coordinates i and j, one assertion standing for every i or
 // every i < j.
 const (
-	// Step 1: the hypotheses.
+	// Step 1: the hypotheses, and E[q_i²] = E[k_i²] = 1, which follow.
 	IDMeanQ       = "mean-q"       // E[q_i] = 0: mean 0
 	IDMeanK       = "mean-k"       // E[k_i] = 0: mean 0
 	IDVarQ        = "var-q"        // Var(q_i) = 1: variance 1
