@@ -1,0 +1,69 @@
+package grade
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/claims"
+)
+
+// parseAnswersText reads an answer file against the key.
+func parseAnswersText(t *testing.T, k *Key, text string) *Answers {
+	t.Helper()
+	a, err := ParseAnswers("s.answers", strings.NewReader(text), k)
+	require.NoError(t, err)
+	return a
+}
+
+// TestAnswerProblemsCapped: an answer file keeps exactly maxProblems
+// problems, the last saying how many more lines could not be read, for
+// lines of an unknown question and for lines that are not UTF-8 alike
+// (found by mutation testing: the bounds were unseen).
+func TestAnswerProblemsCapped(t *testing.T) {
+	k := parseKey(t, "answer a variance d=2\n")
+	for name, line := range map[string]string{"unknown question": "zz 1\n", "not UTF-8": "a \xff\n"} {
+		for _, extra := range []int{0, 1, 5} {
+			a := parseAnswersText(t, k, strings.Repeat(line, maxProblems+extra))
+			require.Len(t, a.Problems, maxProblems, "%s, %d more", name, extra)
+			last := a.Problems[maxProblems-1].Error()
+			if extra == 0 {
+				require.NotContains(t, last, "more lines", name)
+			} else {
+				require.Contains(t, last, fmt.Sprintf("(and %d more lines that could not be read)", extra), name)
+			}
+		}
+	}
+}
+
+// TestAnswerLineBounds: a NUL byte anywhere, the first byte of a line
+// included, makes the file not text; a line of exactly
+// claims.MaxLineBytes is read and one byte more is a problem; line
+// numbers count runs of empty lines; a student line names an id once.
+func TestAnswerLineBounds(t *testing.T) {
+	k := parseKey(t, "answer a variance d=2\n")
+	_, err := ParseAnswers("s.answers", strings.NewReader("a 2\n\x00b\n"), k)
+	require.ErrorContains(t, err, "s.answers:2: the file is not text")
+
+	line := "a 2 #"
+	line += strings.Repeat("x", claims.MaxLineBytes-len(line))
+	a := parseAnswersText(t, k, line+"\n")
+	require.Empty(t, a.Problems)
+	require.Equal(t, "2", a.ByPart["a"].Text)
+	a = parseAnswersText(t, k, line+"x\n")
+	require.Len(t, a.Problems, 1)
+	require.Contains(t, a.Problems[0].Error(), fmt.Sprintf("the line is longer than %d bytes", claims.MaxLineBytes))
+
+	a = parseAnswersText(t, k, "\n\n\n\nzz 1\n\n\nyy 2\n")
+	require.Len(t, a.Problems, 2)
+	require.Contains(t, a.Problems[0].Error(), "s.answers:5:")
+	require.Contains(t, a.Problems[1].Error(), "s.answers:8:")
+
+	a = parseAnswersText(t, k, "student ada\nstudent ada\nstudent bob\nstudent a b\n")
+	require.Equal(t, "ada", a.Student)
+	require.Len(t, a.Problems, 2)
+	require.Contains(t, a.Problems[0].Error(), "s.answers:3: a second student line names bob; the first, ada, stands")
+	require.Contains(t, a.Problems[1].Error(), "s.answers:4: student:")
+}
