@@ -67,3 +67,27 @@ func TestAnswerLineBounds(t *testing.T) {
 	require.Contains(t, a.Problems[0].Error(), "s.answers:3: a second student line names bob; the first, ada, stands")
 	require.Contains(t, a.Problems[1].Error(), "s.answers:4: student:")
 }
+
+// TestVisibleEveryControl: every C0 control, DEL and C1 control becomes
+// something a terminal shows, at the ends of each range too, and every
+// other rune of the first 256 passes unchanged (the fast path's bounds
+// were unseen).
+func TestVisibleEveryControl(t *testing.T) {
+	for r := rune(0); r < 0x100; r++ {
+		s := "a" + string(r) + "b"
+		got := visible(s)
+		control := r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0
+		if control {
+			require.NotContains(t, got, string(r), "U+%04X", r)
+		} else if r != '\t' {
+			require.Equal(t, s, got, "U+%04X", r)
+		}
+	}
+}
+
+// TestShortListBound: n items are listed whole, n + 1 as n and "1 more".
+func TestShortListBound(t *testing.T) {
+	items := []string{"a", "b", "c"}
+	require.Equal(t, "a, b, c", shortList(items, 3))
+	require.Equal(t, "a, b and 1 more", shortList(items, 2))
+}
