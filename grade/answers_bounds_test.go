@@ -68,20 +68,29 @@ func TestAnswerLineBounds(t *testing.T) {
 	require.Contains(t, a.Problems[1].Error(), "s.answers:4: student:")
 }
 
-// TestVisibleEveryControl: every C0 control, DEL and C1 control becomes
-// something a terminal shows, at the ends of each range too, and every
-// other rune of the first 256 passes unchanged (the fast path's bounds
-// were unseen).
+// TestVisibleEveryControl: every C0 control becomes its control picture
+// (a tab a space), DEL ␡, every C1 control and bidirectional override
+// U+FFFD, at the ends of each range too, and every other rune of the first
+// 256 and around the overrides passes unchanged (the bounds were unseen).
 func TestVisibleEveryControl(t *testing.T) {
+	runes := []rune{0x061b, 0x061c, 0x061d, 0x200d, 0x200e, 0x200f, 0x2010, 0x2029, 0x202a, 0x202e, 0x202f, 0x2065, 0x2066, 0x2069, 0x206a}
 	for r := rune(0); r < 0x100; r++ {
-		s := "a" + string(r) + "b"
-		got := visible(s)
-		control := r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0
-		if control {
-			require.NotContains(t, got, string(r), "U+%04X", r)
-		} else if r != '\t' {
-			require.Equal(t, s, got, "U+%04X", r)
+		runes = append(runes, r)
+	}
+	bidi := map[rune]bool{0x061c: true, 0x200e: true, 0x200f: true, 0x202a: true, 0x202e: true, 0x2066: true, 0x2069: true}
+	for _, r := range runes {
+		want := r
+		switch {
+		case r == '\t':
+			want = ' '
+		case r < 0x20:
+			want = 0x2400 + r
+		case r == 0x7f:
+			want = 0x2421
+		case r >= 0x80 && r < 0xa0 || bidi[r]:
+			want = 0xfffd
 		}
+		require.Equal(t, "a"+string(want)+"b", visible("a"+string(r)+"b"), "U+%04X", r)
 	}
 }
 
