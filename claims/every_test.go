@@ -57,6 +57,11 @@ func TestClaimsForEveryWidth(t *testing.T) {
 		{"std values=-2,2 is -4√d", false, "negative"},
 		{"std values=-2,2 is 8d^(1/2)/2 = √(16d)", true, "the std is 4*sqrt(d)"},
 		{"mean values=0,1 is d/4 - d^2/d^2 + 1", true, "the mean is 1/4*d"},
+		// Same q alphabet as the first lines, another k: its own proof (a
+		// cache keyed without k's alphabet once read the ±1 one here).
+		{"variance k-values=±2 is 4*d for every d", true, "the variance is 4*d for every d"},
+		// Same k alphabet as the first lines, another q.
+		{"variance values=±3 k-values=±1 is 9*d for every d", true, "the variance is 9*d for every d"},
 	} {
 		f, err := Parse("every.claims", strings.NewReader(c.line))
 		require.NoError(t, err, c.line)
@@ -66,7 +71,7 @@ func TestClaimsForEveryWidth(t *testing.T) {
 		require.Contains(t, v.Exact, c.exact, c.line)
 		require.Equal(t, strings.SplitN(c.line, " is ", 2)[1], v.Printed)
 	}
-	require.Len(t, ch.generals, 6, "one proof for every width per pair of alphabets")
+	require.Len(t, ch.generals, 8, "one proof for every width per pair of alphabets")
 	require.NoError(t, ch.Plan(nil))
 }
 

@@ -66,7 +66,8 @@ func (l sampleLaw) scoreMoments(d int64) (sigma2, mu4 *big.Rat) {
 	m22 := new(big.Rat).Mul(l.m2, l.m2)
 	sigma2 = new(big.Rat).Mul(bd, m22)
 	mu4 = new(big.Rat).Mul(bd, new(big.Rat).Mul(l.m4, l.m4))
-	cross := new(big.Rat).Mul(bd, new(big.Rat).SetInt64(3*(d-1)))
+	cross := new(big.Rat).Mul(bd, new(big.Rat).Sub(bd, big.NewRat(1, 1)))
+	cross.Mul(cross, big.NewRat(3, 1))
 	mu4.Add(mu4, cross.Mul(cross, new(big.Rat).Mul(m22, m22)))
 	return sigma2, mu4
 }

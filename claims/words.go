@@ -51,9 +51,18 @@ func cardinal(words []string) (int64, bool) {
 		case w == "and" && i > 0 && i < len(words)-1:
 			continue
 		case w == "hundred" && seen:
+			// Once in a group, after 1 to 99 ("nineteen hundred"): so a
+			// group stays below 10⁴ and no repetition wraps an int64.
+			if group < 1 || group > 99 {
+				return 0, false
+			}
 			group *= 100
 		case w == "thousand" && seen:
-			total += group * 1000
+			// Once, after a group: the total stays below 10⁷.
+			if total != 0 || group < 1 {
+				return 0, false
+			}
+			total = group * 1000
 			group = 0
 		default:
 			n, ok := cardinals[w]

@@ -20,7 +20,7 @@ func coordinateWeights(p Problem, l *lattice) []*big.Int {
 	}
 	for a, ql := range p.Q.Letters() {
 		for b, kl := range p.K.Letters() {
-			w[l.t[a][b]].Add(w[l.t[a][b]], big.NewInt(ql.Mult*kl.Mult))
+			w[l.t[a][b]].Add(w[l.t[a][b]], new(big.Int).Mul(big.NewInt(ql.Mult), big.NewInt(kl.Mult)))
 		}
 	}
 	return w

@@ -34,6 +34,16 @@ type Diagnosis struct {
 	// PairStep, when one does, described in words.
 	Pair     string
 	PairStep int // the step Pair shows failing
+	// ReasoningStep is the step at which the lesson's reasoning, rather
+	// than one of its hypotheses, first fails, and ReasoningFailure the
+	// assertion that fails there: the first failing assertion, in the
+	// proof's order, that is not a hypothesis, in the proof for every
+	// width, else at the smallest width asked for where one fails. With
+	// k = q, Step 1's hypothesis q_i and k_i independent fails, and the
+	// reasoning first breaks at Step 2, E[q_i·k_i] = E[q_i]·E[k_i].
+	// ReasoningStep is 0 when only hypotheses fail.
+	ReasoningStep    int
+	ReasoningFailure Assertion // the reasoning's first failing assertion
 }
 
 // hypotheses and reasoning list the assertion IDs in the order of the proof.
@@ -86,10 +96,27 @@ func (p *Proof) diagnose(ctx context.Context, t *Transcript) (*Diagnosis, error)
 		}
 	}
 	dg.Instead = instead(t)
+	dg.ReasoningStep, dg.ReasoningFailure = firstReasoningFailure(runs)
 	if err := p.smallest(ctx, t, dg); err != nil {
 		return nil, err
 	}
 	return dg, nil
+}
+
+// firstReasoningFailure returns the first failing assertion, in the
+// order of the proof, that is not a hypothesis, and its step, in the
+// first run that has one.
+func firstReasoningFailure(runs []Run) (int, Assertion) {
+	for _, r := range runs {
+		for _, st := range r.Steps {
+			for _, a := range st.Assertions {
+				if !a.Holds && !slices.Contains(hypotheses, a.ID) {
+					return st.Number, a
+				}
+			}
+		}
+	}
+	return 0, Assertion{}
 }
 
 // reason explains assertion id at the first width where it fails or, if
@@ -481,8 +508,10 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 		return "", err
 	}
 	weight := map[string]*big.Int{}
+	total := new(big.Int)
 	for n, x := range sl.scores {
 		weight[x.RatString()] = sl.weights[n]
+		total.Add(total, sl.weights[n])
 	}
 	order := make([]int, len(sl.scores))
 	for i := range order {
@@ -506,8 +535,12 @@ func asymmetricPair(ctx context.Context, s *Space) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s has q·k = %s; outcomes scoring %s weigh %s in all but those scoring %s weigh %s, so the scores do not cancel on average",
-			describe(o), x.RatString(), x.RatString(), sl.weights[n], neg.RatString(), wn), nil
+		// Probabilities, not weights: a law and the same law with every
+		// weight scaled are one law, and explained alike.
+		p := new(big.Rat).SetFrac(sl.weights[n], total)
+		pn := new(big.Rat).SetFrac(wn, total)
+		return fmt.Sprintf("%s has q·k = %s; P(q·k = %s) = %s but P(q·k = %s) = %s, so the scores do not cancel on average",
+			describe(o), x.RatString(), x.RatString(), p.RatString(), neg.RatString(), pn.RatString()), nil
 	}
 	return "", nil
 }

@@ -1,6 +1,9 @@
 package proofs
 
 import (
+	"context"
+	"math/big"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -23,14 +26,14 @@ func TestDiagnosisWitnesses(t *testing.T) {
 		instead  []string
 	}{
 		{"entries 0 or 1", iid(t, "0,1", "0,1"), []int{2}, 1, 1,
-			"q = (1), k = (1) has q·k = 1; outcomes scoring 1 weigh 1 in all but those scoring -1 weigh 0, so the scores do not cancel on average", 2,
+			"q = (1), k = (1) has q·k = 1; P(q·k = 1) = 1/4 but P(q·k = -1) = 0, so the scores do not cancel on average", 2,
 			[]string{"one term has E[q_i·k_i] = 1/4 and Var(q_i·k_i) = 3/16, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = 1/4·d_k and Var(q·k) = 3/16·d_k",
 				"q·k/√d_k has mean 1/4·√d_k, which grows like √d_k as d_k grows: dividing fixes the spread, not the mean"}},
 		{"entries ±2", iid(t, "±2", "±2"), []int{3, 2}, 1, 1,
 			"q = (-2), k = (2) has q·k = -4: its squared distance from the mean is 16, where the claim needs an average of 1", 4,
 			[]string{"one term has E[q_i·k_i] = 0 and Var(q_i·k_i) = 16, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = 0 and Var(q·k) = 16·d_k"}},
 		{"k = 1", iid(t, "0,2", "1"), []int{2}, 1, 1,
-			"q = (2), k = (1) has q·k = 2; outcomes scoring 2 weigh 1 in all but those scoring -2 weigh 0, so the scores do not cancel on average", 2,
+			"q = (2), k = (1) has q·k = 2; P(q·k = 2) = 1/2 but P(q·k = -2) = 0, so the scores do not cancel on average", 2,
 			[]string{"one term has E[q_i·k_i] = 1 and Var(q_i·k_i) = 1, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = d_k and Var(q·k) = d_k",
 				"q·k/√d_k has mean √d_k, which grows like √d_k as d_k grows: dividing fixes the spread, not the mean"}},
 		{"both tied, widths given downwards", Model{Q: rational.Signs(), K: rational.Signs(), Tie: TieBoth}, []int{3, 2}, 2, 1,
@@ -39,12 +42,12 @@ func TestDiagnosisWitnesses(t *testing.T) {
 		// Scores 0, 1 and 2, one outcome each: 1 and 2 outweigh −1 and −2;
 		// the smaller is shown.
 		{"a joint law with two lopsided scores", joint(t, "1 0 0\n1 1 1\n1 2 1\n"), nil, 1, 1,
-			"q = (1), k = (1) has q·k = 1; outcomes scoring 1 weigh 1 in all but those scoring -1 weigh 0, so the scores do not cancel on average", 2,
+			"q = (1), k = (1) has q·k = 1; P(q·k = 1) = 1/3 but P(q·k = -1) = 0, so the scores do not cancel on average", 2,
 			[]string{"Var(q·k) = 2/3 at d_k = 1"}},
 		// k = −q, both tied: the smallest counterexample is d_k = 1, where
 		// q·k = −1 always.
 		{"k = −q, tied", Model{Pairs: OppositePairs(alphabet(t, "-1,1")), Tie: TieBoth}, []int{2}, 1, 1,
-			"q = (-1), k = (1) has q·k = -1; outcomes scoring -1 weigh 2 in all but those scoring 1 weigh 0, so the scores do not cancel on average", 2,
+			"q = (-1), k = (1) has q·k = -1; P(q·k = -1) = 1 but P(q·k = 1) = 0, so the scores do not cancel on average", 2,
 			[]string{"one term has E[q_i·k_i] = -1 and Var(q_i·k_i) = 0, two have Cov(q_i·k_i, q_j·k_j) = 0, so for every d_k: E[q·k] = -d_k and Var(q·k) = 0",
 				"q·k/√d_k has mean -√d_k, which falls like -√d_k as d_k grows: dividing fixes the spread, not the mean"}},
 	} {
@@ -142,4 +145,44 @@ func TestAssertionString(t *testing.T) {
 	require.Equal(t, "x = y: 1 ≠ 2: FAILS", Equal("x", rational.NewInt(1), "y", rational.NewInt(2)).String())
 	a, _, _, _ = wide.General.assertion("var-scaled")
 	require.Equal(t, "Var(q·k/√d_k) = 1 (every d_k): both 1: holds", a.String())
+}
+
+// TestDiagnosisPairProbabilitiesRecomputed: the probabilities the
+// diagnosis quotes for a score and its opposite are recomputed on the
+// space, as the mean of the event's indicator, for laws whose weights are
+// not 1 and whose both scores are likely (a weight applied twice in these
+// numbers once passed every test), and a law scaled is explained alike.
+func TestDiagnosisPairProbabilitiesRecomputed(t *testing.T) {
+	quoted := regexp.MustCompile(`P\(q·k = ([^)]+)\) = ([-0-9/]+)`)
+	for _, m := range []Model{
+		joint(t, "3 1 1\n1 -1 1\n"),
+		joint(t, "6 1 1\n2 -1 1\n"),
+		joint(t, "5 1 2\n2 -1 2\n1 0 0\n"),
+		pairs(t, "1 1:3,-1 1,1 -1"),
+		pairs(t, "1 1:300000,-1 1:100000,1 -1:100000"),
+		iid(t, "-1:2,1:3", "1"),
+	} {
+		tr := prove(t, m, 1)
+		require.NotNil(t, tr.Diagnosis, "%s", m)
+		require.Equal(t, 2, tr.Diagnosis.PairStep, "%s", m)
+		got := quoted.FindAllStringSubmatch(tr.Diagnosis.Pair, -1)
+		require.Len(t, got, 2, tr.Diagnosis.Pair)
+		s := space(t, m, 1)
+		for _, q := range got {
+			x, ok := new(big.Rat).SetString(q[1])
+			require.True(t, ok)
+			indicator := Func("1{q·k = "+q[1]+"}", func(o *Outcome) *big.Rat {
+				if o.Score.Cmp(x) == 0 {
+					return big.NewRat(1, 1)
+				}
+				return new(big.Rat)
+			})
+			p, err := s.E(context.Background(), indicator)
+			require.NoError(t, err)
+			require.Equal(t, p.String(), q[2], "%s: %s", m, tr.Diagnosis.Pair)
+		}
+		require.NotEqual(t, "0", got[1][2], "both scores likely: %s", tr.Diagnosis.Pair)
+	}
+	a, b := prove(t, pairs(t, "1 1:3,-1 1,1 -1")), prove(t, pairs(t, "1 1:300000,-1 1:100000,1 -1:100000"))
+	require.Equal(t, a.Diagnosis.Pair, b.Diagnosis.Pair)
 }

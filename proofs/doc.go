@@ -80,7 +80,10 @@
 // of the assertions the step's reasoning rests on, and the identity that
 // holds whatever the hypotheses (E[q·k] = E[q]·E[k] + Cov(q, k), Var(Σ) =
 // Σ Var + 2·Σ Cov, …) with this space's values: the true reason for the
-// verdict. Run.Assertion looks one up by its ID. An assertion the model
+// verdict. Run.Assertion looks one up by its ID: the constants IDMeanQ to
+// IDVarScaled list every ID, step by step, with the statement it checks.
+// Steps 4 and 5 for every width compare Formulas in d_k, which Polynomial
+// builds and Formula.Equal compares. An assertion the model
 // makes true by how it draws the space (q_i and k_i drawn from their
 // alphabets independently; coordinate pairs drawn independently, at a
 // width too large to list) is computed all the same, but its

@@ -39,6 +39,22 @@ func newFormula(ms ...monomial) Formula {
 	return f
 }
 
+// Polynomial returns the formula Σ coefs[n]·d_k^n, such as 16·d_k for
+// Polynomial(big.NewRat(0, 1), big.NewRat(16, 1)); a nil coefficient is 0.
+func Polynomial(coefs ...*big.Rat) Formula {
+	ms := make([]monomial, 0, len(coefs))
+	for n, c := range coefs {
+		if c != nil {
+			ms = append(ms, monomial{c, big.NewRat(int64(n), 1)})
+		}
+	}
+	return newFormula(ms...)
+}
+
+// Equal reports whether f and g are the same function of d_k ≥ 1, which
+// holds exactly when they have the same terms.
+func (f Formula) Equal(g Formula) bool { return f.equal(g) }
+
 // constantFormula returns the formula c.
 func constantFormula(c *big.Rat) Formula { return newFormula(monomial{c, new(big.Rat)}) }
 

@@ -62,7 +62,7 @@ func modelLaws(m Model) (one, two *law, oneProduct, twoProduct string) {
 		twoProduct = byIndependentPairs
 		for _, a := range pairs {
 			for _, b := range pairs {
-				add(a, b, big.NewInt(a.Weight*b.Weight))
+				add(a, b, weightProduct(a, b))
 			}
 		}
 	case TieBoth:
@@ -79,13 +79,16 @@ func modelLaws(m Model) (one, two *law, oneProduct, twoProduct string) {
 			}
 			return p.K
 		}
-		wx := map[string]int64{}
+		wx := map[string]*big.Int{}
 		for _, p := range pairs {
-			wx[tied(p).RatString()] += p.Weight
+			k := tied(p).RatString()
+			if wx[k] == nil {
+				wx[k] = new(big.Int)
+			}
+			wx[k].Add(wx[k], big.NewInt(p.Weight))
 		}
 		lcm := big.NewInt(1)
-		for _, w := range wx {
-			bw := big.NewInt(w)
+		for _, bw := range wx {
 			lcm.Mul(lcm, new(big.Int).Quo(bw, new(big.Int).GCD(nil, nil, lcm, bw)))
 		}
 		for _, a := range pairs {
@@ -93,12 +96,18 @@ func modelLaws(m Model) (one, two *law, oneProduct, twoProduct string) {
 				if tied(a).Cmp(tied(b)) != 0 {
 					continue
 				}
-				w := new(big.Int).Quo(lcm, big.NewInt(wx[tied(a).RatString()]))
-				add(a, b, w.Mul(w, big.NewInt(a.Weight*b.Weight)))
+				w := new(big.Int).Quo(lcm, wx[tied(a).RatString()])
+				add(a, b, w.Mul(w, weightProduct(a, b)))
 			}
 		}
 	}
 	return one, two, oneProduct, twoProduct
+}
+
+// weightProduct returns a.Weight·b.Weight exactly: two pair weights of
+// up to 10¹² each (ProductPairs of two alphabets) pass 2⁶³.
+func weightProduct(a, b Pair) *big.Int {
+	return new(big.Int).Mul(big.NewInt(a.Weight), big.NewInt(b.Weight))
 }
 
 // A sweepWidth is one width of the sweep: enumerate's plans for the law of

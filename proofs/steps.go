@@ -334,7 +334,9 @@ func (ev *evidence) pairPass(ctx context.Context) error {
 		ev.covSum.Add(ev.covSum, mustRat(c))
 	}
 	if ev.shared {
-		ev.covSum.Mul(ev.covSum, big.NewRat(int64(ev.d*(ev.d-1)/2), 1))
+		d := big.NewInt(int64(ev.d))
+		pairs := new(big.Int).Mul(d, new(big.Int).Sub(d, big.NewInt(1)))
+		ev.covSum.Mul(ev.covSum, new(big.Rat).SetFrac(pairs, big.NewInt(2)))
 	}
 	return nil
 }
@@ -383,7 +385,7 @@ func (ev *evidence) step1() Step {
 		add(ev.group("square-"+e.v, "", fromCoordinate, []string{"mean-" + e.v, "var-" + e.v}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
 			x := e.of(q, k)
 			sq, v, m := l.mean(Times(x, x)), l.cov(x, x), l.mean(x)
-			because := fmt.Sprintf("E[%[1]s_i²] = Var(%[1]s_i) + E[%[1]s_i]² = %[2]s + %[3]s² = %[4]s", e.v, v, paren(m), sq)
+			because := fmt.Sprintf("E[%[1]s_i²] = Var(%[1]s_i) + E[%[1]s_i]² = %[2]s + %[3]s = %[4]s", e.v, v, squared(m), sq)
 			return equalT("E["+e.v+"_i²]", sq, "1", unit, because)
 		}), false))
 	}
@@ -458,6 +460,15 @@ func paren(v rational.Value) string {
 	return v.String()
 }
 
+// squared writes v², with v in parentheses unless it is a whole number
+// of no sign: "(1/9)²", not "1/9²", which reads as 1/81.
+func squared(v rational.Value) string {
+	if r, ok := v.Rat(); ok && r.IsInt() && r.Sign() >= 0 {
+		return v.String() + "²"
+	}
+	return "(" + v.String() + ")²"
+}
+
 // step2 checks that one term has mean E[q_i·k_i] = E[q_i]·E[k_i] = 0.
 func (ev *evidence) step2() Step {
 	st := Step{Number: 2, Title: "mean of one term", Statement: "E[q_i·k_i] = E[q_i]·E[k_i] = 0, as q_i and k_i are independent"}
@@ -478,7 +489,7 @@ func (ev *evidence) step3() Step {
 	st.Assertions = append(st.Assertions, ev.group("var-term-square", "", fromCoordinate, []string{"mean-term"}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
 		t := Times(q, k)
 		v, s2, m := l.cov(t, t), l.mean(Times(t, t)), l.mean(t)
-		because := fmt.Sprintf("Var(q_i·k_i) = E[(q_i·k_i)²] − E[q_i·k_i]² = %s − %s² = %s", s2, paren(m), v)
+		because := fmt.Sprintf("Var(q_i·k_i) = E[(q_i·k_i)²] − E[q_i·k_i]² = %s − %s = %s", s2, squared(m), v)
 		return equalT("Var(q_i·k_i)", v, "E[(q_i·k_i)²]", s2, because)
 	}), false)...)
 	st.Assertions = append(st.Assertions, ev.group("square-term-product", "", fromCoordinate, []string{"indep-qk"}, ev.perCoordinate(func(l *law, q, k RV) Assertion {
