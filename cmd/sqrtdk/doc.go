@@ -398,9 +398,12 @@
 // waits on it. --pairs, --joint and the engine's flags have no field in
 // the form and are refused with html.
 //
-// -o DIR is made, or replaced when it holds a page written before (only a
-// page's files); anything else there is refused. The files appear only
-// when all were written.
+// -o DIR is made, or replaced only when it is empty or holds exactly a
+// page sqrtdk wrote: the files its .sqrtdk-manifest lists (with their
+// SHA-256), unchanged, and nothing else. A person's own file there, a page
+// edited since, or an input of the run inside DIR is refused before any
+// work, through a symbolic link too. The files appear only when all were
+// written.
 //
 // # Exit status
 //
@@ -410,7 +413,10 @@
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
 // input, and for a result that could not be written in full (a full disk,
 // a closed pipe: whatever it would have been, a truncated result never
-// exits 0 or 1); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
+// exits 0 or 1; a reader that exits early, as in "sqrtdk grade … | head",
+// leaves one line, "standard output was closed before the whole result
+// was written", and status 2, not a silent death by SIGPIPE's 141, and no
+// -o file); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
 // SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"
 // ("sqrtdk plot KIND: ..." for a figure, "sqrtdk: ..." when no command
 // applies); unknown flags, missing values and unknown commands also print

@@ -58,6 +58,15 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	if keys.student == "" {
 		return flagUsageError(fs, "--student: name the student the sheet is for")
 	}
+	var dir *pageDir
+	if f == "html" {
+		// Before any work: the page directory may hold nothing but a page
+		// sqrtdk wrote, and not the key.
+		files.Declare(keyInput, keys.key)
+		if dir, err = preparePageDir(files, output); err != nil {
+			return err
+		}
+	}
 	key, err := keys.read(ctx, files)
 	if err != nil {
 		return err
@@ -80,7 +89,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 		if err != nil {
 			return err
 		}
-		return writePageDir(files, output, pageFiles)
+		return writePageDir(files, dir, pageFiles)
 	}
 	var solutions []string
 	if answerKey {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
@@ -15,6 +16,7 @@ import (
 )
 
 func main() {
+	catchBrokenPipe()
 	files := guard.New(os.Stdin, os.Stdout)
 	ctx, stop := withStopSignals(context.Background(), files.Abort, os.Stderr)
 	err := signalCause(ctx, runWith(ctx, files, os.Args[1:], os.Stdout, os.Stderr))
@@ -78,6 +80,7 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
+	files.Warn = func(msg string) { fmt.Fprintln(stderr, errorLine("sqrtdk "+name+": warning: "+msg)) }
 	out := &resultWriter{w: files.Stdout()}
 	// A command's --max-memory becomes the runtime's soft limit while it
 	// runs (limitFlags.parse).
@@ -89,6 +92,9 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		files.Finish(false)
 		if ge := (*guard.Error)(nil); errors.As(out.err, &ge) {
 			return inCommand(name, &usageError{msg: ge.Error()})
+		}
+		if errors.Is(out.err, syscall.EPIPE) {
+			return inCommand(name, &usageError{msg: "standard output was closed before the whole result was written (its reader exited)"})
 		}
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
 	}

@@ -127,9 +127,13 @@ func writeLab(files *guard.Files, s spec.Prove, dir string) error {
 	if dir == "" {
 		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
 	}
+	d, err := preparePageDir(files, dir)
+	if err != nil {
+		return err
+	}
 	pageFiles, err := pages.Lab(s)
 	if err != nil {
 		return err
 	}
-	return writePageDir(files, dir, pageFiles)
+	return writePageDir(files, d, pageFiles)
 }

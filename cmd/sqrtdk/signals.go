@@ -129,3 +129,13 @@ func signalCause(ctx context.Context, err error) error {
 	}
 	return err
 }
+
+// catchBrokenPipe makes a write to a closed pipe an error (EPIPE) rather
+// than a death by SIGPIPE, which Go's runtime deals a program writing to
+// standard output or error: sqrtdk then ends as for any result it could
+// not write in full, one line and exit status 2, and the run's temporary
+// files are removed, as for every failed run ("sqrtdk table | head -1"
+// exits 2; a shell's pipefail sees it).
+func catchBrokenPipe() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+}
