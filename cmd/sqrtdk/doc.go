@@ -64,6 +64,16 @@
 //	                with the estimate and the flag to use instead. Brute
 //	                force uses no more workers than fit in the memory
 //	                limit, which is also the Go runtime's soft memory limit.
+//	                Both limits also hold while the run works: the run
+//	                stops at --max-time after it started (wall-clock time)
+//	                or when the memory it holds reaches --max-memory, and
+//	                ends as a refusal does: one line naming the flag and
+//	                what it had done, exit status 2, no file written. Under
+//	                an address-space limit (ulimit -v, prlimit --as) or a
+//	                control group's memory limit the default --max-memory
+//	                is at most 80% of what they leave the process (a Go
+//	                process reserves about 700 MB of address space at
+//	                start), and a larger --max-memory is refused.
 //	--workers N     parallel workers for enumeration (default GOMAXPROCS; at
 //	                most 4 per core and as many as fit in --max-memory are
 //	                started); the output is the same for any N.

@@ -29,7 +29,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return err
 	}

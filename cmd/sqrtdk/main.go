@@ -8,7 +8,9 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
@@ -17,12 +19,17 @@ import (
 
 func main() {
 	catchBrokenPipe()
+	exitOnBudget = true
 	files := guard.New(os.Stdin, os.Stdout)
 	ctx, stop := withStopSignals(context.Background(), files.Abort, os.Stderr)
 	err := signalCause(ctx, runWith(ctx, files, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
+
+// exitOnBudget is set in the sqrtdk process: a run past its budget that
+// has not returned watchdogGrace later is ended (budget.go).
+var exitOnBudget bool
 
 // A command is one subcommand of sqrtdk. It opens every input and output
 // through files, the run's guard, and writes its result to stdout.
@@ -85,7 +92,39 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 	// A command's --max-memory becomes the runtime's soft limit while it
 	// runs (limitFlags.parse).
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	// The budget limitFlags.parse arms: past it the context is cancelled,
+	// and in the sqrtdk process (not in tests that call run) a run that
+	// has not returned watchdogGrace later is ended as a signal's is.
+	var ending sync.Mutex
+	returned := false
+	ctx, budget := withBudget(ctx, func(e *budgetExceeded) {
+		if !exitOnBudget {
+			return
+		}
+		time.AfterFunc(watchdogGrace, func() {
+			ending.Lock()
+			if returned {
+				ending.Unlock()
+				return
+			}
+			files.Abort()
+			fmt.Fprintln(stderr, errorLine("sqrtdk "+name+": "+e.Error()))
+			os.Exit(2)
+		})
+	})
 	err = c.run(ctx, files, args[1:], out, stderr)
+	ending.Lock()
+	returned = true
+	ending.Unlock()
+	budget.disarm()
+	if be := (*budgetExceeded)(nil); err != nil && errors.As(context.Cause(ctx), &be) && !errors.As(context.Cause(ctx), new(*stoppedBySignal)) {
+		files.Finish(false)
+		var ce *commandError
+		if errors.As(err, &ce) && error(ce) == err {
+			return inCommand(name, &commandError{command: ce.command, err: &usageError{msg: be.Error()}})
+		}
+		return inCommand(name, &usageError{msg: be.Error()})
+	}
 	if out.err != nil && !errors.Is(err, context.Canceled) {
 		// Whatever the command made of it, a result that did not reach
 		// standard output in full is an error.

@@ -85,7 +85,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return err
 	}
@@ -102,6 +102,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 		return err
 	}
 	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
+	setProgress(ctx, counted(opt.Progress, p.Work(), "the proof"))
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {

@@ -220,7 +220,7 @@ func (f *Files) commit(o *Output) error {
 func (f *Files) Finish(ok bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.removeStale()
+	f.removeStale(ok)
 	var err error
 	for _, o := range f.outputs {
 		if ok && err == nil {
@@ -240,8 +240,9 @@ func (f *Files) Finish(ok bool) error {
 // removeStale removes, beside each output written through a temporary
 // file, the temporary files that killed runs left for it (those that
 // carry sqrtdk's mark and are none of the run's inputs, which are all
-// known by now), and reports the files left that only look like one.
-func (f *Files) removeStale() {
+// known by now), and reports the files left that only look like one when
+// the run succeeded (a failed run's error stays its one line).
+func (f *Files) removeStale(report bool) {
 	for _, o := range f.outputs {
 		if o.temp == "" {
 			continue
@@ -256,7 +257,7 @@ func (f *Files) removeStale() {
 			return false
 		})
 		for _, name := range left {
-			if f.Warn != nil && !f.isInput(name) {
+			if report && f.Warn != nil && !f.isInput(name) {
 				f.Warn(fmt.Sprintf("%s is named like a temporary file of %s %s but sqrtdk did not write it; left in place", name, o.Flag, o.Path))
 			}
 		}
