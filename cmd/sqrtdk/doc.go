@@ -71,9 +71,10 @@
 //	                what it had done, exit status 2, no file written. Under
 //	                an address-space limit (ulimit -v, prlimit --as) or a
 //	                control group's memory limit the default --max-memory
-//	                is at most 80% of what they leave the process (a Go
-//	                process reserves about 700 MB of address space at
-//	                start), and a larger --max-memory is refused.
+//	                is at most 80% of what they leave the process (sqrtdk
+//	                reserves about 733 MiB of address space at start, and
+//	                its heap grows by 64 MiB), and a larger --max-memory
+//	                is refused (see docs/budgets-and-files.md).
 //	--workers N     parallel workers for enumeration (default GOMAXPROCS; at
 //	                most 4 per core and as many as fit in --max-memory are
 //	                started); the output is the same for any N.

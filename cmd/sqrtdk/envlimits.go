@@ -31,6 +31,26 @@ import (
 // goroutines' stacks; and with envShare of a control group's limit.
 const envShare = 0.8
 
+// heapArenaBytes is the address space the Go runtime reserves each time
+// its heap grows past what it has (linux/amd64 and most 64-bit systems):
+// under a limit that leaves less than one, the heap cannot grow at all.
+const heapArenaBytes = 64 << 20
+
+// minUsableMemory is the least memory the environment must leave sqrtdk:
+// below it even a page or a help text may die of "out of memory", and
+// every command but version is refused at once.
+const minUsableMemory = 32 << 20
+
+// checkEnvironment refuses a run the environment leaves too little memory
+// for anything: one line naming the limit and what to allow.
+func checkEnvironment() error {
+	env := environmentMemory()
+	if env.usable >= minUsableMemory {
+		return nil
+	}
+	return fmt.Errorf("this process cannot hold enough memory to run: %s; allow at least %s more (ulimit -v, prlimit --as)", env.why, roundBytes(heapArenaBytes*2))
+}
+
 // An envMemory is what the environment lets the process hold.
 type envMemory struct {
 	usable int64  // bytes: math.MaxInt64 when nothing limits it
@@ -43,7 +63,10 @@ var environmentMemory = sync.OnceValue(func() envMemory {
 	env := envMemory{usable: math.MaxInt64}
 	if as, ok := addressSpaceLimit(); ok {
 		start := addressSpaceInUse()
-		u := int64(envShare * float64(max(0, as-start)))
+		// The heap grows by arenas of 64 MiB of address space: a rest
+		// smaller than one cannot be used.
+		free := max(0, as-start) / heapArenaBytes * heapArenaBytes
+		u := int64(envShare * float64(free))
 		if u < env.usable {
 			env = envMemory{usable: u, why: fmt.Sprintf("its address-space limit (RLIMIT_AS, ulimit -v) is %s and it reserves %s at start", roundBytes(as), roundBytes(start)),
 				short: "RLIMIT_AS " + roundBytes(as)}

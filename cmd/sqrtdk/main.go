@@ -87,6 +87,11 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
+	if name != "version" {
+		if err := checkEnvironment(); err != nil {
+			return inCommand(name, &usageError{msg: err.Error()})
+		}
+	}
 	files.Warn = func(msg string) { fmt.Fprintln(stderr, errorLine("sqrtdk "+name+": warning: "+msg)) }
 	out := &resultWriter{w: files.Stdout()}
 	// A command's --max-memory becomes the runtime's soft limit while it
@@ -112,6 +117,7 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 			os.Exit(2)
 		})
 	})
+	defer budget.cancel(nil) // after the cause is read below
 	err = c.run(ctx, files, args[1:], out, stderr)
 	ending.Lock()
 	returned = true
@@ -138,8 +144,18 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
 	}
 	succeeded := err == nil || errors.As(err, new(*checkFailed))
+	// A stop signal that came before the outputs are put in place stops
+	// the run: they are discarded. Once they are in place the run's own
+	// result stands (a later signal must not report "no result" for a
+	// result written): committedResult keeps signalCause from replacing it.
+	if succeeded && errors.As(context.Cause(ctx), new(*stoppedBySignal)) {
+		files.Finish(false)
+		return context.Cause(ctx)
+	}
 	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
 		err = ferr
+	} else if succeeded && err != nil {
+		err = &committedResult{err}
 	}
 	var help *helpRequest
 	switch {
@@ -226,6 +242,13 @@ func inCommand(command string, err error) error {
 	}
 	return &commandError{command: command, err: err}
 }
+
+// A committedResult is a check's failure whose outputs were put in place:
+// a stop signal after that does not change the run's status.
+type committedResult struct{ err error }
+
+func (c *committedResult) Error() string { return c.err.Error() }
+func (c *committedResult) Unwrap() error { return c.err }
 
 // A usageError is bad input: exit status 2. When usage is set (a flag
 // error, an unknown command) it is printed after the one-line message.

@@ -119,12 +119,13 @@ func withStopSignals(parent context.Context, abort func(), stderr io.Writer) (ct
 }
 
 // signalCause returns the *stoppedBySignal that cancelled ctx when the run
-// failed after a stop signal (however the command worded the failure: a
+// failed after a stop signal, unless its outputs were already in place
+// (a *committedResult) (however the command worded the failure: a
 // parser may have wrapped the cancellation in its own words); otherwise
 // err itself.
 func signalCause(ctx context.Context, err error) error {
 	var s *stoppedBySignal
-	if err != nil && errors.As(context.Cause(ctx), &s) {
+	if err != nil && !errors.As(err, new(*committedResult)) && errors.As(context.Cause(ctx), &s) {
 		return s
 	}
 	return err
