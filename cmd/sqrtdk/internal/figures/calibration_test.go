@@ -76,7 +76,9 @@ func TestDistCostCalibrated(t *testing.T) {
 			// Below 0.1 s of CPU time the process's own noise (the
 			// collector, the scheduler) is the measure: the time is not
 			// held there.
-			if spent >= 0.1 {
+			// Under the race detector time is not measured: instrumented
+			// code is several times slower.
+			if spent >= 0.1 && !raceEnabled {
 				worst = math.Max(worst, rt)
 				assert.LessOrEqual(t, rt, 2.0, "time, values %s d_k = %d", values, d)
 			}
