@@ -116,13 +116,26 @@ func (b *runBudget) arm(lim enumerate.Limits, flags limitFlags) {
 	b.timers = append(b.timers, func() { t.Stop() })
 	done := make(chan struct{})
 	b.timers = append(b.timers, func() { close(done) })
-	go b.watchMemory(lim.Memory(), flags.shownMemory(lim.Memory()), done)
+	// In the sqrtdk process the whole process is the run; a test that
+	// calls run in its own process counts what the run adds.
+	var base int64
+	if !exitOnBudget {
+		base = heldMemory()
+	}
+	go b.watchMemory(lim.Memory(), base, flags.shownMemory(lim.Memory()), done)
+}
+
+// heldMemory returns the memory the Go runtime holds from the system,
+// less what it has returned to it.
+func heldMemory() int64 {
+	samples := []rtmetrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	rtmetrics.Read(samples)
+	return int64(samples[0].Value.Uint64() - samples[1].Value.Uint64())
 }
 
 // watchMemory cancels the run when the memory the Go runtime holds from
-// the system (less what it has returned) reaches limit.
-func (b *runBudget) watchMemory(limit int64, shown string, done <-chan struct{}) {
-	samples := []rtmetrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+// the system (less what it has returned), beyond base, reaches limit.
+func (b *runBudget) watchMemory(limit, base int64, shown string, done <-chan struct{}) {
 	tick := time.NewTicker(memoryWatchEvery)
 	defer tick.Stop()
 	for {
@@ -131,9 +144,7 @@ func (b *runBudget) watchMemory(limit int64, shown string, done <-chan struct{})
 			return
 		case <-tick.C:
 		}
-		rtmetrics.Read(samples)
-		held := int64(samples[0].Value.Uint64() - samples[1].Value.Uint64())
-		if held >= limit {
+		if held := heldMemory() - base; held >= limit {
 			b.exceed(&budgetExceeded{flag: "--max-memory", limit: shown, held: held})
 			return
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,16 +44,27 @@ func TestBudgetTime(t *testing.T) {
 	assert.Contains(t, be.Error(), ", was grading answer file 3 of 9; no file was written")
 }
 
-// The memory watch cancels a run that holds more than --max-memory, here
-// a limit below what any Go process holds.
+// The memory watch cancels a run that comes to hold more than
+// --max-memory: here the test, in its own process, holds block after
+// block of 1 MiB past a limit of 4 MiB.
 func TestBudgetMemory(t *testing.T) {
 	ctx, b := withBudget(context.Background(), nil)
 	defer b.disarm()
-	b.arm(enumerate.Limits{MaxMemory: 1 << 20}, limitFlags{maxMemory: "1MiB"})
+	b.arm(enumerate.Limits{MaxMemory: 4 << 20}, limitFlags{maxMemory: "4MiB"})
+	var held [][]byte
+	for i := 0; i < 256 && ctx.Err() == nil; i++ {
+		block := make([]byte, 1<<20)
+		for j := range block {
+			block[j] = byte(j)
+		}
+		held = append(held, block)
+		time.Sleep(memoryWatchEvery)
+	}
 	be := waitCause(t, ctx)
+	runtime.KeepAlive(held)
 	assert.Equal(t, "--max-memory", be.flag)
-	assert.Greater(t, be.held, int64(1<<20))
-	assert.Contains(t, be.Error(), "--max-memory 1MiB: stopped at its memory limit after ")
+	assert.GreaterOrEqual(t, be.held, int64(4<<20))
+	assert.Contains(t, be.Error(), "--max-memory 4MiB: stopped at its memory limit after ")
 }
 
 // Within its budget a run is not cancelled, and disarm stops the watch

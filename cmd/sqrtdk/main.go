@@ -144,14 +144,10 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
 	}
 	succeeded := err == nil || errors.As(err, new(*checkFailed))
-	// A stop signal that came before the outputs are put in place stops
-	// the run: they are discarded. Once they are in place the run's own
-	// result stands (a later signal must not report "no result" for a
-	// result written): committedResult keeps signalCause from replacing it.
-	if succeeded && errors.As(context.Cause(ctx), new(*stoppedBySignal)) {
-		files.Finish(false)
-		return context.Cause(ctx)
-	}
+	// Once the outputs are in place the run's own result stands: a stop
+	// signal that came as they were put there must not report "no result"
+	// for a result written (committedResult keeps signalCause from
+	// replacing a failed check's status; a success is never replaced).
 	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
 		err = ferr
 	} else if succeeded && err != nil {
