@@ -48,7 +48,7 @@ func checkEnvironment() error {
 	if env.usable >= minUsableMemory {
 		return nil
 	}
-	return fmt.Errorf("this process cannot hold enough memory to run: %s; allow at least %s more (ulimit -v, prlimit --as)", env.why, roundBytes(heapArenaBytes*2))
+	return fmt.Errorf("this process cannot hold enough memory to run (%s, %s reserved at start); allow %s more (ulimit -v, prlimit --as)", env.short, roundBytes(env.reserved), roundBytes(heapArenaBytes*2))
 }
 
 // An envMemory is what the environment lets the process hold.
@@ -56,6 +56,9 @@ type envMemory struct {
 	usable int64  // bytes: math.MaxInt64 when nothing limits it
 	why    string // the limit that sets usable, in words
 	short  string // the same, short: "RLIMIT_AS 1024 MiB"
+	// reserved is the address space the process had at start, under an
+	// address-space limit.
+	reserved int64
 }
 
 // environmentMemory reads the environment's limits once per process.
@@ -69,7 +72,7 @@ var environmentMemory = sync.OnceValue(func() envMemory {
 		u := int64(envShare * float64(free))
 		if u < env.usable {
 			env = envMemory{usable: u, why: fmt.Sprintf("its address-space limit (RLIMIT_AS, ulimit -v) is %s and it reserves %s at start", roundBytes(as), roundBytes(start)),
-				short: "RLIMIT_AS " + roundBytes(as)}
+				short: "RLIMIT_AS " + roundBytes(as), reserved: start}
 		}
 	}
 	if cg, ok := cgroupMemoryLimit(); ok {

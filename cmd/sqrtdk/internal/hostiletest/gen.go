@@ -817,7 +817,7 @@ func mutateTempName(r *rand.Rand, c *Case, b *base) bool {
 // memory". Below about 800 MiB Go's runtime cannot even start its
 // threads (at 768 MiB it dies before main): no lower limit is drawn.
 func mutateAddressSpace(r *rand.Rand, c *Case, b *base) bool {
-	c.as = []int64{832 << 20, 896 << 20, 960 << 20}[r.IntN(3)]
+	c.as = []int64{896 << 20, 960 << 20}[r.IntN(2)]
 	c.culprits = append(c.culprits, "--max-memory")
 	return true
 }

@@ -559,7 +559,8 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 			}
 			// So does a run stopped by its budget, and a --max-memory
 			// above what the environment leaves.
-			if strings.Contains(l, "stopped at its time limit") || strings.Contains(l, "stopped at its memory limit") || strings.Contains(l, "is more than this process can hold") {
+			if strings.Contains(l, "stopped at its time limit") || strings.Contains(l, "stopped at its memory limit") || strings.Contains(l, "is more than this process can hold") ||
+				strings.Contains(l, "this process cannot hold enough memory to run") {
 				named = true
 			}
 			for _, a := range c.args {
