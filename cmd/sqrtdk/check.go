@@ -46,7 +46,7 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 		}
 		parsedFiles = append(parsedFiles, parsed)
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

@@ -40,7 +40,7 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 	if err != nil {
 		return err
 	}
-	if opt.Limits, err = limits.parse(); err != nil {
+	if opt.Limits, err = limits.parse(ctx); err != nil {
 		return err
 	}
 	f, err := format.parse()
@@ -78,6 +78,7 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 		return err
 	}
 	stop := startProgress(stderr, opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+	setProgress(ctx, counted(opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D)))
 	h, err := pl.Distribution(ctx)
 	stop()
 	if err != nil {

@@ -64,6 +64,17 @@
 //	                with the estimate and the flag to use instead. Brute
 //	                force uses no more workers than fit in the memory
 //	                limit, which is also the Go runtime's soft memory limit.
+//	                Both limits also hold while the run works: the run
+//	                stops at --max-time after it started (wall-clock time)
+//	                or when the memory it holds reaches --max-memory, and
+//	                ends as a refusal does: one line naming the flag and
+//	                what it had done, exit status 2, no file written. Under
+//	                an address-space limit (ulimit -v, prlimit --as) or a
+//	                control group's memory limit the default --max-memory
+//	                is at most 80% of what they leave the process (sqrtdk
+//	                reserves about 733 MiB of address space at start, and
+//	                its heap grows by 64 MiB), and a larger --max-memory
+//	                is refused (see docs/budgets-and-files.md).
 //	--workers N     parallel workers for enumeration (default GOMAXPROCS; at
 //	                most 4 per core and as many as fit in --max-memory are
 //	                started); the output is the same for any N.
@@ -421,9 +432,12 @@
 // and DIR/index.html listing the students by id and name; the style, the
 // script and the module are written once, in DIR.
 //
-// -o DIR (or DIR/) is made, or replaced when it holds what such a run
-// wrote before (only a page's files, or a class's); anything else there
-// is refused. The files appear only when all were written.
+// -o DIR (or DIR/) is made, or replaced only when it is empty or holds
+// exactly what sqrtdk wrote there before: the files its .sqrtdk-manifest
+// lists (with their SHA-256), unchanged, and nothing else. A person's own
+// file there, a page edited since, or an input of the run inside DIR is
+// refused before any work, through a symbolic link too. The files appear
+// only when all were written.
 //
 // # Exit status
 //
@@ -433,7 +447,10 @@
 // "cannot tell"; an answer that is not right, or not given); 2 for bad
 // input, and for a result that could not be written in full (a full disk,
 // a closed pipe: whatever it would have been, a truncated result never
-// exits 0 or 1); 3 when grade wrote every result but a class has rows a
+// exits 0 or 1; a reader that exits early, as in "sqrtdk grade … | head",
+// leaves one line, "standard output was closed before the whole result
+// was written", and status 2, not a silent death by SIGPIPE's 141, and no
+// -o file); 3 when grade wrote every result but a class has rows a
 // teacher must review (a roster's student absent, a file that could not
 // be graded); 130, 143 or 129 when stopped by SIGINT, SIGTERM or
 // SIGHUP. A failure is one line on stderr, "sqrtdk COMMAND: what is wrong"

@@ -32,7 +32,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return err
 	}
@@ -72,6 +72,15 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 			return usageErrorf("--roster writes a file per student: name their directory with -o DIR (or put them in one file with --one-file)")
 		}
 		files.Declare(rosterInput, rosterPath)
+	}
+	var dir *pageDir
+	if f == "html" || rosterPath != "" && !oneFile {
+		// Before any work: the page (or class) directory may hold nothing
+		// but what sqrtdk wrote there, and not the key.
+		files.Declare(keyInput, keys.key)
+		if dir, err = preparePageDir(files, output); err != nil {
+			return err
+		}
 	}
 	key, err := keys.read(ctx, files)
 	if err != nil {
@@ -146,7 +155,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 		if err != nil {
 			return err
 		}
-		return writePageDir(files, output, pageFiles)
+		return writePageDir(files, dir, pageFiles)
 	}
 	var g *grade.Grader
 	if answerKey {
@@ -182,7 +191,7 @@ func runExercise(ctx context.Context, files *guard.Files, args []string, stdout,
 			}
 			out = append(out, pages.File{Name: s.variant.Student + ext, Data: b.Bytes()})
 		}
-		return writePageDir(files, output, out)
+		return writePageDir(files, dir, out)
 	}
 	out, err := openOutput(files, "-o", output)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"runtime/debug"
@@ -100,25 +101,58 @@ func (l *limitFlags) register(fs *flag.FlagSet) {
 // parse returns the limits the flags say, and makes the memory limit the
 // Go runtime's soft limit too, so that the collector keeps the heap within
 // what the run planned instead of letting garbage double it; run restores
-// the runtime's limit.
-func (l *limitFlags) parse() (lim enumerate.Limits, err error) {
+// the runtime's limit. It arms the run's budget (see budget.go): from now
+// on the run is stopped when it passes either limit. The default memory
+// limit is the smaller of enumerate.DefaultMaxMemory and what the
+// environment lets the process use (see envlimits.go); a --max-memory
+// above that is refused.
+func (l *limitFlags) parse(ctx context.Context) (lim enumerate.Limits, err error) {
 	defer func() {
 		if err == nil {
 			debug.SetMemoryLimit(lim.Memory())
+			budgetOf(ctx).arm(lim, *l)
 		}
 	}()
 	if l.maxTime < 0 {
 		return enumerate.Limits{}, fmt.Errorf("--max-time must be positive, not %v", l.maxTime)
 	}
 	lim = enumerate.Limits{MaxTime: l.maxTime}
-	if l.maxMemory != "" {
-		b, err := parseBytes(l.maxMemory)
-		if err != nil {
-			return lim, fmt.Errorf("--max-memory: %v", err)
+	env := environmentMemory()
+	if l.maxMemory == "" {
+		if env.usable < enumerate.DefaultMaxMemory {
+			lim.MaxMemory = env.usable
 		}
-		lim.MaxMemory = b
+		return lim, nil
 	}
+	b, err := parseBytes(l.maxMemory)
+	if err != nil {
+		return lim, fmt.Errorf("--max-memory: %v", err)
+	}
+	if b > env.usable {
+		return lim, fmt.Errorf("--max-memory %s is more than this process can hold: %s; give at most %s", l.maxMemory, env.why, roundBytes(env.usable))
+	}
+	lim.MaxMemory = b
 	return lim, nil
+}
+
+// shownTime is the time limit as messages name it: as given, or the
+// default's value.
+func (l limitFlags) shownTime(d time.Duration) string {
+	if l.maxTime > 0 {
+		return l.maxTime.String()
+	}
+	return d.String() + " (the default)"
+}
+
+// shownMemory is the memory limit as messages name it.
+func (l limitFlags) shownMemory(b int64) string {
+	if l.maxMemory != "" {
+		return l.maxMemory
+	}
+	if b%(1<<20) != 0 {
+		return roundBytes(b) + " (the default under " + environmentMemory().short + ")"
+	}
+	return formatBytes(b) + " (the default)"
 }
 
 // byteUnits are the units --max-memory takes: binary ones (KiB, MiB,

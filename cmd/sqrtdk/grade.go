@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/autograder"
@@ -85,7 +86,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	limits, err := lim.parse()
+	limits, err := lim.parse(ctx)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -262,7 +263,13 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 	var results []*grade.Result
 	var infos []os.FileInfo
 	handedIn := map[string]bool{}
+	var graded atomic.Int64
+	setProgress(ctx, func() string { return fmt.Sprintf("was grading answer file %d of %d", graded.Load(), len(names)) })
 	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		graded.Add(1)
 		if info, err := os.Stat(name); err == nil && name != "-" {
 			dup := -1
 			for i, seen := range infos {

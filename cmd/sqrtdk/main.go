@@ -8,6 +8,9 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"syscall"
+	"time"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/atomicfile"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
@@ -15,12 +18,18 @@ import (
 )
 
 func main() {
+	catchBrokenPipe()
+	exitOnBudget = true
 	files := guard.New(os.Stdin, os.Stdout)
 	ctx, stop := withStopSignals(context.Background(), files.Abort, os.Stderr)
 	err := signalCause(ctx, runWith(ctx, files, os.Args[1:], os.Stdout, os.Stderr))
 	stop()
 	os.Exit(exitStatus(err, os.Stderr))
 }
+
+// exitOnBudget is set in the sqrtdk process: a run past its budget that
+// has not returned watchdogGrace later is ended (budget.go).
+var exitOnBudget bool
 
 // A command is one subcommand of sqrtdk. It opens every input and output
 // through files, the run's guard, and writes its result to stdout.
@@ -78,11 +87,50 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		}
 		return &usageError{msg: msg + didYouMean(name, commandNames(), quoted), usage: usageText()}
 	}
+	if name != "version" {
+		if err := checkEnvironment(); err != nil {
+			return inCommand(name, &usageError{msg: err.Error()})
+		}
+	}
+	files.Warn = func(msg string) { fmt.Fprintln(stderr, errorLine("sqrtdk "+name+": warning: "+msg)) }
 	out := &resultWriter{w: files.Stdout()}
 	// A command's --max-memory becomes the runtime's soft limit while it
 	// runs (limitFlags.parse).
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	// The budget limitFlags.parse arms: past it the context is cancelled,
+	// and in the sqrtdk process (not in tests that call run) a run that
+	// has not returned watchdogGrace later is ended as a signal's is.
+	var ending sync.Mutex
+	returned := false
+	ctx, budget := withBudget(ctx, func(e *budgetExceeded) {
+		if !exitOnBudget {
+			return
+		}
+		time.AfterFunc(watchdogGrace, func() {
+			ending.Lock()
+			if returned {
+				ending.Unlock()
+				return
+			}
+			files.Abort()
+			fmt.Fprintln(stderr, errorLine("sqrtdk "+name+": "+e.Error()))
+			os.Exit(2)
+		})
+	})
+	defer budget.cancel(nil) // after the cause is read below
 	err = c.run(ctx, files, args[1:], out, stderr)
+	ending.Lock()
+	returned = true
+	ending.Unlock()
+	budget.disarm()
+	if be := (*budgetExceeded)(nil); err != nil && errors.As(context.Cause(ctx), &be) && !errors.As(context.Cause(ctx), new(*stoppedBySignal)) {
+		files.Finish(false)
+		var ce *commandError
+		if errors.As(err, &ce) && error(ce) == err {
+			return inCommand(name, &commandError{command: ce.command, err: &usageError{msg: be.Error()}})
+		}
+		return inCommand(name, &usageError{msg: be.Error()})
+	}
 	if out.err != nil && !errors.Is(err, context.Canceled) {
 		// Whatever the command made of it, a result that did not reach
 		// standard output in full is an error.
@@ -90,11 +138,20 @@ func runWith(ctx context.Context, files *guard.Files, args []string, stdout, std
 		if ge := (*guard.Error)(nil); errors.As(out.err, &ge) {
 			return inCommand(name, &usageError{msg: ge.Error()})
 		}
+		if errors.Is(out.err, syscall.EPIPE) {
+			return inCommand(name, &usageError{msg: "standard output was closed before the whole result was written (its reader exited)"})
+		}
 		return inCommand(name, &usageError{msg: "cannot write the result to standard output: " + atomicfile.Reason(out.err).Error()})
 	}
 	succeeded := err == nil || errors.As(err, new(*checkFailed)) || errors.As(err, new(*needsReview))
+	// Once the outputs are in place the run's own result stands: a stop
+	// signal that came as they were put there must not report "no result"
+	// for a result written (committedResult keeps signalCause from
+	// replacing a failed check's status; a success is never replaced).
 	if ferr := files.Finish(succeeded); ferr != nil && succeeded {
 		err = ferr
+	} else if succeeded && err != nil {
+		err = &committedResult{err}
 	}
 	var help *helpRequest
 	switch {
@@ -181,6 +238,13 @@ func inCommand(command string, err error) error {
 	}
 	return &commandError{command: command, err: err}
 }
+
+// A committedResult is a check's failure whose outputs were put in place:
+// a stop signal after that does not change the run's status.
+type committedResult struct{ err error }
+
+func (c *committedResult) Error() string { return c.err.Error() }
+func (c *committedResult) Unwrap() error { return c.err }
 
 // A usageError is bad input: exit status 2. When usage is set (a flag
 // error, an unknown command) it is printed after the one-line message.

@@ -41,7 +41,7 @@ func runMerge(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return err
 	}

@@ -234,12 +234,12 @@ func TestExercisePageFiles(t *testing.T) {
 	require.NoError(t, err)
 
 	dir, d := writeExercisePage(t, "--key", key, "--student", "ada")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js", "wasm_exec.js", "sqrtdk-wasm.js"}, names(t, dir))
+	assert.ElementsMatch(t, []string{".sqrtdk-manifest", "index.html", "sqrtdk.css", "sqrtdk.js", "wasm_exec.js", "sqrtdk-wasm.js"}, names(t, dir))
 	assert.Equal(t, "lesson.key", d.KeyName)
 	assert.NotEmpty(t, d.Key)
 
 	dir, d = writeExercisePage(t, "--key", key, "--student", "ada", "--no-feedback")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "no module: nothing computes")
+	assert.ElementsMatch(t, []string{".sqrtdk-manifest", "index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "no module: nothing computes")
 	assert.Empty(t, d.Key)
 	all := readAll(t, dir)
 	// Nothing of the key's answer, hint, ask and mistake lines: neither
@@ -307,11 +307,11 @@ func TestPageOutputDirectory(t *testing.T) {
 	require.Equal(t, 0, status)
 	_, status = page(dir, "--no-feedback")
 	require.Equal(t, 0, status, "a page is replaced")
-	assert.ElementsMatch(t, []string{"index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "the old page's module is gone with it")
+	assert.ElementsMatch(t, []string{".sqrtdk-manifest", "index.html", "sqrtdk.css", "sqrtdk.js"}, names(t, dir), "the old page's module is gone with it")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644))
 	stderr, status := page(dir)
 	assert.Equal(t, 2, status)
-	assert.Contains(t, stderr, "holds notes.txt, which is not part of a page")
+	assert.Contains(t, stderr, "holds notes.txt, which is not part of the page sqrtdk wrote")
 	data, err := os.ReadFile(filepath.Join(dir, "notes.txt"))
 	require.NoError(t, err)
 	assert.Equal(t, "mine", string(data), "nothing is lost")

@@ -236,19 +236,19 @@ type series struct {
 
 // seriesFlags registers the flags that give a series (alphabets, engine,
 // widths) and returns the function that reads them once they are parsed.
-func seriesFlags(fs *flag.FlagSet, widths string) func() (series, error) {
+func seriesFlags(fs *flag.FlagSet, widths string) func(context.Context) (series, error) {
 	var space spaceFlags
 	var engine figureEngine
 	space.register(fs, widths, false)
 	engine.register(fs)
-	return func() (s series, err error) {
+	return func(ctx context.Context) (s series, err error) {
 		if s.q, s.k, s.widths, err = space.parse(); err != nil {
 			return s, err
 		}
 		if err := checkFigureWidths(s.widths); err != nil {
 			return s, err
 		}
-		s.engine, err = engine.parse()
+		s.engine, err = engine.parse(ctx)
 		return s, err
 	}
 }
@@ -264,12 +264,12 @@ func (e *figureEngine) register(fs *flag.FlagSet) {
 	e.limits.register(fs)
 }
 
-func (e *figureEngine) parse() (figures.Engine, error) {
+func (e *figureEngine) parse(ctx context.Context) (figures.Engine, error) {
 	m, opt, err := e.engineFlags.parse()
 	if err != nil {
 		return figures.Engine{}, err
 	}
-	opt.Limits, err = e.limits.parse()
+	opt.Limits, err = e.limits.parse(ctx)
 	return figures.Engine{Method: m, Options: opt}, err
 }
 
@@ -277,7 +277,7 @@ func buildDist(fs *flag.FlagSet, digits *int) func(context.Context) (*figures.Fi
 	readSeries := seriesFlags(fs, "2,8,32")
 	scale := fs.String("scale", "raw", "divide the scores by: raw (nothing), sqrt, d or d^P")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		in, err := readSeries()
+		in, err := readSeries(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -293,7 +293,7 @@ func buildVariance(fs *flag.FlagSet, digits *int) func(context.Context) (*figure
 	readSeries := seriesFlags(fs, "1,2,4,8,16,32,64,128,256,512,1024")
 	scales := fs.String("scales", "raw,sqrt,d,d^1/4", "scales, one curve each: raw, sqrt, d or d^P (P rational)")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		in, err := readSeries()
+		in, err := readSeries(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -327,7 +327,7 @@ func buildSaturation(fs *flag.FlagSet, digits *int) func(context.Context) (*figu
 	widths := fs.String("d", "1,2,4,8,16,32,64,128,256,512,1024", "widths d_k, comma-separated")
 	scales := fs.String("scales", "raw,sqrt", "scales of the score difference, one curve each: raw, sqrt, d or d^P")
 	return func(ctx context.Context) (*figures.Figure, error) {
-		e, err := engine.parse()
+		e, err := engine.parse(ctx)
 		if err != nil {
 			return nil, err
 		}

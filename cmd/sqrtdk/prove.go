@@ -85,7 +85,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	lim, err := limits.parse()
+	lim, err := limits.parse(ctx)
 	if err != nil {
 		return err
 	}
@@ -102,6 +102,7 @@ func runProve(ctx context.Context, files *guard.Files, args []string, stdout, st
 		return err
 	}
 	stop := startProgress(stderr, opt.Progress, p.Work(), "proof")
+	setProgress(ctx, counted(opt.Progress, p.Work(), "the proof"))
 	t, err := p.Run(ctx)
 	stop()
 	if err != nil {
@@ -127,9 +128,13 @@ func writeLab(files *guard.Files, s spec.Prove, dir string) error {
 	if dir == "" {
 		return usageErrorf("--format html writes a page, a directory of files: name it with -o DIR")
 	}
+	d, err := preparePageDir(files, dir)
+	if err != nil {
+		return err
+	}
 	pageFiles, err := pages.Lab(s)
 	if err != nil {
 		return err
 	}
-	return writePageDir(files, dir, pageFiles)
+	return writePageDir(files, d, pageFiles)
 }

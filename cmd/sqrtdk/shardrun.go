@@ -81,6 +81,7 @@ func runShard(ctx context.Context, files *guard.Files, fs *flag.FlagSet, command
 			return err
 		}
 		stop := startProgress(stderr, opt.Progress, split.Visits(p.K, p.D, lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n))
+		setProgress(ctx, counted(opt.Progress, split.Visits(p.K, p.D, lo, hi), fmt.Sprintf("d_k = %d, slice %d/%d", p.D, i, n)))
 		h, err := pl.BruteShard(ctx, i, n)
 		stop()
 		if err != nil {

@@ -119,13 +119,24 @@ func withStopSignals(parent context.Context, abort func(), stderr io.Writer) (ct
 }
 
 // signalCause returns the *stoppedBySignal that cancelled ctx when the run
-// failed after a stop signal (however the command worded the failure: a
+// failed after a stop signal, unless its outputs were already in place
+// (a *committedResult) (however the command worded the failure: a
 // parser may have wrapped the cancellation in its own words); otherwise
 // err itself.
 func signalCause(ctx context.Context, err error) error {
 	var s *stoppedBySignal
-	if err != nil && errors.As(context.Cause(ctx), &s) {
+	if err != nil && !errors.As(err, new(*committedResult)) && errors.As(context.Cause(ctx), &s) {
 		return s
 	}
 	return err
+}
+
+// catchBrokenPipe makes a write to a closed pipe an error (EPIPE) rather
+// than a death by SIGPIPE, which Go's runtime deals a program writing to
+// standard output or error: sqrtdk then ends as for any result it could
+// not write in full, one line and exit status 2, and the run's temporary
+// files are removed, as for every failed run ("sqrtdk table | head -1"
+// exits 2; a shell's pipefail sees it).
+func catchBrokenPipe() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }

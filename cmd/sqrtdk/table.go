@@ -42,7 +42,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	if err != nil {
 		return err
 	}
-	if opt.Limits, err = limits.parse(); err != nil {
+	if opt.Limits, err = limits.parse(ctx); err != nil {
 		return err
 	}
 	f, err := format.parse()
@@ -91,6 +91,7 @@ func runTable(ctx context.Context, files *guard.Files, args []string, stdout, st
 	rows := map[int]render.Row{}
 	for _, pl := range ps {
 		stop := startProgress(stderr, opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D))
+		setProgress(ctx, counted(opt.Progress, pl.Visits(), fmt.Sprintf("d_k = %d", pl.Problem().D)))
 		mo, err := pl.Moments(ctx)
 		stop()
 		if err != nil {

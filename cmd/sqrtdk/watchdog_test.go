@@ -149,6 +149,37 @@ func TestWatchdogEndsDeafLoops(t *testing.T) {
 	assert.Empty(t, names(t, dir), "files left behind")
 }
 
+// TestBudgetEndsDeafLoops runs a loop that never looks at its context
+// past its --max-time: the run is ended a second after its budget ran
+// out, as a refusal: exit status 2, one line naming the flag, and no file
+// left, temporary or final.
+func TestBudgetEndsDeafLoops(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "sqrtdk-deaf")
+	out, err := exec.Command("go", "build", "-tags", "sqrtdk_deafloop", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	cmd := exec.Command(bin, "deaf-loop", "-o", "f.svg", "--max-time", "300ms")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	require.NoError(t, cmd.Start())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("still running 30 s after a --max-time of 300ms")
+	}
+	t.Logf("ended after %v", time.Since(start).Round(time.Millisecond))
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 2, exit.ExitCode(), stderr.String())
+	assert.Regexp(t, `^sqrtdk deaf-loop: --max-time 300ms: stopped at its time limit after [0-9.]+m?s; no file was written\n$`, stderr.String())
+	assert.Empty(t, names(t, dir), "files left behind")
+}
+
 // TestNohupKeepsSIGHUPIgnored starts a long run under nohup, which
 // ignores SIGHUP: sqrtdk must keep ignoring it (os/signal would catch it
 // again), and still stop on SIGTERM with its status and line.

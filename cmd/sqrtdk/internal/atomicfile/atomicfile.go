@@ -11,6 +11,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -24,14 +25,18 @@ type Pending struct {
 	target string      // the file Path names, its links followed
 	perm   fs.FileMode // the permissions the written file gets
 	tmp    *os.File
-	direct *os.File // a device or named pipe written in place
+	n      int64       // the bytes written to tmp; its mark follows them
+	mark   []byte      // the mark that ends tmp until Commit
+	direct *os.File    // a device or named pipe written in place
+	placed os.FileInfo // the file Commit renamed into place
 }
 
 // Create checks that path can be written and opens its temporary file (or
 // the device or pipe it names), so that an unwritable destination is
-// reported before any long work. It first removes the temporary files of
-// the destination that earlier runs, killed before they could clean up,
-// left behind (see stale.go).
+// reported before any long work. The temporary file is new (exclusive
+// creation), locked, and holds only the mark until bytes are written;
+// Create removes nothing (RemoveStale does, for a caller that knows its
+// inputs).
 func Create(path string) (*Pending, error) {
 	t, err := resolve(path)
 	if err != nil {
@@ -48,16 +53,22 @@ func Create(path string) (*Pending, error) {
 		return &Pending{Path: path, target: t.path, direct: f}, nil
 	}
 	dir, base := filepath.Dir(t.path), filepath.Base(t.path)
-	removeStale(dir, base)
 	for {
+		// os.CreateTemp opens with O_CREATE|O_EXCL: the file is this run's.
 		tmp, err := os.CreateTemp(dir, "."+base+".*.partial")
 		if err != nil {
 			return nil, fmt.Errorf("cannot write beside %s: %v", path, Reason(err))
 		}
 		// Between CreateTemp and lock another run may have taken the new
-		// file for stale and removed it: then make another.
+		// (still unmarked, so never removed) file for stale: then make another.
 		if lock(tmp) != nil || samePath(tmp, tmp.Name()) {
-			return &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp}, nil
+			p := &Pending{Path: path, target: t.path, perm: t.perm(), tmp: tmp, mark: markFor(base)}
+			if _, err := tmp.WriteAt(p.mark, 0); err != nil {
+				os.Remove(tmp.Name())
+				tmp.Close()
+				return nil, fmt.Errorf("cannot write beside %s: %v", path, Reason(err))
+			}
+			return p, nil
 		}
 		tmp.Close()
 	}
@@ -83,7 +94,17 @@ func (p *Pending) Write(b []byte) (int, error) {
 	if p.tmp == nil {
 		return 0, errors.New("atomicfile: write after commit or discard")
 	}
-	return p.tmp.Write(b)
+	// The new mark goes after the bytes before they overwrite the old
+	// one, so that the file ends with a whole mark at every moment.
+	if _, err := p.tmp.WriteAt(p.mark, p.n+int64(len(b))); err != nil {
+		return 0, err
+	}
+	n, err := p.tmp.WriteAt(b, p.n)
+	p.n += int64(n)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	return n, err
 }
 
 // Commit flushes the temporary file to disk and renames it to the file
@@ -104,7 +125,10 @@ func (p *Pending) Commit() error {
 	// The rename comes before Close, which would release the lock that
 	// keeps other runs from removing the file; Sync reports the write
 	// errors that Close would otherwise be the first to see.
-	err := p.tmp.Chmod(p.perm)
+	err := p.tmp.Truncate(p.n) // the mark goes
+	if err == nil {
+		err = p.tmp.Chmod(p.perm)
+	}
 	if err == nil {
 		err = p.tmp.Sync()
 	}
@@ -117,12 +141,23 @@ func (p *Pending) Commit() error {
 		p.tmp = nil
 		return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
 	}
+	p.placed, _ = p.tmp.Stat()
 	err = p.tmp.Close()
 	p.tmp = nil
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", p.Path, Reason(err))
 	}
 	return nil
+}
+
+// Placed reports whether Target still names the file Commit renamed into
+// place (not one another process put there since).
+func (p *Pending) Placed() bool {
+	if p.placed == nil {
+		return false
+	}
+	st, err := os.Lstat(p.target)
+	return err == nil && os.SameFile(st, p.placed)
 }
 
 // Discard removes the temporary file of a Pending that was not committed;

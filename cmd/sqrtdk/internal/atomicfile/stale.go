@@ -1,19 +1,34 @@
 package atomicfile
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 )
 
-// Every temporary file is locked (flock, exclusive) by the process writing
-// it, from its creation until it is renamed into place or removed. A run
-// killed by SIGKILL, or on a machine that crashed, cannot remove its
-// temporary file, but the kernel (or the NFS server) drops its lock; so a
-// temporary file whose lock can be taken belongs to nobody and is removed by
-// the next Create of the same destination. One still locked belongs to a
-// live run and is left alone. Where the file system cannot lock, nothing is
+// A temporary file is owned by construction: Create makes it with
+// exclusive creation, its writer remembers it and removes it when the run
+// fails or is stopped, and it ends, until it is renamed into place, with a
+// mark: a line that names sqrtdk and the destination it is for (markFor).
+// Every temporary file is also locked (flock, exclusive) by the process
+// writing it. A run killed by SIGKILL cannot remove its temporary file, but
+// the kernel drops its lock: such a file, unlocked and ending with the mark
+// of its destination, is what RemoveStale removes. A file that only has a
+// temporary's name (a key, a roster or a shard a person named
+// ".out.txt.1.partial") carries no mark and is never removed; nor is a
+// locked one (a live run's). Where the file system cannot lock, nothing is
 // removed.
+
+// markFor returns the mark that ends a temporary file for the destination
+// named base: a fixed-length line a person's file does not hold by chance.
+func markFor(base string) []byte {
+	h := sha256.Sum256([]byte(base))
+	return []byte("\n\x00sqrtdk unfinished output " + hex.EncodeToString(h[:8]) + "\x00\n")
+}
 
 // isTempName reports whether name is a temporary name that Create makes
 // for base: "." + base + "." + decimal digits + ".partial".
@@ -34,44 +49,77 @@ func isTempName(name, base string) bool {
 	return true
 }
 
-// removeStale removes the temporary files for dir/base that no live
-// process holds, and returns their names. Errors are ignored: a file that
-// cannot be opened, locked or removed is simply left where it is.
-func removeStale(dir, base string) []string {
+// RemoveStale removes the temporary files that killed runs left for the
+// destination path (its links followed): those no live process holds that
+// end with the mark sqrtdk writes, unless keep (the caller's inputs) says
+// otherwise. It returns the files it removed, and the unlocked files it
+// left although named like a temporary of path (no mark: not sqrtdk's, or
+// not provably), for the caller to report. Errors leave a file in place.
+func RemoveStale(path string, keep func(fs.FileInfo) bool) (removed, left []string) {
+	t, err := resolve(path)
+	if err != nil || t.fd {
+		return nil, nil
+	}
+	dir, base := filepath.Dir(t.path), filepath.Base(t.path)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var removed []string
+	mark := markFor(base)
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !isTempName(e.Name(), base) {
+		if !isTempName(e.Name(), base) {
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		if removeIfUnlocked(path) {
-			removed = append(removed, e.Name())
+		name := filepath.Join(dir, e.Name())
+		switch staleState(name, mark, keep) {
+		case staleMarked:
+			removed = append(removed, name)
+		case staleForeign:
+			left = append(left, name)
 		}
 	}
-	return removed
+	return removed, left
 }
 
-// removeIfUnlocked removes path if its lock can be taken, and reports
-// whether it did.
-func removeIfUnlocked(path string) bool {
-	f, err := os.OpenFile(path, os.O_RDWR|noFollow, 0)
+type stale int
+
+const (
+	staleHeld    stale = iota // locked by a live run, or not examinable
+	staleMarked               // removed
+	staleForeign              // no mark, an input, or not a regular file
+)
+
+// staleState removes the file name if it is an unlocked, marked temporary
+// that keep does not protect, and says what it was.
+func staleState(name string, mark []byte, keep func(fs.FileInfo) bool) stale {
+	f, err := os.OpenFile(name, os.O_RDWR|noFollow, 0)
 	if err != nil {
-		return false
+		return staleForeign // a link, a folder, unreadable: not ours to touch
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return staleForeign
+	}
 	if tryLock(f) != nil {
-		return false
+		return staleHeld
+	}
+	if keep != nil && keep(st) {
+		return staleForeign
+	}
+	if st.Size() < int64(len(mark)) {
+		return staleForeign
+	}
+	tail := make([]byte, len(mark))
+	if _, err := f.ReadAt(tail, st.Size()-int64(len(mark))); err != nil || !bytes.Equal(tail, mark) {
+		return staleForeign
 	}
 	// Still the same file under that name (not renamed into place by its
 	// owner just before we took the lock)?
-	if !samePath(f, path) {
-		return false
+	if !samePath(f, name) || os.Remove(name) != nil {
+		return staleHeld
 	}
-	return os.Remove(path) == nil
+	return staleMarked
 }
 
 // samePath reports whether path still names the open file f.

@@ -2,6 +2,7 @@ package atomicfile
 
 import (
 	"bufio"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,32 +33,75 @@ func TestIsTempName(t *testing.T) {
 	}
 }
 
-// A temporary file that nobody holds, as a run killed with SIGKILL leaves
-// it, is removed by the next Create of the same destination; files that
-// only look alike, and temporaries of other destinations, are not.
-func TestCreateRemovesUnheldTemporaries(t *testing.T) {
+// A temporary file that nobody holds and that ends with its destination's
+// mark, as a run killed with SIGKILL leaves it, is removed by RemoveStale;
+// files that only have a temporary's name (a key named so), temporaries of
+// other destinations, links, and an input the caller keeps, are not, and
+// the unmarked ones named like a temporary are reported.
+func TestRemoveStaleRemovesOnlyMarked(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no file locks")
 	}
 	dir := t.TempDir()
+	mark := markFor("out.txt")
+	write := func(name, data string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o600))
+	}
+	write(".out.txt.123.partial", "debris"+string(mark))
+	write(".out.txt.4.partial", string(mark))
+	write(".out.txt.5.partial", "precious key")                   // named like one, not marked
+	write(".out.txt.6.partial", "x"+string(markFor("other.txt"))) // another destination's mark
+	write(".out.txt.7.partial", string(mark[:len(mark)-1]))       // a cut mark
+	write(".out.txt.8.partial", string(mark)+"after")             // the mark not at the end
+	write(".out.txt.9.partial", "an input, marked"+string(mark))  // kept by the caller
 	keep := []string{".out.txt.12x.partial", "out.txt.5.partial", ".other.txt.7.partial", ".out.txt.9.partial.bak"}
-	for _, name := range append([]string{".out.txt.123.partial", ".out.txt.4.partial"}, keep...) {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte("debris"), 0o600))
+	for _, name := range keep {
+		write(name, "debris"+string(mark))
 	}
 	// A symbolic link with a temporary's name is not followed or removed.
 	target := filepath.Join(dir, "target")
-	require.NoError(t, os.WriteFile(target, []byte("precious"), 0o600))
+	write("target", "precious"+string(mark))
 	require.NoError(t, os.Symlink(target, filepath.Join(dir, ".out.txt.77.partial")))
-	keep = append(keep, "target", ".out.txt.77.partial")
+	input, err := os.Stat(filepath.Join(dir, ".out.txt.9.partial"))
+	require.NoError(t, err)
 
-	p, err := Create(filepath.Join(dir, "out.txt"))
+	removed, left := RemoveStale(filepath.Join(dir, "out.txt"), func(fi fs.FileInfo) bool { return os.SameFile(fi, input) })
+	assert.ElementsMatch(t, []string{".out.txt.123.partial", ".out.txt.4.partial"}, bases(removed))
+	assert.ElementsMatch(t, []string{".out.txt.5.partial", ".out.txt.6.partial", ".out.txt.7.partial", ".out.txt.8.partial", ".out.txt.9.partial", ".out.txt.77.partial"}, bases(left))
+	assert.ElementsMatch(t, append(keep, "target", ".out.txt.5.partial", ".out.txt.6.partial", ".out.txt.7.partial", ".out.txt.8.partial", ".out.txt.9.partial", ".out.txt.77.partial"), leftovers(t, dir))
+	got, _ := os.ReadFile(filepath.Join(dir, ".out.txt.5.partial"))
+	assert.Equal(t, "precious key", string(got))
+}
+
+// The mark ends a temporary file at every moment of its writing and is
+// gone from the file Commit puts in place.
+func TestMarkEndsTemporaryUntilCommit(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	p, err := Create(path)
 	require.NoError(t, err)
-	_, err = p.Write([]byte("new"))
-	require.NoError(t, err)
+	mark := markFor("out.txt")
+	got, _ := os.ReadFile(p.Temp())
+	assert.Equal(t, string(mark), string(got))
+	want := ""
+	for _, chunk := range []string{"a", "", "bcd", strings.Repeat("e", 5000), "\n"} {
+		_, err := p.Write([]byte(chunk))
+		require.NoError(t, err)
+		want += chunk
+		got, _ := os.ReadFile(p.Temp())
+		assert.Equal(t, want+string(mark), string(got))
+	}
 	require.NoError(t, p.Commit())
-	assert.ElementsMatch(t, keep, leftovers(t, dir, "out.txt"))
-	got, _ := os.ReadFile(target)
-	assert.Equal(t, "precious", string(got))
+	got, _ = os.ReadFile(path)
+	assert.Equal(t, want, string(got))
+}
+
+func bases(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		out = append(out, filepath.Base(p))
+	}
+	return out
 }
 
 // Two writers of one destination at once: the second must not take the
@@ -80,9 +124,9 @@ func TestCreateLeavesHeldTemporaries(t *testing.T) {
 }
 
 // TestKilledWriterLeavesNothingForLong runs a writer in another process,
-// checks that its temporary file survives a Create while it lives, kills
-// it with SIGKILL (no clean-up possible), and checks that the next Create
-// removes what it left.
+// checks that its temporary file survives RemoveStale while it lives,
+// kills it with SIGKILL (no clean-up possible), and checks that the next
+// RemoveStale removes what it left.
 func TestKilledWriterLeavesNothingForLong(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no file locks, no SIGKILL")
@@ -102,17 +146,15 @@ func TestKilledWriterLeavesNothingForLong(t *testing.T) {
 	require.Len(t, held, 1)
 	assert.True(t, isTempName(held[0], "out.txt"), held[0])
 
-	p, err := Create(path)
-	require.NoError(t, err)
-	p.Discard()
+	RemoveStale(path, nil)
 	assert.Equal(t, held, leftovers(t, dir), "a live writer's temporary file was removed")
 
 	require.NoError(t, cmd.Process.Kill())
 	cmd.Wait()
 	assert.Equal(t, held, leftovers(t, dir), "SIGKILL should leave the temporary file")
-	p, err = Create(path)
-	require.NoError(t, err)
-	p.Discard()
+	removed, left := RemoveStale(path, nil)
+	assert.Len(t, removed, 1)
+	assert.Empty(t, left)
 	assert.Empty(t, leftovers(t, dir), "the killed writer's temporary file is still there")
 }
 

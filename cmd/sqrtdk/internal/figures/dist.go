@@ -44,7 +44,12 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 			"spacing_exact", "density_exact", "density_decimal"}},
 	}
 	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), func(pl *enumerate.Plan) enumerate.Cost {
-		return roundingCost(o.Scale, o.Digits, pl.Scores())
+		// Every point's row of the data table is exact: its count, its
+		// probability and its density, integers of the pairs' bits.
+		p := pl.Problem()
+		rows := enumerate.ExactRowsCost(float64(pl.Scores()), p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D), powerOfTwo(p.Q.Size()*p.K.Size()))
+		r := roundingCost(o.Scale, o.Digits, pl.Scores())
+		return enumerate.Cost{Seconds: r.Seconds + rows.Seconds, Bytes: r.Bytes + rows.Bytes}
 	})
 	if err != nil {
 		return nil, err
@@ -114,3 +119,6 @@ func latticeSpacing(h *rational.Histogram) *big.Rat {
 	}
 	return new(big.Rat).Mul(h.Step, new(big.Rat).SetInt(g))
 }
+
+// powerOfTwo reports whether n is a power of two.
+func powerOfTwo(n int64) bool { return n > 0 && n&(n-1) == 0 }

@@ -45,7 +45,11 @@ func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem,
 		}
 		budget.AddPlan(pl, enumerate.NeedCounts)
 		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
-		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), after(pl))
+		// What the figure computes from a distribution is held with its
+		// rows until the figure is written.
+		a := after(pl)
+		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), enumerate.Cost{Seconds: a.Seconds})
+		budget.Hold(fmt.Sprintf("the figure's values at d_k = %d", p.D), a.Bytes)
 		plans[i] = pl
 	}
 	if err := budget.Check(); err != nil {

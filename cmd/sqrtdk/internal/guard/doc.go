@@ -17,6 +17,12 @@
 //     into place only when the whole run succeeds (Finish), all outputs
 //     together; a failed or stopped run removes every temporary file and
 //     every output it created (Abort, which the signal watchdog calls too).
+//     It removes only what it created: its temporary files are made with
+//     exclusive creation and remembered; a temporary left by a killed run
+//     is removed only when it carries the mark sqrtdk ends each one with
+//     and is none of the run's inputs (a key named ".o.txt.1.partial" is
+//     read and kept), and one named like a temporary without the mark is
+//     reported (Warn) and left.
 //   - /dev/stdout, /dev/stderr, /dev/fd/N and process substitutions are
 //     written through the descriptor the shell opened, at its offset and
 //     in its append mode (see atomicfile); devices and named pipes are

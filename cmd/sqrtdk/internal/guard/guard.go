@@ -29,6 +29,11 @@ type Files struct {
 	// so that Abort can remove them while a commit holds mu.
 	tempMu sync.Mutex
 	temps  []string
+
+	// Warn, when set, is told of what the run left in place and a person
+	// should know of: files named like a temporary of an output that
+	// sqrtdk did not mark as its own.
+	Warn func(msg string)
 }
 
 // An input is a file the run reads, as messages name it.
@@ -215,6 +220,7 @@ func (f *Files) commit(o *Output) error {
 func (f *Files) Finish(ok bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.removeStale(ok)
 	var err error
 	for _, o := range f.outputs {
 		if ok && err == nil {
@@ -231,11 +237,53 @@ func (f *Files) Finish(ok bool) error {
 	return err
 }
 
+// removeStale removes, beside each output written through a temporary
+// file, the temporary files that killed runs left for it (those that
+// carry sqrtdk's mark and are none of the run's inputs, which are all
+// known by now), and reports the files left that only look like one when
+// the run succeeded (a failed run's error stays its one line).
+func (f *Files) removeStale(report bool) {
+	for _, o := range f.outputs {
+		if o.temp == "" {
+			continue
+		}
+		_, left := atomicfile.RemoveStale(o.Path, func(fi os.FileInfo) bool {
+			id := identity{file: fi}
+			for _, in := range f.inputs {
+				if id.same(in.id) {
+					return true
+				}
+			}
+			return false
+		})
+		for _, name := range left {
+			if report && f.Warn != nil && !f.isInput(name) {
+				f.Warn(fmt.Sprintf("%s is named like a temporary file of %s %s but sqrtdk did not write it; left in place", name, o.Flag, o.Path))
+			}
+		}
+	}
+}
+
+// isInput reports whether name is one of the run's inputs.
+func (f *Files) isInput(name string) bool {
+	st, err := os.Stat(name)
+	if err != nil {
+		return false
+	}
+	id := identity{file: st}
+	for _, in := range f.inputs {
+		if id.same(in.id) {
+			return true
+		}
+	}
+	return false
+}
+
 // removeCreated removes the outputs committed in this run that did not
-// exist before it.
+// exist before it, and still are the file this run put there.
 func (f *Files) removeCreated() {
 	for _, o := range f.outputs {
-		if o.committed && o.created {
+		if o.committed && o.created && o.pending.Placed() {
 			os.Remove(o.pending.Target())
 		}
 	}
@@ -333,4 +381,19 @@ func (f *Files) claimStdout() error {
 	}
 	f.stdoutID = &id
 	return nil
+}
+
+// InputAt returns how messages name the run's input that fi is (such as
+// "--key p/index.html"), and whether it is one: for an output that would
+// replace a whole directory, refused when an input is inside it.
+func (f *Files) InputAt(fi os.FileInfo) (string, bool) {
+	id := identity{file: fi}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, in := range f.inputs {
+		if id.same(in.id) {
+			return in.label + " " + in.name, true
+		}
+	}
+	return "", false
 }

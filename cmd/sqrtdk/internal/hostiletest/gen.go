@@ -35,12 +35,13 @@ type hfile struct {
 
 // Kinds of standard input and output a case runs with.
 const (
-	streamDefault = iota // stdin /dev/null, stdout a buffer
-	streamData           // stdin: the case's bytes
-	streamSilent         // stdin: a pipe no one writes
-	streamClosed         // closed when sqrtdk starts
-	streamFull           // stdout: a pipe no one reads
-	streamDevFull        // stdout: /dev/full
+	streamDefault    = iota // stdin /dev/null, stdout a buffer
+	streamData              // stdin: the case's bytes
+	streamSilent            // stdin: a pipe no one writes
+	streamClosed            // closed when sqrtdk starts
+	streamFull              // stdout: a pipe no one reads
+	streamDevFull           // stdout: /dev/full
+	streamClosedPipe        // stdout: a pipe whose reader has exited (… | head -c0)
 )
 
 // A Case is one hostile command line and what is around it.
@@ -58,6 +59,9 @@ type Case struct {
 	culprits []string // an error line must name one of these
 	outputs  []string // names the run may create or replace when it succeeds
 	class    bool     // a class run: one error line per unreadable file
+	as       int64    // an address-space limit below the harness's, or 0
+	refused  bool     // the run must be refused (exit status 2)
+	many     bool     // the case's folder holds the classFiles
 	notes    []string // the mutations, for the report
 }
 
@@ -82,6 +86,11 @@ func (c *Case) String() string {
 		b.WriteString(" | (a pipe no one reads)")
 	case streamDevFull:
 		b.WriteString(" > /dev/full")
+	case streamClosedPipe:
+		b.WriteString(" | (a pipe whose reader exited)")
+	}
+	if c.as > 0 {
+		fmt.Fprintf(&b, "  [prlimit --as=%d]", c.as)
 	}
 	if c.sig != 0 {
 		fmt.Fprintf(&b, "  [%v after %v]", c.sig, c.after)
@@ -115,7 +124,7 @@ func shellQuote(s string) string {
 // fixtureNames are the files every case's folder starts with (made once,
 // see hostileFixtures), and inputNames which of them are inputs.
 var fixtureNames = []string{"lesson.key", "variants.key", "right.answers", "mistakes.answers", "ada.answers", "small.claims",
-	"law.joint", "t0.json", "t1.json", "d0.json", "d1.json", "victim.txt"}
+	"law.joint", "t0.json", "t1.json", "d0.json", "d1.json", "victim.txt", "heavy.claims", "long.answers"}
 
 // A base is a valid, quick command line of one command, and the inputs
 // and flags a mutation may act on.
@@ -128,6 +137,55 @@ type base struct {
 	outs   []string // the output flags it takes
 	made   []string // the files it writes as it is
 	long   bool     // it computes for seconds or more: always signalled
+	page   bool     // it writes a page directory (mutatePageDir applies)
+	many   bool     // it reads the classFiles (made for the case)
+}
+
+// classFiles are the answer files of a large class: 3000 copies of
+// right.answers, which a large-class case makes in its folder.
+var classFiles = func() []string {
+	var names []string
+	for i := range 3000 {
+		names = append(names, fmt.Sprintf("c%04d.answers", i))
+	}
+	return names
+}()
+
+// mutatePageDir points a page's -o at a directory that is not a page
+// sqrtdk wrote: one holding the key the run reads, a person's own
+// index.html or sqrtdk.css, through a symbolic link or not. Each is
+// refused and left as it was.
+func mutatePageDir(r *rand.Rand, c *Case, b *base) bool {
+	if !b.page {
+		return false
+	}
+	dir := b.made[0]
+	c.files = append(c.files, hfile{name: "pages", kind: "dir"})
+	k := r.IntN(4)
+	if k == 0 && c.args[0] != "exercise" {
+		k = 1
+	}
+	switch k {
+	case 0: // the key inside the page directory
+		c.files = append(c.files, hfile{name: "pages/index.html", kind: "file", data: []byte(fixtureText("lesson.key"))})
+		setFlag(c, "--key", "pages/index.html")
+		c.culprits = append(c.culprits, "pages/index.html")
+	case 1:
+		c.files = append(c.files, hfile{name: "pages/index.html", kind: "file", data: []byte("<p>my own page</p>\n")})
+	case 2:
+		c.files = append(c.files, hfile{name: "pages/sqrtdk.css", kind: "file", data: []byte("body { color: red }\n")})
+	default:
+		c.files = append(c.files, hfile{name: "pages/notes.txt", kind: "file", data: []byte("mine\n")}, hfile{name: "link", kind: "symlink", target: "pages"})
+		dir = "link"
+	}
+	if dir == b.made[0] {
+		dir = "pages"
+	}
+	setFlag(c, "-o", dir)
+	c.outputs = slices.DeleteFunc(c.outputs, func(s string) bool { return s == b.made[0] })
+	c.culprits = append(c.culprits, "-o", dir)
+	c.refused = true
+	return true
 }
 
 func bases() []base {
@@ -159,6 +217,16 @@ func bases() []base {
 			inputs: map[int]string{2: "key", 5: "answers"}, outs: []string{"-o"}},
 		{family: "exercise", args: []string{"exercise", "--key", "variants.key", "--seed", "7", "--student", "ada"}, flags: []string{"seed", "student", "format", "answer-key"},
 			inputs: map[int]string{2: "key"}, outs: []string{"-o"}},
+		{family: "page", args: []string{"exercise", "--key", "lesson.key", "--student", "ada", "--format", "html", "-o", "page"}, flags: []string{"student", "seed"},
+			inputs: map[int]string{2: "key"}, made: []string{"page"}, page: true},
+		{family: "lab", args: []string{"prove", "--format", "html", "-o", "lab"}, flags: []string{"values", "d"}, made: []string{"lab"}, page: true},
+		{family: "large-class", args: slices.Concat([]string{"grade", "--key", "lesson.key", "--max-time", "300ms"}, classFiles), inputs: map[int]string{2: "key"},
+			flags: []string{"max-time", "format"}, class: true, outs: []string{"-o", "--class-report"}, many: true},
+		// Claims and answers whose work is long for their size, under a
+		// budget the run must hold (run.go checks the end).
+		{family: "heavy-check", args: []string{"check", "--max-time", "1s", "heavy.claims"}, flags: []string{"max-time", "format"}, inputs: map[int]string{3: "claims"}},
+		{family: "long-answers", args: []string{"grade", "--key", "lesson.key", "--max-time", "1s", "long.answers"}, flags: []string{"max-time", "format"},
+			inputs: map[int]string{2: "key", 5: "answers"}, outs: []string{"-o"}},
 		{family: "version", args: []string{"version"}},
 		{family: "help", args: []string{"help", "grade"}},
 		// Runs of seconds to hours, stopped by a signal at a random moment.
@@ -287,6 +355,12 @@ var hostileLines = map[string][]string{
 		"variance d=2 points=1 points=2 is 2\n",
 		"variance d=1000000 is 1000000\n",
 		"cases d=99999999999999999999 is 1\n",
+		// Nested surds, softmax at a huge d_k, the closed form near 10^4.
+		"number value=" + nestedSurd(12) + " is 2\n",
+		strings.Repeat("number value="+nestedSurd(6)+" is 2\n", 50),
+		"softmax scores=1,2,3 dk=1000000000 is 0.33, 0.33, 0.34\n",
+		strings.Repeat("softmax scores=1,2,3,4,5,6,7,8 dk=999999937 is 0.12, 0.12, 0.12, 0.12, 0.13, 0.13, 0.13, 0.13\n", 40),
+		strings.Repeat("variance d=9999 is 9999\n", 20),
 	},
 	"joint": {
 		"1  " + strings.Repeat("1,", 63) + "1  " + strings.Repeat("1,", 63) + "1\n",
@@ -297,6 +371,10 @@ var hostileLines = map[string][]string{
 		strings.Repeat("\n", 100000),
 		"1.cases " + strings.Repeat("9", 4000) + "\n",
 		"p1 " + strings.Repeat("0.1, ", 800) + "\n",
+		// Long answers: big-number arithmetic on thousands of digits.
+		"1.d 0." + strings.Repeat("1", 4000) + "\n",
+		"2.sqrt " + strings.Repeat("7", 2000) + "/" + strings.Repeat("3", 2000) + "\n",
+		"p3.var " + strings.Repeat("9", 3000) + "e-2999\n",
 	},
 }
 
@@ -319,6 +397,10 @@ var mutations = []mutation{
 	{"a signal", mutateSignal},
 	{"a flag twice", mutateRepeat},
 	{"junk on the command line", mutateJunk},
+	{"an input named like a temporary", mutateTempName},
+	{"a page directory", mutatePageDir},
+	{"a page directory", mutatePageDir},
+	{"an address-space limit", mutateAddressSpace},
 }
 
 // Generate makes case index of the run with the given seed: the same
@@ -335,7 +417,7 @@ func Generate(seed uint64, index int) *Case {
 			break
 		}
 	}
-	c := &Case{seed: seed, index: index, family: b.family, args: slices.Clone(b.args), class: b.class, outputs: slices.Clone(b.made)}
+	c := &Case{seed: seed, index: index, family: b.family, args: slices.Clone(b.args), class: b.class, outputs: slices.Clone(b.made), many: b.many}
 	// Inputs are replaced first, so that an output mutation sees the
 	// inputs the case will have.
 	var chosen []mutation
@@ -643,7 +725,9 @@ func mutateOutput(r *rand.Rand, c *Case, b *base) bool {
 }
 
 func mutateStreams(r *rand.Rand, c *Case, b *base) bool {
-	switch r.IntN(4) {
+	switch r.IntN(5) {
+	case 4:
+		c.outKind = streamClosedPipe
 	case 0:
 		c.outKind = streamClosed
 	case 1:
@@ -685,3 +769,55 @@ func ensureSignal(r *rand.Rand, c *Case, lo, span int) {
 // signals are the signals sqrtdk stops on (its stopSignals), which cases
 // send at random moments.
 var signals = []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// nestedSurd returns a surd nested n deep (at most 6: the 64th root is
+// the deepest the grammar takes) of a large fraction.
+func nestedSurd(n int) string {
+	e := strings.Repeat("9", 40) + "/7"
+	for range n {
+		e = "sqrt(" + e + ")"
+	}
+	return e
+}
+
+// mutateTempName renames an input to the name of a temporary file of the
+// case's output (".OUT.<digits>.partial"), which a run must read and
+// keep: a run deletes only files it made.
+func mutateTempName(r *rand.Rand, c *Case, b *base) bool {
+	if len(b.inputs) == 0 || len(b.outs) == 0 {
+		return false
+	}
+	var idx []int
+	for i := range b.inputs {
+		if i < len(c.args) && slices.Contains(fixtureNames, c.args[i]) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return false
+	}
+	slices.Sort(idx)
+	i := idx[r.IntN(len(idx))]
+	flag := b.outs[r.IntN(len(b.outs))]
+	out := "out.txt"
+	setFlag(c, flag, out)
+	c.outputs = append(c.outputs, out)
+	name := fmt.Sprintf(".%s.%d.partial", out, r.IntN(1<<31))
+	c.files = append(c.files, hfile{name: name, kind: "file", data: []byte(fixtureText(c.args[i]))})
+	c.args[i] = name
+	c.culprits = append(c.culprits, name, flag)
+	// Another file so named, not an input, is left in place too.
+	c.files = append(c.files, hfile{name: ".out.txt.7.partial", kind: "file", data: []byte("a person's file")})
+	return true
+}
+
+// mutateAddressSpace runs the case under a lower address-space limit: a
+// Go process reserves much of it at start (sqrtdk about 733 MiB), and
+// sqrtdk must plan below what is left rather than die of "out of
+// memory". Below about 800 MiB Go's runtime cannot even start its
+// threads (at 768 MiB it dies before main): no lower limit is drawn.
+func mutateAddressSpace(r *rand.Rand, c *Case, b *base) bool {
+	c.as = []int64{896 << 20, 960 << 20}[r.IntN(2)]
+	c.culprits = append(c.culprits, "--max-memory")
+	return true
+}

@@ -78,6 +78,8 @@ func Fixtures(bin, repo, dir string) error {
 	write("ada.answers", "student ada\n1.cases 1\n2.raw 2.0\n3 grows\n")
 	write("small.claims", "# quick claims\ncases d=8 is 65536\nvariance d=2 scale=sqrt is 1.00\ntrend quantity=variance scale=d^1/4 d=1,2,4 is grows\n")
 	write("victim.txt", "an unrelated file that must survive\n")
+	write("heavy.claims", heavyClaims)
+	write("long.answers", longAnswers)
 	for _, line := range []string{"table --d 2,3 --shard 0/2 -o t0.json", "table --d 2,3 --shard 1/2 -o t1.json",
 		"dist --d 4 --shard 0/2 -o d0.json", "dist --d 4 --shard 1/2 -o d1.json"} {
 		cmd := exec.Command(bin, strings.Fields(line)...)
@@ -94,6 +96,23 @@ func Fixtures(bin, repo, dir string) error {
 	return errors.Join(errs...)
 }
 
+// heavyClaims are claims whose checking is long for their size: nested
+// surds, softmax at d_k near 10^9, the closed form near d_k = 10^4.
+var heavyClaims = "# heavy claims\n" +
+	strings.Repeat("number value="+nestedSurd(6)+"*"+nestedSurd(5)+" is 4\n", 20) +
+	strings.Repeat("softmax scores=1,2,3,4,5,6,7,8 dk=999999937 is 0.12, 0.12, 0.12, 0.12, 0.13, 0.13, 0.13, 0.13\n", 10) +
+	"softmax scores=1,2,3 dk=1000000000 is 0.33, 0.33, 0.34\n" +
+	strings.Repeat("variance d=9973 is 9973\n", 5) +
+	"distribution d=9001 values=-1,1 is [(0, 1)]\n"
+
+// longAnswers answers the lesson's key with thousands of digits.
+var longAnswers = "student ada\n" +
+	"1 " + strings.Repeat("6", 4000) + " 8." + strings.Repeat("0", 4000) + " 1.00 0." + strings.Repeat("1", 4000) + "\n" +
+	"2.raw " + strings.Repeat("7", 2000) + "/" + strings.Repeat("3", 2000) + "\n" +
+	"2.sqrt 16e" + strings.Repeat("0", 10) + "\n" +
+	"p3.var " + strings.Repeat("9", 3000) + "e-2999\n" +
+	"p1 " + strings.Repeat("0.3333333333, ", 400) + "\n"
+
 // makeCaseDir copies the fixtures into dir and makes the case's files.
 func makeCaseDir(dir string, c *Case) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -102,6 +121,13 @@ func makeCaseDir(dir string, c *Case) error {
 	for _, n := range fixtureNames {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(fixtureTexts[n]), 0o644); err != nil {
 			return err
+		}
+	}
+	if c.many {
+		for _, n := range classFiles {
+			if err := os.WriteFile(filepath.Join(dir, n), []byte(fixtureTexts["right.answers"]), 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	for _, f := range c.files {
@@ -244,7 +270,11 @@ func Run(bin, dir string, c *Case, lim Limits) Result {
 	}
 	before := snapshotTree(dir)
 
-	argv := []string{"--as=" + strconv.FormatInt(lim.Memory, 10), "--", bin}
+	as := lim.Memory
+	if c.as > 0 && c.as < as {
+		as = c.as
+	}
+	argv := []string{"--as=" + strconv.FormatInt(as, 10), "--", bin}
 	if c.inKind == streamClosed || c.outKind == streamClosed {
 		script := `exec "$0" "$@"`
 		if c.inKind == streamClosed {
@@ -253,7 +283,7 @@ func Run(bin, dir string, c *Case, lim Limits) Result {
 		if c.outKind == streamClosed {
 			script += " >&-"
 		}
-		argv = []string{"--as=" + strconv.FormatInt(lim.Memory, 10), "--", "bash", "-c", script, bin}
+		argv = []string{"--as=" + strconv.FormatInt(as, 10), "--", "bash", "-c", script, bin}
 	}
 	cmd := exec.Command("prlimit", append(argv, c.args...)...)
 	cmd.Dir = dir
@@ -281,6 +311,11 @@ func Run(bin, dir string, c *Case, lim Limits) Result {
 	switch c.outKind {
 	case streamFull:
 		_, cmd.Stdout = pipe()
+	case streamClosedPipe:
+		var r *os.File
+		r, cmd.Stdout = pipe()
+		r.Close() // the reader has exited: a write gets EPIPE, or SIGPIPE
+
 	case streamDevFull:
 		f, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 		if err != nil {
@@ -365,7 +400,38 @@ wait:
 		res.faults = append(res.faults, Fault{"status", err.Error()})
 	}
 	res.faults = append(res.faults, judge(c, res.status, sent, stdout.String(), stderr.String(), before, snapshotTree(dir), lim.MaxLine)...)
+	// A run holds its --max-time while it works: it ends within the
+	// watchdog's grace of a second (and half a second more for a loaded
+	// machine) of it, or is still running when the harness's time limit
+	// is up; a case's own signal ends it first.
+	if t, ok := maxTime(c.args); ok && (c.sig == 0 || sent != c.sig) {
+		ran := ended.Sub(started)
+		if !sentAt.IsZero() {
+			ran = sentAt.Sub(started)
+		}
+		if ran > t+budgetGrace {
+			res.faults = append(res.faults, Fault{"over budget", fmt.Sprintf("ran %v with --max-time %v", ran.Round(time.Millisecond), t)})
+		}
+	}
 	return res
+}
+
+// budgetGrace is how long past its --max-time a run may take to end: the
+// watchdog's second, and half a second for a loaded machine.
+const budgetGrace = 1500 * time.Millisecond
+
+// maxTime returns the --max-time a command line gives, if it gives a
+// valid one.
+func maxTime(args []string) (time.Duration, bool) {
+	var t time.Duration
+	ok := false
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == "--max-time" {
+			d, err := time.ParseDuration(args[i+1])
+			t, ok = d, err == nil && d > 0
+		}
+	}
+	return t, ok
 }
 
 // judge holds a finished run to the harness's promises.
@@ -375,6 +441,9 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 		faults = append(faults, Fault{kind, fmt.Sprintf(format, args...)})
 	}
 	signalled := map[int]bool{129: true, 130: true, 143: true}
+	if c.refused && (status == 0 || status == 1) {
+		add("not refused", "exit status %d for an output that holds what sqrtdk did not write", status)
+	}
 	switch {
 	case status == -1:
 	case status == 0, status == 1, status == 2:
@@ -415,6 +484,21 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 			named[filepath.Clean(c.args[i])] = true
 		}
 	}
+	// A directory an output flag names (a page) may hold what the run
+	// wrote in it.
+	under := func(p string) bool {
+		for n := range named {
+			if strings.HasPrefix(p, n+"/") {
+				return true
+			}
+		}
+		for _, o := range c.outputs {
+			if strings.HasPrefix(p, o+"/") {
+				return true
+			}
+		}
+		return false
+	}
 	for p := range after {
 		if _, ok := before[p]; ok {
 			continue
@@ -424,7 +508,7 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 			add("left behind", "temporary file %s", p)
 		case !succeeded:
 			add("left behind", "%s after exit status %d", p, status)
-		case !slices.Contains(c.outputs, p) && !named[p]:
+		case !slices.Contains(c.outputs, p) && !named[p] && !(succeeded && under(p)):
 			add("left behind", "%s, which no flag named", p)
 		}
 	}
@@ -474,6 +558,12 @@ func judge(c *Case, status int, sent syscall.Signal, stdout, stderr string, befo
 			// A refusal before work names the limit it would pass and the
 			// flag that allows more: what the command line asked too much of.
 			if strings.Contains(l, "(limit ") && (strings.Contains(l, "--max-memory") || strings.Contains(l, "--max-time")) {
+				named = true
+			}
+			// So does a run stopped by its budget, and a --max-memory
+			// above what the environment leaves.
+			if strings.Contains(l, "stopped at its time limit") || strings.Contains(l, "stopped at its memory limit") || strings.Contains(l, "is more than this process can hold") ||
+				strings.Contains(l, "this process cannot hold enough memory to run") {
 				named = true
 			}
 			for _, a := range c.args {
