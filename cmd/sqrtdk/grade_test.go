@@ -204,7 +204,7 @@ func TestGradeNothingLost(t *testing.T) {
 // points at a temporary directory) and checks the results.json it writes.
 func TestAutograderRecipe(t *testing.T) {
 	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
+	bin := sharedBinary(t)
 	script, err := filepath.Abs("../../docs/autograder/run_autograder")
 	require.NoError(t, err)
 	lesson, err := os.ReadFile("../../exercises/lesson.key")
