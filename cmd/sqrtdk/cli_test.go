@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// runCLI runs one command line in-process and returns stdout, stderr and
+// the exit status main would give.
+func runCLI(t testing.TB, line ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), line, &out, &errb)
+	status := exitStatus(err, &errb)
+	return out.String(), errb.String(), status
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func shorten(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 40 {
+			a = a[:20] + "…"
+		}
+		out[i] = a
+	}
+	return out
+}
