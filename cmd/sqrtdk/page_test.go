@@ -373,36 +373,6 @@ func TestPageOutputDirectory(t *testing.T) {
 	}
 }
 
-// TestREADMEPageCommands runs the commands of the README's section on the
-// student pages, each writing its page into a temporary directory.
-func TestREADMEPageCommands(t *testing.T) {
-	t.Chdir("../..")
-	readme, err := os.ReadFile("README.md")
-	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(readme), "### Pages for students")
-	require.True(t, ok)
-	_, block, ok := strings.Cut(section, "```sh\n")
-	require.True(t, ok)
-	block, _, _ = strings.Cut(block, "```")
-	tmp := t.TempDir()
-	n := 0
-	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		args := strings.Fields(line)
-		require.Equal(t, "sqrtdk", args[0])
-		for i := range args {
-			if i > 0 && args[i-1] == "-o" {
-				args[i] = filepath.Join(tmp, args[i])
-			}
-		}
-		_, stderr, status := runCLI(t, args[1:]...)
-		require.Equal(t, 0, status, "%s: %s", line, stderr)
-		require.FileExists(t, filepath.Join(args[len(args)-1], "index.html"), line)
-		n++
-	}
-	assert.Equal(t, 5, n)
-}
-
 // TestProveOutputFile: prove -o FILE writes what it prints, and a failing
 // proof still writes its transcript (exit status 1).
 func TestProveOutputFile(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 
 func lessonText(t testing.TB) string {
 	t.Helper()
-	data, err := os.ReadFile("../../../../exercises/lesson.key")
+	data, err := os.ReadFile("../../../../../exercises/lesson.key")
 	require.NoError(t, err)
 	k, err := grade.ParseKey("lesson.key", strings.NewReader(string(data)))
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package main
+package repotest
 
 import (
 	"os/exec"
@@ -20,7 +20,10 @@ import (
 // under internal/, limits stated in the package docs, accessors that
 // restated a field gone). grade.MistakeKind is an alias of the internal
 // mistake.Kind: its String, Title and Does are public but not counted.
-const maxExportedNames = 420
+// Issue 30 made diagnose's measurement model the public package
+// scalecheck and counts it here: the cap rose by exactly its 90 names,
+// from 420 to 510.
+const maxExportedNames = 510
 
 // pendingDocs are the types whose fields and methods may still lack a doc
 // comment of their own: none.
@@ -30,9 +33,8 @@ var pendingDocs = []string{}
 // scripts/exportednames.go and requires the total within its cap and
 // every name documented.
 func TestExportedNames(t *testing.T) {
-	root := filepath.Join("..", "..")
 	args := []string{"run", filepath.Join(root, "scripts", "exportednames.go"), "-undocumented"}
-	for _, p := range []string{"rational", "enumerate", "proofs", "claims", "grade"} {
+	for _, p := range []string{"rational", "enumerate", "proofs", "claims", "grade", "scalecheck"} {
 		args = append(args, filepath.Join(root, p))
 	}
 	out, err := exec.Command("go", args...).CombinedOutput()

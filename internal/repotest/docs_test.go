@@ -1,7 +1,8 @@
-package main
+package repotest
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,13 +10,35 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestREADMEExamples runs every "$ sqrtdk ..." line of the README's code
-// blocks and compares the output shown under it, so the README stays true.
-// A block whose output elides lines with "..." is checked line by line for
-// the lines it shows, in order.
-func TestREADMEExamples(t *testing.T) {
-	t.Chdir("../..") // the README's paths are relative to the repository root
-	data, err := os.ReadFile("README.md")
+// docFiles are the files whose examples TestDocExamples runs: the README
+// and the manual in docs/.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	manual, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	return append([]string{filepath.Join(root, "README.md")}, manual...)
+}
+
+// TestDocExamples runs every "$ sqrtdk ..." line of the code blocks of
+// README.md and docs/*.md (from the repository's root, as the text's
+// paths are) and compares the output shown under it, so the text stays
+// true. A block whose output elides lines with "..." is checked line by
+// line for the lines it shows, in order.
+func TestDocExamples(t *testing.T) {
+	checked := 0
+	for _, path := range docFiles(t) {
+		checked += checkExamples(t, path)
+	}
+	assert.Greater(t, checked, 5, "the examples were not found")
+}
+
+// checkExamples runs the examples of one file and returns how many it
+// checked.
+func checkExamples(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	name, err := filepath.Rel(root, path)
 	require.NoError(t, err)
 	lines := strings.Split(string(data), "\n")
 	inBlock := false
@@ -38,21 +61,21 @@ func TestREADMEExamples(t *testing.T) {
 			want = append(want, lines[i])
 		}
 		args := splitArgs(cmd)
-		out, stderr, status := runCLI(t, args...)
+		out, stderr, status := sqrtdk(t, root, args...)
 		got := strings.Split(strings.TrimSuffix(out+stderr, "\n"), "\n")
 		// Exit status 2 is bad input, shown only by an example whose output
 		// is the error line.
 		showsError := len(want) > 0 && strings.HasPrefix(want[0], "sqrtdk")
 		if !(status == 0 || status == 1 || status == 2 && showsError) {
-			t.Errorf("README line %q exits %d: %s", cmd, status, stderr)
+			t.Errorf("%s line %q exits %d: %s", name, cmd, status, stderr)
 			continue
 		}
 		checked++
 		if !containsInOrder(got, want) {
-			assert.Equal(t, strings.Join(want, "\n"), strings.Join(got, "\n"), "README example: sqrtdk %s", cmd)
+			assert.Equal(t, strings.Join(want, "\n"), strings.Join(got, "\n"), "%s example: sqrtdk %s", name, cmd)
 		}
 	}
-	assert.Greater(t, checked, 5, "the README's examples were not found")
+	return checked
 }
 
 // splitArgs splits a shell-like command line on spaces, honouring double

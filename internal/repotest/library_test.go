@@ -1,4 +1,4 @@
-package main
+package repotest
 
 import (
 	"os"
@@ -10,18 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestREADMELibrarySection builds the README's "Using sqrtdk as a Go
-// library" program the way the section says, in a scratch module outside
+// TestLibrarySection builds the "Using sqrtdk as a Go library" program
+// of the manual (README.md or docs/) the way the section says, in a scratch module outside
 // the repository with a replace line, runs it and compares its output with
 // the README's; it also sees an internal package refused to that module.
-func TestREADMELibrarySection(t *testing.T) {
-	root, err := filepath.Abs("../..")
+func TestLibrarySection(t *testing.T) {
+	root, err := filepath.Abs(root)
 	require.NoError(t, err)
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
-	require.NoError(t, err)
-	_, section, found := strings.Cut(string(data), "\n## Using sqrtdk as a Go library\n")
-	require.True(t, found, "README has no library section")
-	section, _, _ = strings.Cut(section, "\n## ")
+	section := docSection(t, "Using sqrtdk as a Go library")
 	shell, program, want := codeBlock(t, section, "sh"), codeBlock(t, section, "go"), codeBlock(t, section, "text")
 	require.Contains(t, shell, "go mod edit -replace github.com/sqrtdk/sqrtdk=")
 	require.Contains(t, shell, "go mod tidy && go run .")
@@ -65,4 +61,39 @@ func codeBlock(t *testing.T, text, lang string) string {
 	body, _, found := strings.Cut(rest, "```")
 	require.True(t, found, "unterminated ```%s block", lang)
 	return body
+}
+
+// docSection returns the text under the first heading (of any level)
+// that begins with title in README.md or docs/*.md, up to the next heading
+// of its level or higher outside code blocks.
+func docSection(t *testing.T, title string) string {
+	t.Helper()
+	for _, path := range docFiles(t) {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		level, fenced := 0, false
+		var out []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "```") {
+				fenced = !fenced
+			}
+			hashes := len(line) - len(strings.TrimLeft(line, "#"))
+			heading := !fenced && hashes > 0 && strings.HasPrefix(line[hashes:], " ")
+			switch {
+			case level == 0 && heading && strings.HasPrefix(line[hashes+1:], title):
+				level = hashes
+				continue
+			case level > 0 && heading && hashes <= level:
+				return strings.Join(out, "\n") + "\n"
+			}
+			if level > 0 {
+				out = append(out, line)
+			}
+		}
+		if level > 0 {
+			return strings.Join(out, "\n") + "\n"
+		}
+	}
+	t.Fatalf("no section %q in README.md or docs/*.md", title)
+	return ""
 }
