@@ -27,7 +27,9 @@ func docFiles(t *testing.T) []string {
 func TestDocExamples(t *testing.T) {
 	checked := 0
 	for _, path := range docFiles(t) {
-		checked += checkExamples(t, path)
+		n := checkExamples(t, path)
+		t.Logf("%s: %d examples", filepath.Base(path), n)
+		checked += n
 	}
 	assert.Greater(t, checked, 5, "the examples were not found")
 }
