@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sqrtdk/sqrtdk/internal/deadlinetest"
 )
 
 // The process tests wait on events, not sleeps: a signal is sent once the
@@ -171,45 +171,8 @@ func (r readiness) catching(sig syscall.Signal) readiness {
 	return r
 }
 
-var load struct {
-	once   sync.Once
-	factor float64
-}
-
-// loadFactor is how much slower than its CPU time this machine runs a
-// CPU-bound thread now (wall time over the thread's CPU time for 50 ms of
-// work; 1 on an idle machine), at least 1 and at most 10. Deadlines on
-// how fast a run stops are multiplied by it, so that a test asks of a
-// busy laptop what it asks of an idle one.
-func loadFactor() float64 {
-	load.once.Do(func() {
-		load.factor = 1
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		var before, after syscall.Rusage
-		if syscall.Getrusage(rusageThread, &before) != nil {
-			return
-		}
-		start := time.Now()
-		x := uint64(1)
-		for time.Since(start) < 50*time.Millisecond {
-			for range 10000 {
-				x = x*6364136223846793005 + 1442695040888963407
-			}
-		}
-		wall := time.Since(start)
-		if syscall.Getrusage(rusageThread, &after) != nil || x == 0 {
-			return
-		}
-		cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) * time.Nanosecond
-		if cpu > 0 {
-			load.factor = min(10, max(1, float64(wall)/float64(cpu)))
-		}
-	})
-	return load.factor
-}
+// loadFactor is the machine's load factor now (see deadlinetest.Factor).
+func loadFactor() float64 { return deadlinetest.Factor() }
 
 // scaled is d times loadFactor.
-func scaled(d time.Duration) time.Duration {
-	return time.Duration(float64(d) * loadFactor())
-}
+func scaled(d time.Duration) time.Duration { return deadlinetest.Scaled(d) }
