@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -15,6 +16,16 @@ func runCLI(t testing.TB, line ...string) (string, string, int) {
 	err := run(context.Background(), line, &out, &errb)
 	status := exitStatus(err, &errb)
 	return out.String(), errb.String(), status
+}
+
+// runBin runs one command line with the built binary, without the race
+// detector (where the command's output is what is checked and an
+// in-process run under -race would only cost time), and returns stdout,
+// stderr and the exit status, as runCLI does.
+func runBin(t testing.TB, line ...string) (string, string, int) {
+	t.Helper()
+	status, stdout, stderr := runCommand(t, exec.Command(sharedBinary(t), line...))
+	return stdout, stderr, status
 }
 
 func firstLine(s string) string {

@@ -29,7 +29,7 @@ func execSqrtdk(t *testing.T, bin string, args ...string) (int, string, string) 
 }
 
 // runCommand runs cmd and returns its exit status, stdout and stderr.
-func runCommand(t *testing.T, cmd *exec.Cmd) (int, string, string) {
+func runCommand(t testing.TB, cmd *exec.Cmd) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
