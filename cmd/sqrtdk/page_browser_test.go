@@ -130,6 +130,7 @@ func download(t *testing.T, ctx context.Context, dir, name string) []byte {
 // on the answer file the page downloads; then the keyboard alone, the
 // phone-width layout and the labels.
 func TestBrowserExercisePage(t *testing.T) {
+	t.Parallel() // a browser each: they wait on their pages more than they compute
 	ctx := newBrowser(t, 1100, 900)
 	downloads := t.TempDir()
 	allowDownloads(t, ctx, downloads)
@@ -246,6 +247,7 @@ func checkLayout(t *testing.T, ctx context.Context, url, shot string) {
 // verdict, the page answers while the module computes, and a line too long
 // for an answer file is said so, as the command line says it.
 func TestBrowserUnreadableAndHostile(t *testing.T) {
+	t.Parallel() // a browser each: they wait on their pages more than they compute
 	ctx := newBrowser(t, 1100, 900)
 	key := "../../exercises/lesson.key"
 	dir, d := writeExercisePage(t, "--key", key, "--student", "ada")
@@ -273,7 +275,7 @@ func TestBrowserUnreadableAndHostile(t *testing.T) {
 		lines := answerFile(d, values)
 		path := filepath.Join(t.TempDir(), d.File)
 		require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
-		stdout, stderr, status := runCLI(t, "grade", "--format", "json", "--key", key, path)
+		stdout, stderr, status := runBin(t, "grade", "--format", "json", "--key", key, path)
 		if status == 2 {
 			// A line sqrtdk grade cannot read: the page says the same.
 			said := strings.TrimSpace(strings.ReplaceAll(stderr, filepath.Dir(path)+string(filepath.Separator), ""))
@@ -301,6 +303,7 @@ func TestBrowserUnreadableAndHostile(t *testing.T) {
 // answered, a page without feedback checks nothing, and both download an
 // answer file that sqrtdk grade grades.
 func TestBrowserHiddenAndNoFeedback(t *testing.T) {
+	t.Parallel() // a browser each: they wait on their pages more than they compute
 	ctx := newBrowser(t, 1100, 900)
 	downloads := t.TempDir()
 	allowDownloads(t, ctx, downloads)
@@ -333,9 +336,10 @@ func TestBrowserHiddenAndNoFeedback(t *testing.T) {
 // line refuses, and stops a long proof without the page hanging; each
 // result is compared with sqrtdk prove's.
 func TestBrowserProofLab(t *testing.T) {
+	t.Parallel() // a browser each: they wait on their pages more than they compute
 	ctx := newBrowser(t, 1100, 1000)
 	dir := filepath.Join(t.TempDir(), "lab")
-	_, stderr, status := runCLI(t, "prove", "--format", "html", "-o", dir)
+	_, stderr, status := runBin(t, "prove", "--format", "html", "-o", dir)
 	require.Equal(t, 0, status, stderr)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(pageURL(dir))))
 	type labShown struct {
@@ -428,11 +432,12 @@ func TestBrowserProofLab(t *testing.T) {
 // one load of the exercise page only), and the time of each verdict (not
 // with -short).
 func TestBrowserPagesOverHTTP(t *testing.T) {
+	t.Parallel() // a browser each: they wait on their pages more than they compute
 	root := t.TempDir()
 	key := "../../exercises/lesson.key"
-	_, stderr, status := runCLI(t, "exercise", "--key", key, "--student", "ada", "--format", "html", "-o", filepath.Join(root, "exercise"))
+	_, stderr, status := runBin(t, "exercise", "--key", key, "--student", "ada", "--format", "html", "-o", filepath.Join(root, "exercise"))
 	require.Equal(t, 0, status, stderr)
-	_, stderr, status = runCLI(t, "prove", "--format", "html", "-o", filepath.Join(root, "lab"))
+	_, stderr, status = runBin(t, "prove", "--format", "html", "-o", filepath.Join(root, "lab"))
 	require.Equal(t, 0, status, stderr)
 	srv := httptest.NewServer(gzipHandler(http.FileServer(http.Dir(root))))
 	defer srv.Close()

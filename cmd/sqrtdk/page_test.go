@@ -40,7 +40,7 @@ var pageDataPattern = regexp.MustCompile(`(?s)<script type="application/json" id
 func writeExercisePage(t *testing.T, args ...string) (string, pageData) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "page")
-	_, stderr, status := runCLI(t, append([]string{"exercise", "--format", "html", "-o", dir}, args...)...)
+	_, stderr, status := runBin(t, append([]string{"exercise", "--format", "html", "-o", dir}, args...)...)
 	require.Equal(t, 0, status, stderr)
 	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	require.NoError(t, err)
@@ -82,7 +82,7 @@ type gradeJSON struct {
 // gradeJSONFile runs sqrtdk grade --format json on an answer file.
 func gradeJSONFile(t *testing.T, key, path string, extra ...string) gradeJSON {
 	t.Helper()
-	stdout, stderr, status := runCLI(t, append([]string{"grade", "--format", "json", "--key", key, path}, extra...)...)
+	stdout, stderr, status := runBin(t, append([]string{"grade", "--format", "json", "--key", key, path}, extra...)...)
 	require.Contains(t, []int{0, 1}, status, stderr)
 	var g gradeJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &g), stdout)
