@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/sqrtdk/sqrtdk/internal/deadlinetest"
 )
 
 // The process tests wait on events, not sleeps: a signal is sent once the
@@ -24,10 +22,6 @@ import (
 // alone does not show. Where /proc is missing they fall back to a fixed
 // pause. Deadlines on how fast a run stops are the standard's 2 s times
 // loadFactor.
-
-// awaitDeadline bounds every wait for an event: only a run that never gets
-// there (a hang) takes this long.
-const awaitDeadline = 2 * time.Minute
 
 // procStatusMask reads a signal mask line (SigCgt, SigIgn) of
 // /proc/PID/status.
@@ -170,9 +164,3 @@ func (r readiness) catching(sig syscall.Signal) readiness {
 	r.sig = sig
 	return r
 }
-
-// loadFactor is the machine's load factor now (see deadlinetest.Factor).
-func loadFactor() float64 { return deadlinetest.Factor() }
-
-// scaled is d times loadFactor.
-func scaled(d time.Duration) time.Duration { return deadlinetest.Scaled(d) }

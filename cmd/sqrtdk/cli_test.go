@@ -6,6 +6,9 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sqrtdk/sqrtdk/internal/deadlinetest"
 )
 
 // runCLI runs one command line in-process and returns stdout, stderr and
@@ -43,3 +46,13 @@ func shorten(args []string) []string {
 	}
 	return out
 }
+
+// loadFactor is the machine's load factor now (see deadlinetest.Factor).
+func loadFactor() float64 { return deadlinetest.Factor() }
+
+// scaled is d times loadFactor.
+func scaled(d time.Duration) time.Duration { return deadlinetest.Scaled(d) }
+
+// awaitDeadline bounds every wait for an event: only a run that never gets
+// there (a hang) takes this long.
+const awaitDeadline = 2 * time.Minute
