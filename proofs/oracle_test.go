@@ -567,7 +567,7 @@ func TestAgainstOracle(t *testing.T) {
 	case quickOnly:
 		n = 10
 	case short():
-		n = 15
+		n = 6
 	}
 	for c := range n {
 		text, o := randomJointLaw(rng)

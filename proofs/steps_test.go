@@ -374,7 +374,8 @@ func randomUnitAlphabet(t *testing.T, rng *rand.Rand) rational.Alphabet {
 	return a
 }
 
-// TestEveryStepHoldsOnRandomUnitAlphabets is the same on random pairs.
+// TestEveryStepHoldsOnRandomUnitAlphabets is the same on random pairs
+// (one pair with -short: a proof takes seconds under the race detector).
 func TestEveryStepHoldsOnRandomUnitAlphabets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	if quickOnly {
@@ -382,7 +383,7 @@ func TestEveryStepHoldsOnRandomUnitAlphabets(t *testing.T) {
 	}
 	n := 12
 	if short() {
-		n = 3
+		n = 1
 	}
 	for range n {
 		q, k := randomUnitAlphabet(t, rng), randomUnitAlphabet(t, rng)

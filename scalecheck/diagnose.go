@@ -82,12 +82,16 @@ const (
 
 // A Result is the diagnosis of one input.
 type Result struct {
-	Input     Input
+	// Input is what was diagnosed.
+	Input Input
+	// Tolerance is the factor within which a hypothesis fits the
+	// measurement.
 	Tolerance *big.Rat
 	// Entries is the b = σ_q·σ_k the expected stds use: the product of the
 	// entry stds when EntriesKnown, otherwise with each unknown std taken
 	// as 1.
-	Entries      rational.Value
+	Entries rational.Value
+	// EntriesKnown says whether both entry stds were known.
 	EntriesKnown bool
 	// Intended is the factor the model means to apply at d_k.
 	Intended rational.Value
@@ -101,8 +105,9 @@ type Result struct {
 	// Best indexes the hypothesis with the smallest Off; ties go to the
 	// earlier one.
 	Best int
-	// Kind is the verdict; Reason says why when it is Undecided.
-	Kind   Kind
+	// Kind is the verdict.
+	Kind Kind
+	// Reason says why when the verdict is Undecided.
 	Reason Reason
 	// Named indexes the hypothesis an AsIntended or Mistaken finding names.
 	Named int

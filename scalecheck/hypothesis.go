@@ -55,7 +55,11 @@ func candidates(in Input) []candidate {
 // An Off is the exact factor max(m/e, e/m) ≥ 1 by which a measurement m
 // misses an expectation e, or Infinite when exactly one of them is 0.
 type Off struct {
-	Factor   rational.Value
+	// Factor is the ratio of the larger to the smaller of the two, at
+	// least 1.
+	Factor rational.Value
+	// Infinite says that exactly one of the two is zero: no factor joins
+	// them.
 	Infinite bool
 }
 

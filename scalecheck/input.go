@@ -42,11 +42,14 @@ func (s Source) String() string {
 // An Entry is the std of the query (or key) entries and where it comes from.
 // The zero Entry is unknown.
 type Entry struct {
-	Std    rational.Value
+	// Std is the entries' standard deviation, when known.
+	Std rational.Value
+	// Source says where Std comes from (Unknown: not given).
 	Source Source
-	// For FromInit: the weights' std, their fan-in and the inputs' std.
+	// For FromInit: the weights' std and the inputs' std.
 	InitStd, InputStd rational.Value
-	FanIn             int64
+	// FanIn is, for FromInit, the weights' fan-in.
+	FanIn int64
 }
 
 // Known reports whether the std is known.

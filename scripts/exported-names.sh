@@ -7,5 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=()
 if [ "${1:-}" = "-undocumented" ]; then flags=(-undocumented); shift; fi
-if [ $# -eq 0 ]; then set -- rational enumerate proofs claims grade; fi
+if [ $# -eq 0 ]; then set -- rational enumerate proofs claims grade scalecheck; fi
 go run scripts/exportednames.go "${flags[@]}" "$@"

@@ -35,7 +35,18 @@ func sharedBinary(t testing.TB) string {
 	return shared.bin
 }
 
+// peakRSSEnv, set to a JSON list of a command and its arguments, makes the
+// test binary run that command, print its peak RSS in KiB and exit with its
+// status (see peakRSS, on Linux).
+const peakRSSEnv = "SQRTDK_TEST_PEAK_RSS_OF"
+
+// reportPeakRSS does what peakRSSEnv asks, where it is defined.
+var reportPeakRSS func(cmd string) int
+
 func TestMain(m *testing.M) {
+	if cmd := os.Getenv(peakRSSEnv); cmd != "" && reportPeakRSS != nil {
+		os.Exit(reportPeakRSS(cmd))
+	}
 	// The tests signal the processes they start, which inherit the
 	// signals this one ignores (under nohup, SIGHUP): sqrtdk keeps
 	// ignoring those, as it should, and the tests' SIGHUP would be lost.

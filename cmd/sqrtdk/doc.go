@@ -341,7 +341,7 @@
 //	                   mistake); gradescope: the results.json of one file
 //	                   for a Gradescope autograder (--gradescope-zip);
 //	                   canvas, moodle: the CSV their gradebooks import
-//	                   (docs/grading.md). A CSV cell that a spreadsheet
+//	                   (docs/class.md). A CSV cell that a spreadsheet
 //	                   would run as a formula gets a leading apostrophe.
 //	--class-report F   also write the csv rows to F; standard output then
 //	                   gets the item analysis (per answer: share right, wrong,
@@ -363,7 +363,7 @@
 //	--gradescope-zip F write the zip of a Gradescope autograder for --key
 //	                   (and --seed): setup.sh, run_autograder, the key and
 //	                   this sqrtdk (--gradescope-binary names another, built
-//	                   for Linux amd64); grade nothing (docs/grading.md).
+//	                   for Linux amd64); grade nothing (docs/class.md).
 //	--lint KEY         check a key alone: one line per warning ("KEY:LINE:
 //	                   warning: ..."), then the key's parts, points and
 //	                   variants; exit status 1 when there are warnings.

@@ -20,15 +20,16 @@ import (
 )
 
 // TestHostile runs the hostile harness (cmd/sqrtdk/internal/hostiletest): 1000
-// seeded bad command lines through the built binary, each under an
-// address-space limit of 1 GiB and a time limit of 3 s, holding every run
+// seeded bad command lines (150 with -short) through the built binary, each
+// under an address-space limit of 1 GiB and a time limit of 3 s (times the
+// load factor, as is the 2 s to stop), holding every run
 // to exit status 0, 1, 2, 129, 130 or 143, no stack trace, inputs
 // unchanged, nothing left by a failure, one error line of at most 200
 // characters naming what is wrong, and an end within 2 s of a signal.
 //
 // Environment:
 //
-//	SQRTDK_HOSTILE_CASES=N    cases to run (default 1000)
+//	SQRTDK_HOSTILE_CASES=N    cases to run (default 1000; 150 with -short)
 //	SQRTDK_HOSTILE_SEED=S     the seed (default 22); "random" draws one
 //	SQRTDK_HOSTILE_CASE=I     run case I of the seed only, and log it
 //	SQRTDK_HOSTILE_JOBS=J     cases run at once (default GOMAXPROCS)
@@ -48,7 +49,9 @@ func TestHostile(t *testing.T) {
 	bin := sharedBinary(t)
 	work := t.TempDir()
 	require.NoError(t, hostiletest.Fixtures(bin, filepath.Join("..", ".."), t.TempDir()))
-	lim := hostiletest.Limits{Memory: 1 << 30, Time: 3 * time.Second, Stop: 2 * time.Second, MaxLine: maxLineRunes}
+	// On a busy machine a run gets less of a core: its time limits are
+	// the standard's times the load factor.
+	lim := hostiletest.Limits{Memory: 1 << 30, Time: scaled(3 * time.Second), Stop: scaled(2 * time.Second), MaxLine: maxLineRunes}
 
 	start := time.Now()
 	indices := make(chan int)
@@ -83,6 +86,9 @@ func TestHostile(t *testing.T) {
 // hostileConfig reads the harness's environment.
 func hostileConfig(t *testing.T) (cases int, seed uint64, only, jobs int) {
 	cases, seed, only, jobs = 1000, 22, -1, runtime.GOMAXPROCS(0)
+	if testing.Short() {
+		cases = 150
+	}
 	if s := os.Getenv("SQRTDK_HOSTILE_CASES"); s != "" {
 		n, err := strconv.Atoi(s)
 		require.NoError(t, err, "SQRTDK_HOSTILE_CASES")

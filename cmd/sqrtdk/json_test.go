@@ -83,7 +83,7 @@ func TestJSONAgreesWithNaiveEnumeration(t *testing.T) {
 	for trial := range 25 {
 		q, qs := randomAlphabet()
 		k, ks := randomAlphabet()
-		out, stderr, status := runCLI(t, "table", "--values", qs, "--k-values", ks, "--d", "1,2,3",
+		out, stderr, status := runBin(t, "table", "--values", qs, "--k-values", ks, "--d", "1,2,3",
 			"--scales", "raw,sqrt,d,d^3/2,d^1/4", "--format", "json", "--digits", "12")
 		require.Equal(t, 0, status, stderr)
 		var tab jsonTable

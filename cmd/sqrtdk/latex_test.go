@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"codeberg.org/go-fonts/liberation/liberationserifregular"
+	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
@@ -23,25 +24,33 @@ import (
 // note that labels changed pass, which every first run with a \label gives).
 var latexProblems = regexp.MustCompile(`(?m)^(!.*|Overfull \\[hv]box.*|Missing character.*|\(\\end occurred .*|(LaTeX|Package \w+) Warning: .*)$`)
 
-// TestLaTeXCompiles typesets every LaTeX output the golden files hold with
-// the real pdflatex, in a document whose preamble is only what
+// TestLaTeXCompiles typesets every LaTeX output the scripts hold (their
+// want.tex, in testdata/script) with the real pdflatex, in a document whose preamble is only what
 // render.LaTeXPreamble says (the article class, 10 pt, its default text
 // width), and fails on any error, warning or overfull box.
 func TestLaTeXCompiles(t *testing.T) {
 	pdflatex := needPDFLaTeX(t)
-	files, err := filepath.Glob(filepath.Join("testdata", "*.tex"))
+	scripts, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
 	require.NoError(t, err)
-	require.GreaterOrEqual(t, len(files), 9, "the golden LaTeX outputs")
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			body, err := os.ReadFile(f)
-			require.NoError(t, err)
-			log, pdf := typesetLaTeX(t, pdflatex, string(body))
+	bodies := map[string]string{}
+	for _, s := range scripts {
+		a, err := txtar.ParseFile(s)
+		require.NoError(t, err)
+		for _, f := range a.Files {
+			if strings.HasSuffix(f.Name, ".tex") {
+				bodies[filepath.Base(s)+"/"+f.Name] = string(f.Data)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, len(bodies), 9, "the golden LaTeX outputs")
+	for f, body := range bodies {
+		t.Run(f, func(t *testing.T) {
+			log, pdf := typesetLaTeX(t, pdflatex, body)
 			if problems := latexLogProblems(log); len(problems) > 0 {
 				t.Fatalf("%s: pdflatex reports:\n%s", f, strings.Join(problems, "\n"))
 			}
 			checkReaderSees(t, pdf)
-			checkNoEscapedMath(t, string(body))
+			checkNoEscapedMath(t, body)
 		})
 	}
 }

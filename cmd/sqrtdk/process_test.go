@@ -7,8 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -31,7 +29,7 @@ func execSqrtdk(t *testing.T, bin string, args ...string) (int, string, string) 
 }
 
 // runCommand runs cmd and returns its exit status, stdout and stderr.
-func runCommand(t *testing.T, cmd *exec.Cmd) (int, string, string) {
+func runCommand(t testing.TB, cmd *exec.Cmd) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -49,7 +47,7 @@ func runCommand(t *testing.T, cmd *exec.Cmd) (int, string, string) {
 // single run's, for tables and distributions in several formats.
 func TestShardProcessesMergeToSingleRun(t *testing.T) {
 	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
+	bin := sharedBinary(t)
 	cases := []struct {
 		name    string
 		command []string // the run, without output flags
@@ -101,117 +99,19 @@ func TestShardProcessesMergeToSingleRun(t *testing.T) {
 	}
 }
 
-// TestInterruptStopsPromptly sends SIGINT to a d_k = 20 brute-force run of
-// the built binary (1.1·10¹² pairs, minutes of work) and checks that it
-// exits with status 130, one line on stderr, nothing on stdout and no
-// output file. It logs how long the process took to stop.
-func TestInterruptStopsPromptly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a long enumeration for a second")
-	}
-	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
-	for _, c := range []struct {
-		name string
-		args []string
-	}{
-		{"dist", []string{"dist", "--d", "20", "--method", "brute"}},
-		{"shard to file", []string{"dist", "--d", "20", "--shard", "0/2", "-o", filepath.Join(dir, "s0.json")}},
-		{"table to file", []string{"table", "--d", "2,20", "--method", "brute", "-o", filepath.Join(dir, "t.txt")}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code, latency := signalAfter(t, bin, c.args, 1500*time.Millisecond, syscall.SIGINT)
-			t.Logf("sqrtdk %s: stopped %v after SIGINT", strings.Join(c.args, " "), latency.Round(time.Millisecond))
-			require.Equal(t, 130, code, "stderr: %s", stderr)
-			require.Empty(t, stdout)
-			require.Equal(t, "sqrtdk: interrupted; no result was printed\n", stderr)
-			left, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-			partial, _ := filepath.Glob(filepath.Join(dir, ".*"))
-			txt, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-			require.Empty(t, append(append(left, partial...), txt...), "files left behind")
-			_, statErr := os.Stat(filepath.Join(dir, "sqrtdk"))
-			require.NoError(t, statErr)
-		})
-	}
-}
-
-// signalAfter starts the built binary, sends it sig after wait (failing the
-// test if it finished before), and returns its output, exit status and how
-// long it took to stop after the signal.
-func signalAfter(t *testing.T, bin string, args []string, wait time.Duration, sig syscall.Signal) (stdout, stderr string, code int, latency time.Duration) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	require.NoError(t, cmd.Start())
-	// The buffers are read only after Wait, which returns once exec's
-	// copying goroutines are done with them.
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		t.Fatalf("finished before the signal (%v): %s", err, errOut.String())
-	case <-time.After(wait):
-	}
-	sent := time.Now()
-	require.NoError(t, cmd.Process.Signal(sig))
-	err := <-done
-	latency = time.Since(sent)
-	var exit *exec.ExitError
-	require.ErrorAs(t, err, &exit, "stderr: %s", errOut.String())
-	return out.String(), errOut.String(), exit.ExitCode(), latency
-}
-
-// waitForFile polls until a file matching pattern exists, for at most 20 s.
+// waitForFile polls until a file matching pattern exists, for at most
+// awaitDeadline.
 func waitForFile(t *testing.T, pattern string) string {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(awaitDeadline)
 	for time.Now().Before(deadline) {
 		if m, _ := filepath.Glob(pattern); len(m) > 0 {
 			return m[0]
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("no file %s after 20 s", pattern)
+	t.Fatalf("no file %s after %v", pattern, awaitDeadline)
 	return ""
-}
-
-// TestStopSignals sends SIGINT, SIGTERM and SIGHUP to a shard run writing
-// with -o, once its temporary file exists (the run is then enumerating
-// d_k = 20, minutes of work): each must stop it with 128 + the signal's
-// number, one line on stderr naming the signal, and no file left in the
-// directory, temporary or final.
-func TestStopSignals(t *testing.T) {
-	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
-	out := filepath.Join(dir, "out")
-	require.NoError(t, os.Mkdir(out, 0o755))
-	for _, c := range []struct {
-		sig    syscall.Signal
-		status int
-		line   string
-	}{
-		{syscall.SIGINT, 130, "sqrtdk: interrupted; no result was printed\n"},
-		{syscall.SIGTERM, 143, "sqrtdk: terminated (SIGTERM); no result was printed\n"},
-		{syscall.SIGHUP, 129, "sqrtdk: hung up (SIGHUP); no result was printed\n"},
-	} {
-		t.Run(c.sig.String(), func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			cmd := exec.Command(bin, "dist", "--d", "20", "--shard", "0/2", "--workers", "1", "-o", filepath.Join(out, "s.json"))
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			require.NoError(t, cmd.Start())
-			waitForFile(t, filepath.Join(out, ".s.json.*.partial"))
-			require.NoError(t, cmd.Process.Signal(c.sig))
-			err := cmd.Wait()
-			var exit *exec.ExitError
-			require.ErrorAs(t, err, &exit)
-			require.Equal(t, c.status, exit.ExitCode(), "stderr: %s", stderr.String())
-			require.Equal(t, c.line, stderr.String())
-			require.Empty(t, stdout.String())
-			left, _ := os.ReadDir(out)
-			require.Empty(t, left, "files left behind")
-		})
-	}
 }
 
 // TestKilledRunDebrisIsRemoved kills a shard run with SIGKILL, which no
@@ -219,7 +119,7 @@ func TestStopSignals(t *testing.T) {
 // the same file removes it.
 func TestKilledRunDebrisIsRemoved(t *testing.T) {
 	dir := t.TempDir()
-	bin := buildSqrtdk(t, dir)
+	bin := sharedBinary(t)
 	out := filepath.Join(dir, "out")
 	require.NoError(t, os.Mkdir(out, 0o755))
 	file := filepath.Join(out, "s.json")

@@ -57,7 +57,7 @@ func TestShardWriterAndReaderAgree(t *testing.T) {
 		refused := false
 		for s := range 2 {
 			file := filepath.Join(dir, fmt.Sprintf("c%d-s%d.json", i, s))
-			_, stderr, code := runCLI(t, append(append([]string{}, args...), "--shard", fmt.Sprintf("%d/2", s), "-o", file)...)
+			_, stderr, code := runBin(t, append(append([]string{}, args...), "--shard", fmt.Sprintf("%d/2", s), "-o", file)...)
 			if code != 0 {
 				require.Equal(t, 2, code, "%s: %s", name, stderr)
 				require.Empty(t, names(t, dir), "%s: a refused run left a file", name)
@@ -70,9 +70,9 @@ func TestShardWriterAndReaderAgree(t *testing.T) {
 			continue
 		}
 		written++
-		merged, stderr, code := runCLI(t, append([]string{"merge"}, files...)...)
+		merged, stderr, code := runBin(t, append([]string{"merge"}, files...)...)
 		require.Equal(t, 0, code, "%s: merge refused what the shard runs wrote: %s", name, stderr)
-		single, stderr, code := runCLI(t, append(append([]string{}, args...), "--method", "brute")...)
+		single, stderr, code := runBin(t, append(append([]string{}, args...), "--method", "brute")...)
 		require.Equal(t, 0, code, "%s: %s", name, stderr)
 		require.Equal(t, single, merged, name)
 		for _, f := range files {

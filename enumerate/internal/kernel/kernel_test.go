@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/internal/deadlinetest"
 )
 
 // oracle counts the pairs with q index in [lo, hi) one by one, straight
@@ -438,8 +440,8 @@ func TestCancels(t *testing.T) {
 				var hist []uint64
 				select {
 				case hist = <-done:
-				case <-time.After(2 * time.Second):
-					t.Fatal("Tally still running 2 s after the stop")
+				case <-time.After(deadlinetest.Scaled(2 * time.Second)):
+					t.Fatal("Tally still running 2 s (times the load factor) after the stop")
 				}
 				var tallied uint64
 				for _, n := range hist {
