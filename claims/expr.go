@@ -160,7 +160,7 @@ func raise(b rational.Value, q *big.Rat) (rational.Value, error) {
 	}
 	num, den := q.Num().Int64(), q.Denom().Int64()
 	if den > 1 {
-		if _, _, r := b.Parts(); int64(r)*den > maxPowerTerm {
+		if _, _, r := b.Parts(); productExceeds(int64(r), den, maxPowerTerm) {
 			return b, fmt.Errorf("roots deeper than the %dth are not supported", maxPowerTerm)
 		}
 		if b.Sign() < 0 {

@@ -77,7 +77,7 @@ func rootOf(e expr) (int64, error) {
 		if !ok {
 			return 0, errNotRational
 		}
-		if !q.Denom().IsInt64() || l*q.Denom().Int64() > maxFormulaRoot {
+		if !q.Denom().IsInt64() || productExceeds(l, q.Denom().Int64(), maxFormulaRoot) {
 			return 0, fmt.Errorf("the formula takes roots of d deeper than the %dth", maxFormulaRoot)
 		}
 		return l * q.Denom().Int64(), nil
@@ -178,10 +178,15 @@ func degreesOf(e expr, l int64) (degrees, error) {
 		}
 		n, m := q.Num().Int64(), q.Denom().Int64()
 		if b.mono {
-			if (b.k*n)%m != 0 {
+			// k·n/m in big integers: n is any exponent a student wrote.
+			k, rem := new(big.Int).QuoRem(new(big.Int).Mul(big.NewInt(b.k), big.NewInt(n)), big.NewInt(m), new(big.Int))
+			if rem.Sign() != 0 {
 				return b, errNotRational
 			}
-			return check(monomial(b.k * n / m))
+			if !k.IsInt64() || k.Int64() > maxFormulaDegree || k.Int64() < -maxFormulaDegree {
+				return b, fmt.Errorf("the formula has a degree in d above %d", maxFormulaDegree)
+			}
+			return check(monomial(k.Int64()))
 		}
 		if m != 1 {
 			return b, errNotRational
@@ -333,3 +338,7 @@ func formulaWords(s string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// productExceeds reports whether a·b > limit, for a, b ≥ 0, without forming
+// a·b, which could wrap around in an int64.
+func productExceeds(a, b, limit int64) bool { return a > 0 && b > limit/a }
