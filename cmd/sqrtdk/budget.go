@@ -69,6 +69,9 @@ type runBudget struct {
 	progress atomic.Pointer[func() string]
 	// expired is called, once, when the budget runs out: main's watchdog.
 	expired func(*budgetExceeded)
+	// readings counts the memory watch's readings, so that a test waits
+	// for readings rather than for time.
+	readings atomic.Uint64
 }
 
 type budgetKey struct{}
@@ -144,6 +147,7 @@ func (b *runBudget) watchMemory(limit, base int64, shown string, done <-chan str
 			return
 		case <-tick.C:
 		}
+		b.readings.Add(1)
 		if held := heldMemory() - base; held >= limit {
 			b.exceed(&budgetExceeded{flag: "--max-memory", limit: shown, held: held})
 			return

@@ -72,7 +72,9 @@ func TestBudgetMemory(t *testing.T) {
 func TestBudgetWithin(t *testing.T) {
 	ctx, b := withBudget(context.Background(), nil)
 	b.arm(enumerate.Limits{MaxTime: time.Hour, MaxMemory: 1 << 40}, limitFlags{})
-	time.Sleep(20 * time.Millisecond) // several readings of the memory watch
+	// Several readings of the memory watch, waited for as they happen
+	// (however slow the machine), none of which may cancel the run.
+	require.Eventually(t, func() bool { return b.readings.Load() >= 4 || ctx.Err() != nil }, time.Minute, time.Millisecond)
 	assert.NoError(t, ctx.Err())
 	b.disarm()
 	assert.NoError(t, ctx.Err())
