@@ -142,18 +142,22 @@ func DecimalCost(n, bits float64) Cost {
 
 // The time of a figure's data table, per the model ExactRowsCost
 // states: a row (its score, count, probability and density, each exact
-// and to a few decimals) takes rowSeconds, and reducing its two fractions
-// and writing their integers in decimal rowWordSeconds·words² more, words
-// the 64-bit words of the count of pairs; fractionOddFactor times all that
-// when the count of pairs is not a power of two, as the fractions then do
-// not reduce by shifts. Fitted to CPU time measured on the reference
-// machine, loaded: per row 112, 146 and 618 µs at 32, 64 and 128 words
-// ({-3,-1,1,3}, d_k = 512, 1024, 2048), and 606 µs at 101 words for
-// {-1,0,1} (9^d_k pairs); TestDistCostCalibrated holds it within 2x.
+// and to a few decimals) takes rowSeconds, rowWordSeconds·words and
+// rowWordSquaredSeconds·words² (words the 64-bit words of the count of
+// pairs: converting, reducing and multiplying the row's fractions is
+// linear in the words at these sizes, the reductions' gcd quadratic
+// beyond), fractionOddFactor times that when the count of pairs is not a
+// power of two, as the fractions then do not reduce by shifts. Fitted on
+// 2026-12-03 to the least CPU time of three runs (load 2-3) of 29 figures
+// of six alphabets, 4 to 149 words, 129 to 24,577 rows: per row 25-46 µs
+// at 4-8 words, 51-70 at 32, 120-161 at 64, 287 at 128 (powers of two);
+// 36-41 at 6-19, 149 at 51, 358 at 101, 510 at 149 (others);
+// TestDistCostCalibrated holds it within 2x.
 const (
-	rowSeconds        = 60e-6
-	rowWordSeconds    = 0.02e-6
-	fractionOddFactor = 2.5
+	rowSeconds            = 15e-6
+	rowWordSeconds        = 1.48e-6
+	rowWordSquaredSeconds = 0.005e-6
+	fractionOddFactor     = 1.4
 )
 
 // ExactRowsCost estimates writing n rows of exact values whose integers
@@ -164,7 +168,7 @@ const (
 // 400 bytes of strings and slices.
 func ExactRowsCost(n, bits float64, powerOfTwo bool) Cost {
 	words := math.Max(bits/64, 1)
-	s := n * (rowSeconds + rowWordSeconds*words*words)
+	s := n * (rowSeconds + rowWordSeconds*words + rowWordSquaredSeconds*words*words)
 	if !powerOfTwo {
 		s *= fractionOddFactor
 	}

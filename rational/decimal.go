@@ -100,19 +100,25 @@ func (v Value) DecimalContext(ctx context.Context, places int, mode RoundingMode
 		return FormatRat(v.coef, places, mode), nil
 	}
 	checkPlaces(places)
-	// y = |c|·n^(1/r)·10^places with |c| = A/B. Then z = ⌊2y⌋ = ⌊(2A·10^p)^r·n)^(1/r) / B⌋
-	// exactly; y is irrational, so ⌊y⌋ = z/2, y is never an integer or a
-	// tie, and its fraction is above a half precisely when z is odd.
+	// y = |c|·n^(1/r)·10^places with |c| = A/B. Then
+	// z = ⌊2y⌋ = ⌊((2A·10^p)^r·n / B^r)^(1/r)⌋ = ⌊⌊(2A·10^p)^r·n / B^r⌋^(1/r)⌋
+	// exactly (for a real t ≥ 0 and an integer m ≥ 0, m^r ≤ t exactly when
+	// m^r ≤ ⌊t⌋), so the root is taken of an integer about as long as
+	// (2y)^r, not as long as A^r: a figure's densities have A and B of
+	// thousands of digits and need six places. y is irrational, so
+	// ⌊y⌋ = z/2, y is never an integer or a tie, and its fraction is above
+	// a half precisely when z is odd.
+	r := big.NewInt(int64(v.index))
 	a := new(big.Int).Abs(v.coef.Num())
 	a.Mul(a, pow10(places))
 	a.Lsh(a, 1)
-	x := new(big.Int).Exp(a, big.NewInt(int64(v.index)), nil)
+	x := new(big.Int).Exp(a, r, nil)
 	x.Mul(x, v.radicand)
+	x.Quo(x, new(big.Int).Exp(v.coef.Denom(), r, nil))
 	z, err := rootFloor(ctx, x, v.index)
 	if err != nil {
 		return "", err
 	}
-	z.Quo(z, v.coef.Denom())
 	half := -1
 	if z.Bit(0) == 1 {
 		half = 1

@@ -2,6 +2,7 @@ package rational
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,6 +57,40 @@ func TestSurdDirectedRounding(t *testing.T) {
 			near := v.Decimal(places, RoundHalfEven)
 			assert.Contains(t, []string{v.Decimal(places, RoundFloor), v.Decimal(places, RoundCeiling)}, near)
 		}
+	}
+}
+
+// TestSurdDirectedRoundingLongCoefficients brackets surds whose
+// coefficients have numerators and denominators of hundreds to thousands
+// of bits (as a figure's densities do), generated, by the same exact
+// check: Decimal takes the root after dividing by the denominator's power,
+// and a slip there (a floor taken before the root where it may not be, a
+// power missed) moves the bracket off the value.
+func TestSurdDirectedRoundingLongCoefficients(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 32))
+	long := func() *big.Int {
+		n := new(big.Int).Lsh(big.NewInt(1), uint(rng.IntN(3000)+1))
+		return n.Add(n, big.NewInt(rng.Int64N(1<<62)+1))
+	}
+	for i := range 60 {
+		coef := new(big.Rat).SetFrac(long(), long())
+		if i%2 == 1 {
+			coef.Neg(coef)
+		}
+		index := 2 + i%3
+		v := NewSurd(coef, big.NewInt(int64(2+rng.IntN(50))), index)
+		places := rng.IntN(12)
+		lo, err := ParseDecimal(v.Decimal(places, RoundFloor))
+		require.NoError(t, err)
+		hi, err := ParseDecimal(v.Decimal(places, RoundCeiling))
+		require.NoError(t, err)
+		if v.Cmp(NewRat(lo)) == 0 {
+			continue // a radicand that is a perfect power: a rational value
+		}
+		assert.Equal(t, -1, NewRat(lo).Cmp(v), "case %d: %s floor %d: %s", i, v, places, lo.RatString())
+		assert.Equal(t, 1, NewRat(hi).Cmp(v), "case %d: %s ceiling %d: %s", i, v, places, hi.RatString())
+		unit := new(big.Rat).SetFrac(big.NewInt(1), pow10(places))
+		assert.Zero(t, new(big.Rat).Sub(hi, lo).Cmp(unit), "case %d at %d places", i, places)
 	}
 }
 

@@ -62,14 +62,25 @@ func TestDistCostCalibrated(t *testing.T) {
 			runtime.GC()
 			base := liveBytes()
 			peak := newPeakWatch()
+			opt := DistOptions{Q: q, K: q, Widths: []int{d}, Scale: rational.Sqrt, Digits: 6, Engine: closed}
 			cpu := cpuSeconds()
-			f, err := Dist(context.Background(), DistOptions{Q: q, K: q, Widths: []int{d}, Scale: rational.Sqrt, Digits: 6, Engine: closed})
+			f, err := Dist(context.Background(), opt)
 			spent := cpuSeconds() - cpu
 			require.NoError(t, err)
 			runtime.GC()
 			held := liveBytes()
 			runtime.KeepAlive(f)
 			used := math.Max(float64(held), float64(peak.stop())) - float64(base)
+			f = nil
+			// A short run is measured twice more and its least time
+			// kept: the collector and the scheduler add to one run's
+			// CPU time, never take from it.
+			for i := 0; i < 2 && spent < 1; i++ {
+				cpu := cpuSeconds()
+				_, err := Dist(context.Background(), opt)
+				require.NoError(t, err)
+				spent = math.Min(spent, cpuSeconds()-cpu)
+			}
 			rt, rm := ratio(est.Seconds, spent), ratio(est.Bytes, used)
 			t.Logf("values %-18s d_k = %4d: time estimated %8.4f s, measured %8.4f s CPU (%.2fx); memory estimated %7.1f MiB, measured %7.1f MiB live (%.2fx)",
 				values, d, est.Seconds, spent, rt, est.Bytes/(1<<20), used/(1<<20), rm)
