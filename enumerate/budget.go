@@ -62,6 +62,10 @@ func (b *Budget) cost() Cost {
 	return c
 }
 
+// Cost returns the run's estimated total: the parts' times added, and the
+// largest part's memory plus what is held throughout.
+func (b *Budget) Cost() Cost { return b.cost() }
+
 // Check returns nil when the run fits its limits, and otherwise a
 // *LimitError naming the costliest parts: by memory when memory is over
 // its limit, else by time.

@@ -43,14 +43,7 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 		Data: Table{Header: []string{"d_k", "scale", "score_exact", "score_decimal", "count", "probability_exact", "probability_decimal",
 			"spacing_exact", "density_exact", "density_decimal"}},
 	}
-	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), func(pl *enumerate.Plan) enumerate.Cost {
-		// Every point's row of the data table is exact: its count, its
-		// probability and its density, integers of the pairs' bits.
-		p := pl.Problem()
-		rows := enumerate.ExactRowsCost(float64(pl.Scores()), p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D), powerOfTwo(p.Q.Size()*p.K.Size()))
-		r := roundingCost(o.Scale, o.Digits, pl.Scores())
-		return enumerate.Cost{Seconds: r.Seconds + rows.Seconds, Bytes: r.Bytes + rows.Bytes}
-	})
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), o.valuesCost)
 	if err != nil {
 		return nil, err
 	}
@@ -97,6 +90,17 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 	f.Plot.Y.Tick.Marker = stepTicks{labels: 6}
 	finish(f.Plot, true)
 	return f, nil
+}
+
+// valuesCost estimates what the figure computes from the distribution pl
+// plans: every point's row of the data table is exact, its count, its
+// probability and its density, integers of the pairs' bits, and each is
+// also rounded.
+func (o DistOptions) valuesCost(pl *enumerate.Plan) enumerate.Cost {
+	p := pl.Problem()
+	rows := enumerate.ExactRowsCost(float64(pl.Scores()), p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D), powerOfTwo(p.Q.Size()*p.K.Size()))
+	r := roundingCost(o.Scale, o.Digits, pl.Scores())
+	return enumerate.Cost{Seconds: r.Seconds + rows.Seconds, Bytes: r.Bytes + rows.Bytes}
 }
 
 // latticeSpacing returns the finest spacing of the scores with a nonzero

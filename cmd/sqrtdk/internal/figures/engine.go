@@ -33,24 +33,9 @@ type Engine struct {
 // figure, and what the figure computes from each, after(pl)) held to the
 // limits, so that a refusal comes at once.
 func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem, after func(pl *enumerate.Plan) enumerate.Cost) ([]*rational.Histogram, error) {
-	plans := make([]*enumerate.Plan, len(problems))
-	budget := enumerate.NewBudget(e.Options.Limits)
-	for i, p := range problems {
-		pl, err := enumerate.NewPlan(p, e.Method, e.Options)
-		if err != nil {
-			return nil, err
-		}
-		if err := pl.Check(enumerate.NeedCounts); err != nil {
-			return nil, err
-		}
-		budget.AddPlan(pl, enumerate.NeedCounts)
-		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
-		// What the figure computes from a distribution is held with its
-		// rows until the figure is written.
-		a := after(pl)
-		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), enumerate.Cost{Seconds: a.Seconds})
-		budget.Hold(fmt.Sprintf("the figure's values at d_k = %d", p.D), a.Bytes)
-		plans[i] = pl
+	plans, budget, err := e.plan(problems, after)
+	if err != nil {
+		return nil, err
 	}
 	if err := budget.Check(); err != nil {
 		return nil, err
@@ -64,6 +49,32 @@ func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem,
 		hists[i] = h
 	}
 	return hists, nil
+}
+
+// plan plans each problem's distribution and returns the plans and the
+// run's budget: each distribution's computation, the distribution held,
+// and what after says the figure computes from it, held with its rows
+// until the figure is written. A distribution its plan refuses on its own
+// is refused here.
+func (e Engine) plan(problems []enumerate.Problem, after func(pl *enumerate.Plan) enumerate.Cost) ([]*enumerate.Plan, *enumerate.Budget, error) {
+	plans := make([]*enumerate.Plan, len(problems))
+	budget := enumerate.NewBudget(e.Options.Limits)
+	for i, p := range problems {
+		pl, err := enumerate.NewPlan(p, e.Method, e.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := pl.Check(enumerate.NeedCounts); err != nil {
+			return nil, nil, err
+		}
+		budget.AddPlan(pl, enumerate.NeedCounts)
+		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
+		a := after(pl)
+		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), enumerate.Cost{Seconds: a.Seconds})
+		budget.Hold(fmt.Sprintf("the figure's values at d_k = %d", p.D), a.Bytes)
+		plans[i] = pl
+	}
+	return plans, budget, nil
 }
 
 // problems returns the problem of each width for alphabets q and k.

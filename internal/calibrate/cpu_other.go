@@ -1,0 +1,7 @@
+//go:build !unix
+
+package calibrate
+
+// CPUSeconds is not measured here: every time reads as zero, and no time
+// is held against its estimate.
+func CPUSeconds() float64 { return 0 }
