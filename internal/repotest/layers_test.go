@@ -51,7 +51,7 @@ var floors = map[string]int{
 	// machine's load, and cost estimates held against measurements.
 	"internal/repotest":     0,
 	"internal/deadlinetest": 0,
-	"internal/calibrate":    0,
+	"internal/costtest":     0,
 
 	"cmd/sqrtdk/internal/atomicfile": 10,
 	"cmd/sqrtdk/internal/version":    10,

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
-	"github.com/sqrtdk/sqrtdk/internal/calibrate"
+	"github.com/sqrtdk/sqrtdk/internal/costtest"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -22,7 +22,7 @@ func plannedCost(t *testing.T, e Engine, problems []enumerate.Problem, after fun
 }
 
 // TestDistCostCalibrated holds plot dist's plan, which the run is refused
-// by, within calibrate.Factor of what the figure measures. Widths and
+// by, within costtest.Factor of what the figure measures. Widths and
 // alphabets are generated: the rows of a figure grow as the width times
 // the spread of the scores, and their integers as the width times the
 // log of the alphabet's size. Widths past 256 run outside -short. Issue
@@ -33,14 +33,14 @@ func TestDistCostCalibrated(t *testing.T) {
 	if !testing.Short() {
 		widths = append(widths, 1024, 2048)
 	}
-	table := calibrate.NewTable(t, raceEnabled)
+	table := costtest.NewTable(t, raceEnabled)
 	for _, values := range []string{"-1,1", "-1,0,1", "-3,-1,1,3", "-3:1,-1:3,1:3,3:1"} {
 		q, err := rational.ParseAlphabet(values)
 		require.NoError(t, err)
 		for _, d := range widths {
 			opt := DistOptions{Q: q, K: q, Widths: []int{d}, Scale: rational.Sqrt, Digits: 6, Engine: closed}
 			est := plannedCost(t, opt.Engine, problems(q, q, opt.Widths), opt.valuesCost)
-			m := calibrate.Measure(func() any {
+			m := costtest.Measure(func() any {
 				f, err := Dist(context.Background(), opt)
 				require.NoError(t, err)
 				return f

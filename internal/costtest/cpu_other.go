@@ -1,6 +1,6 @@
 //go:build !unix
 
-package calibrate
+package costtest
 
 // CPUSeconds is not measured here: every time reads as zero, and no time
 // is held against its estimate.

@@ -1,4 +1,4 @@
-// Package calibrate holds a run's cost estimate, made before any work,
+// Package costtest holds a run's cost estimate, made before any work,
 // against what the work measures, for tests only.
 //
 // Every computation sqrtdk plans is estimated as a time and a peak
@@ -13,4 +13,4 @@
 // run's CPU time, never take from it). Memory is the largest live heap
 // the collector marked during the run or held after it, above what was
 // live before it.
-package calibrate
+package costtest

@@ -1,6 +1,6 @@
 //go:build unix
 
-package calibrate
+package costtest
 
 import "syscall"
 
