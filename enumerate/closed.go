@@ -216,6 +216,17 @@ func millerWalk(ctx context.Context, d, last int, w []*big.Int, visit func(t int
 	for _, wj := range w {
 		small = small && wj.IsInt64() && wj.Int64() < math.MaxInt64/int64(d+1)/int64(tMax+1)
 	}
+	// The offsets j with w_j ≠ 0: a lattice of a wide span holds few
+	// letters' products (0, 1 and 1000 span a thousand offsets and
+	// weigh at three), and a pass over every offset for every
+	// coefficient cost D·T² steps, seconds where the arithmetic took
+	// milliseconds.
+	var offsets []int
+	for j := 1; j <= tMax; j++ {
+		if w[j].Sign() != 0 {
+			offsets = append(offsets, j)
+		}
+	}
 	d1 := int64(d + 1)
 	pos, neg := new(big.Int), new(big.Int)
 	term, factor := new(big.Int), new(big.Int)
@@ -235,7 +246,10 @@ func millerWalk(ctx context.Context, d, last int, w []*big.Int, visit func(t int
 			prevs, fs, words = prevs[:0], fs[:0], words[:0]
 			var fsum uint64
 			positive := true // and their sum below half a word
-			for j := 1; j <= min(k, tMax); j++ {
+			for _, j := range offsets {
+				if j > k {
+					break
+				}
 				if f := (d1*int64(j) - int64(k)) * w[j].Int64(); f != 0 {
 					prevs = append(prevs, ring[(k-j)%(tMax+1)])
 					fs = append(fs, f)
@@ -272,9 +286,12 @@ func millerWalk(ctx context.Context, d, last int, w []*big.Int, visit func(t int
 			}
 		} else {
 			pos.SetInt64(0)
-			for j := 1; j <= min(k, tMax); j++ {
+			for _, j := range offsets {
+				if j > k {
+					break
+				}
 				prev := ring[(k-j)%(tMax+1)]
-				if w[j].Sign() == 0 || prev.Sign() == 0 {
+				if prev.Sign() == 0 {
 					continue
 				}
 				term.Mul(w[j], prev)

@@ -343,29 +343,51 @@ func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
 	return int(n)
 }
 
-// closedSeconds estimates the closed form's time in seconds: it computes
-// D·span coefficients of about D·log2(|Q|·|K|) bits, each from span
-// earlier ones, so about D²·span²·log2(|Q|·|K|)/64 word operations
-// (symmetric distributions are computed half-way, which the measured rate
-// absorbs).
+// closedSeconds estimates the closed form's time in seconds, as Miller's
+// recurrence (closed.go) spends it: each coefficient it computes (D·T+1,
+// half of them when the distribution is symmetric) multiply-adds the m
+// earlier coefficients at the offsets with a weight (m = 1 for the
+// binomial walk) and divides once, m+1 passes over about D·log2(|Q|·|K|)/64
+// words at wordOpSeconds each, plus closedCoefficientSeconds of its own.
+// Measured on 2026-12-03 (load 2-3, least CPU time of three):
+// TestClosedFormCostCalibrated holds it within 2x from ±1 at d_k = 30000
+// to {0, 1, 1000}·{1} (T = 1000, m = 2).
 func (pl *Plan) closedSeconds() float64 {
-	d, span := float64(pl.problem.D), float64(pl.lat.tMax)
+	d := float64(pl.problem.D)
+	offsets, symmetric := pl.lat.shape(pl.problem)
+	coefficients := float64(pl.lat.size(pl.problem.D))
+	if symmetric {
+		coefficients /= 2
+	}
 	bits := math.Log2(float64(pl.problem.Q.Size()) * float64(pl.problem.K.Size()))
-	return d * d * span * span * max(bits, 1) / 64 * wordOpSeconds
+	words := math.Max(d*max(bits, 1)/64, 1)
+	return coefficients * (closedCoefficientSeconds + float64(offsets+1)*words*wordOpSeconds)
 }
+
+// closedCoefficientSeconds is the closed form's own time per coefficient
+// beyond its arithmetic (the ring of coefficients, the visit): 100 ns,
+// from {0, 1, 1000}·{1} at d_k = 500, where the arithmetic is 12 words.
+const closedCoefficientSeconds = 100e-9
 
 // closedCost estimates the closed form's cost: its time, and its memory,
 // which holds every count when n asks for them all (one per lattice point,
 // each at most the number of pairs) and otherwise the span+1 counts the
-// recurrence keeps.
+// recurrence keeps. Of all the counts, at most C(D+m, m) are nonzero (m
+// the weighted offsets: a lattice point is reached by how many
+// coordinates take each offset), and a zero count holds no words: a wide
+// sparse lattice ({0, 1, 1000}·{1}) is mostly zeros.
 func (pl *Plan) closedCost(n Need) Cost {
 	p := pl.problem
 	count := intBytes(p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D))
-	kept := float64(pl.lat.tMax + 2)
-	if n == NeedCounts {
-		kept = float64(pl.lat.size(p.D))
+	if n != NeedCounts {
+		return Cost{Seconds: pl.closedSeconds(), Bytes: float64(pl.lat.tMax+2) * count}
 	}
-	return Cost{Seconds: pl.closedSeconds(), Bytes: kept * count}
+	points := float64(pl.lat.size(p.D))
+	offsets, _ := pl.lat.shape(p)
+	d, m := float64(p.D), float64(offsets)
+	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
+	nonzero := math.Min(points, math.Exp(lg(d+m+1)-lg(d+1)-lg(m+1)))
+	return Cost{Seconds: pl.closedSeconds(), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)}
 }
 
 // checkClosed refuses a closed form that would pass the memory or the

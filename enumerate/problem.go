@@ -34,6 +34,34 @@ type lattice struct {
 	tMax int
 }
 
+// shape returns, for the letters' pairs of p on l, how many offsets
+// t ≥ 1 carry a weight (the terms of Miller's recurrence) and whether the
+// weights read the same both ways (a symmetric distribution, computed
+// half-way), without a slice of tMax weights: planning a lattice of a
+// wide span allocates nothing of its size.
+func (l *lattice) shape(p Problem) (offsets int, symmetric bool) {
+	w := map[int]*big.Int{}
+	for a, ql := range p.Q.Letters() {
+		for b, kl := range p.K.Letters() {
+			t := l.t[a][b]
+			if w[t] == nil {
+				w[t] = new(big.Int)
+			}
+			w[t].Add(w[t], new(big.Int).Mul(big.NewInt(ql.Mult), big.NewInt(kl.Mult)))
+		}
+	}
+	symmetric = true
+	for t, wt := range w {
+		if t > 0 {
+			offsets++
+		}
+		if m := w[l.tMax-t]; m == nil || m.Cmp(wt) != 0 {
+			symmetric = false
+		}
+	}
+	return offsets, symmetric
+}
+
 // size returns the number of lattice points a histogram spans, D·tMax+1.
 func (l *lattice) size(d int) int { return d*l.tMax + 1 }
 

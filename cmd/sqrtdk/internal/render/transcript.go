@@ -165,6 +165,12 @@ first:
 	for _, h := range dg.Broken {
 		out = append(out, "Broken hypothesis: "+h+".")
 	}
+	if dg.ReasoningStep > 0 {
+		// Where the lesson's argument, not its assumptions, first goes
+		// wrong: with k = q, Step 2's E[q_i·k_i] = E[q_i]·E[k_i].
+		out = append(out, fmt.Sprintf("The reasoning first breaks at Step %d: %s is false: %s.",
+			dg.ReasoningStep, dg.ReasoningFailure.Statement, valuesText(dg.ReasoningFailure)))
+	}
 	for _, r := range dg.Reasons {
 		out = append(out, "Why: "+r)
 	}
@@ -290,6 +296,10 @@ type (
 		Failure  *jsonAssertion `json:"failure,omitempty"`
 		Pair     string         `json:"pair,omitempty"`
 		PairStep int            `json:"pair_step,omitempty"`
+		// ReasoningStep and ReasoningFailure: the first step whose
+		// reasoning, not a hypothesis, fails, and its failing assertion.
+		ReasoningStep    int            `json:"reasoning_step,omitempty"`
+		ReasoningFailure *jsonAssertion `json:"reasoning_failure,omitempty"`
 	}
 	jsonTranscript struct {
 		Model           jsonModel      `json:"space"`
@@ -350,6 +360,10 @@ func transcriptJSON(t *proofs.Transcript) jsonTranscript {
 		if dg.Smallest > 0 {
 			f := assertionJSON(dg.Failure)
 			out.Diagnosis.Failure = &f
+		}
+		if dg.ReasoningStep > 0 {
+			f := assertionJSON(dg.ReasoningFailure)
+			out.Diagnosis.ReasoningStep, out.Diagnosis.ReasoningFailure = dg.ReasoningStep, &f
 		}
 	}
 	return out

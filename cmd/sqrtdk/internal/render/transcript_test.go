@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/proofs"
@@ -246,4 +247,42 @@ func TestTranscriptMathRoundTrips(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReasoningBreakSaid checks that a failing proof's transcript names
+// the step where the lesson's reasoning, not a hypothesis, first breaks,
+// in every format, from the diagnosis's own step and assertion: with
+// k = q it is Step 2's E[q_i·k_i] = E[q_i]·E[k_i]; a diagnosis that names
+// no such step (only hypotheses fail) says nothing of it, and a proof
+// that holds has no diagnosis.
+func TestReasoningBreakSaid(t *testing.T) {
+	signs := rational.Signs()
+	tr := prove(t, proofs.Model{Pairs: proofs.SamePairs(signs)}, 2)
+	require.NotNil(t, tr.Diagnosis)
+	require.Equal(t, 2, tr.Diagnosis.ReasoningStep)
+	for f, want := range map[Format]string{Text: "reasoning first breaks at Step 2", Markdown: "reasoning first breaks at Step 2",
+		LaTeX: "reasoning first breaks at Step $2$"} {
+		var b bytes.Buffer
+		require.NoError(t, WriteTranscript(&b, tr, f))
+		assert.Contains(t, b.String(), want, "format %v", f)
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteTranscript(&b, tr, JSON))
+	assert.Contains(t, b.String(), `"reasoning_step": 2`)
+	assert.Contains(t, b.String(), `"reasoning_failure": {`)
+	assert.Contains(t, transcriptSummary(tr), "The reasoning first breaks at Step 2: E[q_i·k_i] = E[q_i]·E[k_i] is false: 1 ≠ 0.")
+
+	// The same transcript with the diagnosis moved to Step 4 says Step 4:
+	// the line follows the diagnosis, not a fixed text.
+	moved := *tr
+	dg := *tr.Diagnosis
+	dg.ReasoningStep = 4
+	moved.Diagnosis = &dg
+	assert.Contains(t, strings.Join(transcriptSummary(&moved), "\n"), "reasoning first breaks at Step 4")
+	dg.ReasoningStep = 0
+	assert.NotContains(t, strings.Join(transcriptSummary(&moved), "\n"), "reasoning first breaks")
+
+	holds := prove(t, proofs.Model{Q: signs, K: signs}, 2)
+	require.Nil(t, holds.Diagnosis)
+	assert.NotContains(t, strings.Join(transcriptSummary(holds), "\n"), "reasoning")
 }
