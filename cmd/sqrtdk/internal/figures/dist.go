@@ -96,11 +96,11 @@ func Dist(ctx context.Context, o DistOptions) (*Figure, error) {
 // plans: every point's row of the data table is exact, its count, its
 // probability and its density, integers of the pairs' bits, and each is
 // also rounded.
-func (o DistOptions) valuesCost(pl *enumerate.Plan) enumerate.Cost {
+func (o DistOptions) valuesCost(pl *enumerate.Plan) (enumerate.Cost, float64) {
 	p := pl.Problem()
 	rows := enumerate.ExactRowsCost(float64(pl.Scores()), p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D), powerOfTwo(p.Q.Size()*p.K.Size()))
 	r := roundingCost(o.Scale, o.Digits, pl.Scores())
-	return enumerate.Cost{Seconds: r.Seconds + rows.Seconds, Bytes: r.Bytes + rows.Bytes}
+	return enumerate.Cost{Seconds: r.Seconds + rows.Seconds}, r.Bytes + rows.Bytes
 }
 
 // latticeSpacing returns the finest spacing of the scores with a nonzero

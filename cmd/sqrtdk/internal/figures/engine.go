@@ -32,7 +32,7 @@ type Engine struct {
 // the whole (each computation in turn, every distribution kept for the
 // figure, and what the figure computes from each, after(pl)) held to the
 // limits, so that a refusal comes at once.
-func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem, after func(pl *enumerate.Plan) enumerate.Cost) ([]*rational.Histogram, error) {
+func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem, after valuesCost) ([]*rational.Histogram, error) {
 	plans, budget, err := e.plan(problems, after)
 	if err != nil {
 		return nil, err
@@ -51,12 +51,16 @@ func (e Engine) distributions(ctx context.Context, problems []enumerate.Problem,
 	return hists, nil
 }
 
+// A valuesCost estimates what a figure computes from the distribution a
+// plan plans: the work (its time, and the memory it holds while it runs)
+// and the bytes it keeps, with its rows, until the figure is written.
+type valuesCost func(pl *enumerate.Plan) (work enumerate.Cost, kept float64)
+
 // plan plans each problem's distribution and returns the plans and the
 // run's budget: each distribution's computation, the distribution held,
-// and what after says the figure computes from it, held with its rows
-// until the figure is written. A distribution its plan refuses on its own
-// is refused here.
-func (e Engine) plan(problems []enumerate.Problem, after func(pl *enumerate.Plan) enumerate.Cost) ([]*enumerate.Plan, *enumerate.Budget, error) {
+// and what after says the figure computes from it. A distribution its
+// plan refuses on its own is refused here.
+func (e Engine) plan(problems []enumerate.Problem, after valuesCost) ([]*enumerate.Plan, *enumerate.Budget, error) {
 	plans := make([]*enumerate.Plan, len(problems))
 	budget := enumerate.NewBudget(e.Options.Limits)
 	for i, p := range problems {
@@ -69,9 +73,9 @@ func (e Engine) plan(problems []enumerate.Problem, after func(pl *enumerate.Plan
 		}
 		budget.AddPlan(pl, enumerate.NeedCounts)
 		budget.Hold(fmt.Sprintf("the distribution at d_k = %d", p.D), pl.Cost(enumerate.NeedCounts).Bytes)
-		a := after(pl)
-		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), enumerate.Cost{Seconds: a.Seconds})
-		budget.Hold(fmt.Sprintf("the figure's values at d_k = %d", p.D), a.Bytes)
+		work, kept := after(pl)
+		budget.Add(fmt.Sprintf("the figure's values at d_k = %d", p.D), work)
+		budget.Hold(fmt.Sprintf("the figure's values at d_k = %d", p.D), kept)
 		plans[i] = pl
 	}
 	return plans, budget, nil

@@ -104,13 +104,7 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 	for i, d := range o.Widths {
 		ps[i] = differenceProblem(d)
 	}
-	hists, err := o.Engine.distributions(ctx, ps, func(*enumerate.Plan) enumerate.Cost {
-		var c enumerate.Cost
-		for _, s := range o.Scales {
-			c = c.Then(roundingCost(s, o.Digits, 1))
-		}
-		return c
-	})
+	hists, err := o.Engine.distributions(ctx, ps, o.valuesCost)
 	if err != nil {
 		return nil, err
 	}
@@ -159,4 +153,40 @@ func Saturation(ctx context.Context, o SaturationOptions) (*Figure, error) {
 	f.Plot.Legend.Left = true
 	finish(f.Plot, false)
 	return f, nil
+}
+
+// valuesCost estimates what the figure computes from the distribution pl
+// plans: each scale's mean slope, an enclosure of e^(−|x|) at every score
+// summed with its count (slopeSeconds and slopeBytes each), and the
+// divisor rounded; what it keeps is the rounded divisor's digits.
+func (o SaturationOptions) valuesCost(pl *enumerate.Plan) (enumerate.Cost, float64) {
+	p := pl.Problem()
+	words := (p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D)) / 64
+	var work enumerate.Cost
+	var kept float64
+	for _, s := range o.Scales {
+		r := roundingCost(s, o.Digits, 1)
+		work.Seconds += r.Seconds + float64(pl.Scores())*slopeSeconds(o.Digits, words)
+		kept += r.Bytes
+	}
+	work.Bytes = float64(pl.Scores()*len(o.Scales)) * slopeBytes
+	return work, kept
+}
+
+// slopeBytes is the memory one score's term of the mean slope leaves for
+// the collector to find live while a width's sums run (its enclosures'
+// rationals and their fixed-point bounds), about 500 bytes a score and
+// scale as measured at d_k = 1024 (3 MiB beside the distribution for
+// three scales); it is freed before the next width.
+const slopeBytes = 512
+
+// slopeSeconds estimates one score's term of the mean slope: an
+// enclosure of e^(−|x|) and of u/(1+u)² to the bits places decimals
+// need, each bound multiplied by the score's count of words 64-bit
+// words. Measured on 2026-12-03 (load 3-7, least CPU of three) at
+// d_k = 1024: 37-124 µs a score under √d_k, 44-110 under d_k, 74-184
+// under d_k^1/4 and 99-211 unscaled, flat up to 15 places and about
+// twice at 30; TestCurveFiguresCostCalibrated holds it within 2x.
+func slopeSeconds(places int, words float64) float64 {
+	return (70e-6 + 0.1e-6*words) * (1 + math.Max(0, float64(places-15))/12)
 }

@@ -33,13 +33,7 @@ func Variance(ctx context.Context, o VarianceOptions) (*Figure, error) {
 		Plot: newPlot("head width d_k (entries per vector)", "variance of the score", true),
 		Data: Table{Header: []string{"d_k", "scale", "variance_exact", "variance_decimal"}},
 	}
-	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), func(*enumerate.Plan) enumerate.Cost {
-		var c enumerate.Cost
-		for _, s := range o.Scales {
-			c = c.Then(roundingCost(s, o.Digits, 1))
-		}
-		return c
-	})
+	hists, err := o.Engine.distributions(ctx, problems(o.Q, o.K, o.Widths), o.valuesCost)
 	if err != nil {
 		return nil, err
 	}
@@ -130,4 +124,14 @@ func checkScales(ss []rational.Scale) error {
 		return optionErrorf("scales", "%d scales is more than the %d one figure can show legibly", len(ss), MaxSeries)
 	}
 	return nil
+}
+
+// valuesCost estimates what the figure computes from the distribution pl
+// plans: each scale's variance, rounded.
+func (o VarianceOptions) valuesCost(*enumerate.Plan) (enumerate.Cost, float64) {
+	var c enumerate.Cost
+	for _, s := range o.Scales {
+		c = c.Then(roundingCost(s, o.Digits, 1))
+	}
+	return enumerate.Cost{Seconds: c.Seconds}, c.Bytes
 }
