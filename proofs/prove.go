@@ -178,11 +178,21 @@ func NewProof(m Model, ds []int, opt Options) (*Proof, error) {
 // assertions), so that many widths, each within the limits, cannot
 // together exhaust them: a *enumerate.LimitError names the costliest.
 func (p *Proof) plan() error {
+	b, err := p.budget()
+	if err != nil {
+		return err
+	}
+	return b.Check()
+}
+
+// budget returns the plan's budget: every width's computations and what
+// it keeps (see plan).
+func (p *Proof) budget() (*enumerate.Budget, error) {
 	b := enumerate.NewBudget(p.opt.Limits)
 	for _, s := range p.spaces {
 		pls, _, err := s.plans()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, pl := range pls {
 			b.AddPlan(pl, enumerate.NeedCounts)
@@ -194,7 +204,7 @@ func (p *Proof) plan() error {
 		b.Add(fmt.Sprintf("the assertions at d_k = %d", s.d), enumerate.Cost{Seconds: c.Seconds})
 		b.Hold(fmt.Sprintf("the assertions at d_k = %d", s.d), c.Bytes)
 	}
-	return b.Check()
+	return b, nil
 }
 
 // assertionCost estimates building the assertions at the space's width:
@@ -211,7 +221,7 @@ func (s *Space) assertionCost() enumerate.Cost {
 		perPair += instanceBytes
 	}
 	return enumerate.Cost{
-		Seconds: (perPairGroups*pairs + perCoordinateGroups*d) * assertionNanos / 1e9,
+		Seconds: (perPairGroups*pairs*pairNanos + perCoordinateGroups*d*float64(max(len(s.pairs), 1))*coordinateValueNanos) / 1e9,
 		Bytes:   perPairGroups*pairs*perPair + perCoordinateGroups*d*(pairBytes+instanceBytes),
 	}
 }
@@ -219,13 +229,20 @@ func (s *Space) assertionCost() enumerate.Cost {
 // The shape of the steps, for assertionCost: the groups of assertions
 // about pairs of coordinates and about single coordinates, the memory of
 // a pair of indices recorded (16 bytes, twice while a slice grows) and of
-// an instance, and the time to record one.
+// an instance, and the time to record a pair, and to check one
+// coordinate's assertion with its exact values, per value its pair
+// (q_i, k_i) takes. The times were fitted on 2026-12-03 (load 7, least
+// CPU of three) to ±1 at d_k = 200 to 3000 (17 ms to 0.59 s: linear in
+// d_k, about 112 µs a coordinate of 4 pair values; below 3000 the pairs
+// add little) and {-2:1, 0:6, 2:1} (9 pair values) at 300 and 1500;
+// TestProveCostCalibrated holds them within 2x.
 const (
-	perPairGroups       = 3
-	perCoordinateGroups = 12
-	pairBytes           = 32
-	instanceBytes       = 24
-	assertionNanos      = 10
+	perPairGroups        = 3
+	perCoordinateGroups  = 12
+	pairBytes            = 32
+	instanceBytes        = 24
+	pairNanos            = 19
+	coordinateValueNanos = 2325
 )
 
 // Work returns what Options.Progress counts over a run: outcomes listed
