@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -110,7 +111,7 @@ func TestLatticeShapeMatchesWeights(t *testing.T) {
 	} {
 		p := Problem{Q: mustAlphabet(t, c[0]), K: mustAlphabet(t, c[1]), D: 3}
 		pl := mustPlan(t, p, ClosedForm, Options{})
-		offsets, symmetric := pl.lat.shape(p)
+		sh := pl.lat.shape(p)
 		w := coordinateWeights(p, pl.lat)
 		want := 0
 		for _, wt := range w[1:] {
@@ -118,7 +119,17 @@ func TestLatticeShapeMatchesWeights(t *testing.T) {
 				want++
 			}
 		}
-		require.Equal(t, want, offsets, "%s · %s", c[0], c[1])
-		require.Equal(t, pl.symmetric(), symmetric, "%s · %s", c[0], c[1])
+		require.Equal(t, want, sh.offsets, "%s · %s", c[0], c[1])
+		require.Equal(t, pl.symmetric(), sh.symmetric, "%s · %s", c[0], c[1])
+		var shift uint
+		require.NoError(t, binomialWalkShift(p, pl, &shift))
+		require.Equal(t, shift > 0, sh.halved, "%s · %s: the binomial walk shifts exactly when the plan says", c[0], c[1])
 	}
+}
+
+// binomialWalkShift walks the first coefficient of pl's closed form and
+// returns, in shift, the power of two the walk leaves out of its numbers.
+func binomialWalkShift(p Problem, pl *Plan, shift *uint) error {
+	_, err := pl.closedWalk(context.Background(), shift, 0, func(int, *big.Int) error { return nil })
+	return err
 }

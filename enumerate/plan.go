@@ -343,25 +343,34 @@ func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
 	return int(n)
 }
 
-// closedSeconds estimates the closed form's time in seconds, as Miller's
-// recurrence (closed.go) spends it: each coefficient it computes (D·T+1,
-// half of them when the distribution is symmetric) multiply-adds the m
-// earlier coefficients at the offsets with a weight (m = 1 for the
-// binomial walk) and divides once, m+1 passes over about D·log2(|Q|·|K|)/64
-// words at wordOpSeconds each, plus closedCoefficientSeconds of its own.
-// Measured on 2026-12-03 (load 2-3, least CPU time of three):
-// TestClosedFormCostCalibrated holds it within 2x from ±1 at d_k = 30000
+// closedSeconds estimates the closed form's time in seconds for what n
+// asks, as Miller's recurrence (closed.go) spends it: each coefficient it
+// computes (D·T+1, half of them when the distribution is symmetric)
+// multiply-adds the m earlier coefficients at the offsets with a weight,
+// divides once, and is copied out or summed into the moments: m+2
+// passes over about D·log2(|Q|·|K|)/64 words at wordOpSeconds each (the
+// binomial walk on numbers half as long, for ±a: two passes for the
+// counts, one and a half for the moments), plus closedCoefficientSeconds
+// of its own. Fitted on 2026-12-03 (load 3-8, least CPU time of three):
+// TestClosedFormCostCalibrated holds it within 2x, from ±1 at d_k = 60000
 // to {0, 1, 1000}·{1} (T = 1000, m = 2).
-func (pl *Plan) closedSeconds() float64 {
+func (pl *Plan) closedSeconds(n Need) float64 {
 	d := float64(pl.problem.D)
-	offsets, symmetric := pl.lat.shape(pl.problem)
+	sh := pl.lat.shape(pl.problem)
 	coefficients := float64(pl.lat.size(pl.problem.D))
-	if symmetric {
+	if sh.symmetric {
 		coefficients /= 2
 	}
 	bits := math.Log2(float64(pl.problem.Q.Size()) * float64(pl.problem.K.Size()))
 	words := math.Max(d*max(bits, 1)/64, 1)
-	return coefficients * (closedCoefficientSeconds + float64(offsets+1)*words*wordOpSeconds)
+	passes := float64(sh.offsets + 2)
+	switch {
+	case sh.halved && n == NeedCounts:
+		passes = 2
+	case sh.halved:
+		passes = 1.5
+	}
+	return coefficients * (closedCoefficientSeconds + passes*words*wordOpSeconds)
 }
 
 // closedCoefficientSeconds is the closed form's own time per coefficient
@@ -380,14 +389,13 @@ func (pl *Plan) closedCost(n Need) Cost {
 	p := pl.problem
 	count := intBytes(p.Q.VectorsLog2(p.D) + p.K.VectorsLog2(p.D))
 	if n != NeedCounts {
-		return Cost{Seconds: pl.closedSeconds(), Bytes: float64(pl.lat.tMax+2) * count}
+		return Cost{Seconds: pl.closedSeconds(n), Bytes: float64(pl.lat.tMax+2) * count}
 	}
 	points := float64(pl.lat.size(p.D))
-	offsets, _ := pl.lat.shape(p)
-	d, m := float64(p.D), float64(offsets)
+	d, m := float64(p.D), float64(pl.lat.shape(p).offsets)
 	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
 	nonzero := math.Min(points, math.Exp(lg(d+m+1)-lg(d+1)-lg(m+1)))
-	return Cost{Seconds: pl.closedSeconds(), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)}
+	return Cost{Seconds: pl.closedSeconds(n), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)}
 }
 
 // checkClosed refuses a closed form that would pass the memory or the

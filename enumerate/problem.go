@@ -34,12 +34,22 @@ type lattice struct {
 	tMax int
 }
 
-// shape returns, for the letters' pairs of p on l, how many offsets
-// t ≥ 1 carry a weight (the terms of Miller's recurrence) and whether the
-// weights read the same both ways (a symmetric distribution, computed
-// half-way), without a slice of tMax weights: planning a lattice of a
-// wide span allocates nothing of its size.
-func (l *lattice) shape(p Problem) (offsets int, symmetric bool) {
+// A latticeShape is what the closed form's cost depends on beyond the
+// width: how many offsets t ≥ 1 carry a weight (the terms of Miller's
+// recurrence), whether the weights read the same both ways (a symmetric
+// distribution, computed half-way), and whether the two weights of a
+// two-point lattice are one power of two above 1 (the binomial walk then
+// runs on the binomials alone, shorter than the counts by that power).
+type latticeShape struct {
+	offsets   int
+	symmetric bool
+	halved    bool
+}
+
+// shape returns the shape of l for the letters' pairs of p, without a
+// slice of tMax weights: planning a lattice of a wide span allocates
+// nothing of its size.
+func (l *lattice) shape(p Problem) latticeShape {
 	w := map[int]*big.Int{}
 	for a, ql := range p.Q.Letters() {
 		for b, kl := range p.K.Letters() {
@@ -50,16 +60,19 @@ func (l *lattice) shape(p Problem) (offsets int, symmetric bool) {
 			w[t].Add(w[t], new(big.Int).Mul(big.NewInt(ql.Mult), big.NewInt(kl.Mult)))
 		}
 	}
-	symmetric = true
+	sh := latticeShape{symmetric: true}
 	for t, wt := range w {
 		if t > 0 {
-			offsets++
+			sh.offsets++
 		}
 		if m := w[l.tMax-t]; m == nil || m.Cmp(wt) != 0 {
-			symmetric = false
+			sh.symmetric = false
 		}
 	}
-	return offsets, symmetric
+	if w0 := w[0]; l.tMax == 1 && sh.symmetric && w0.BitLen() < 32 && w0.Uint64() > 1 && w0.Uint64()&(w0.Uint64()-1) == 0 {
+		sh.halved = true
+	}
+	return sh
 }
 
 // size returns the number of lattice points a histogram spans, D·tMax+1.
