@@ -100,31 +100,63 @@ func claimRefused(cl *Claim, err error) *enumerate.LimitError {
 // (naming the claims, file:line, and their numbers), so that a file of
 // thousands of claims cannot run for hours or exhaust memory unannounced.
 func (c *Checker) Plan(cls []*Claim) error {
+	budget, err := c.budget(cls)
+	if err != nil {
+		return err
+	}
+	return budget.Check()
+}
+
+// budget returns the plan of checking cls, the one Plan holds against the
+// limits: for each claim its distributions (each distinct one once, as
+// the engine plans it), its own arithmetic (a number's, see exprCost),
+// its softmax check (once per scores, which the enclosures' cache shares)
+// and the proof for every width; and the distributions kept for later
+// claims. It returns an error for a distribution no method may compute.
+func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 	budget := enumerate.NewBudget(c.limits)
 	seen := map[string]bool{}
+	// kept is the memory of the distributions the cache keeps for later
+	// claims, held while the next ones are computed.
 	var kept float64
 	for _, cl := range cls {
 		var cost enumerate.Cost
 		if cl.prep != nil {
 			for _, p := range cl.prep.problems {
 				key := distKey(p)
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				pl, err := c.plan(p)
-				if err != nil {
-					if le := claimRefused(cl, err); le != nil {
-						return le
+				if !seen[key] {
+					seen[key] = true
+					pl, err := c.plan(p)
+					if err != nil {
+						if le := claimRefused(cl, err); le != nil {
+							return nil, le
+						}
+						return nil, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 					}
-					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
+					dc := pl.Cost(enumerate.NeedCounts)
+					own := dc.Bytes
+					dc.Bytes += math.Min(kept, float64(c.cache.max))
+					cost = cost.Then(dc)
+					if own <= float64(c.cache.max) {
+						kept += own
+					}
 				}
-				dc := pl.Cost(enumerate.NeedCounts)
-				cost = cost.Then(dc)
-				kept += dc.Bytes
+				// The mean and variance of a kept distribution are
+				// computed once; planned with each claim, as the cache
+				// may have dropped it.
+				cost.Seconds += verdictCost(cl.Kind, p)
+			}
+			cost.Seconds += cl.prep.seconds
+		}
+		if key := softmaxKey(cl); key == "" || !seen[key] {
+			cost.Seconds += softmaxSeconds(cl)
+			if key != "" {
+				seen[key] = true
 			}
 		}
-		cost.Seconds += softmaxSeconds(cl)
+		if cl.prep != nil && cl.prep.seconds > 0 || softmaxSeconds(cl) > 0 {
+			cost.Bytes = math.Max(cost.Bytes, arithmeticBytes)
+		}
 		if cl.prep != nil && cl.prep.everyWidth {
 			cost.Seconds += checkTime.Seconds()
 		}
@@ -132,10 +164,24 @@ func (c *Checker) Plan(cls []*Claim) error {
 			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 		}
 	}
-	if kept > 0 {
-		budget.Hold("the distributions kept for later claims", math.Min(kept, float64(c.cache.max)))
+	return budget, nil
+}
+
+// arithmeticBytes is the heap a claim's own big-number or interval
+// arithmetic (a number's roots, a softmax check) keeps live while it runs:
+// its integers in flight and what the collector has not yet freed,
+// 0.5-6.3 MiB for the runs of TestClaimCostCalibrated (2026-12-03, load
+// 3-5).
+const arithmeticBytes = 4 << 20
+
+// softmaxKey names the enclosures a softmax or softmax-entry claim
+// computes, which the checker's cache shares with every later claim of
+// the same scores; "" for other kinds.
+func softmaxKey(cl *Claim) string {
+	if cl.Kind != "softmax" && cl.Kind != "softmax-entry" {
+		return ""
 	}
-	return budget.Check()
+	return "softmax|" + cl.Settings["scores"] + "|" + cl.Settings["dk"] + "|" + cl.Settings["rounded"]
 }
 
 // softmaxSeconds estimates the worst case of a softmax claim's check, 0
