@@ -108,6 +108,15 @@ func calibrationCases(quick bool) []calibrationCase {
 			}
 		}
 	}
+	// Claims on the same scores share their enclosures (issue 32's forty
+	// claims of 8 scores at d_k = 999,999,937).
+	for _, k := range []int{8, 32} {
+		out = append(out, calibrationCase{fmt.Sprintf("softmax: dk=999999937, %d scores, the same", k),
+			func(n int) string {
+				line := fmt.Sprintf("softmax scores=%s dk=999999937 is %s\n", calibrationScores(k, 2, 0), strings.TrimSuffix(strings.Repeat("0.1, ", k), ", "))
+				return strings.Repeat(line, n)
+			}, 800 / k, false})
+	}
 	dists := []int{2000, 6000, 9999}
 	alphabets := []string{"-1,1", "-3,-1,1,3"}
 	if quick {

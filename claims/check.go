@@ -119,6 +119,7 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 	// kept is the memory of the distributions the cache keeps for later
 	// claims, held while the next ones are computed.
 	var kept float64
+	keeps := map[string]bool{} // the distributions the cache keeps
 	for _, cl := range cls {
 		var cost enumerate.Cost
 		if cl.prep != nil {
@@ -139,12 +140,19 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 					cost = cost.Then(dc)
 					if own <= float64(c.cache.max) {
 						kept += own
+						keeps[key] = true
 					}
 				}
-				// The mean and variance of a kept distribution are
-				// computed once; planned with each claim, as the cache
-				// may have dropped it.
-				cost.Seconds += verdictCost(cl.Kind, p)
+				// The mean and variance of a distribution the cache
+				// keeps are computed once (planned with the first claim
+				// that needs them); other verdicts redo their sums.
+				moments := "moments|" + key
+				if verdictFactor(cl.Kind) != 1 || !seen[moments] {
+					cost.Seconds += verdictCost(cl.Kind, p)
+				}
+				if verdictFactor(cl.Kind) == 1 && keeps[key] {
+					seen[moments] = true
+				}
 			}
 			cost.Seconds += cl.prep.seconds
 		}
@@ -153,6 +161,8 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 			if key != "" {
 				seen[key] = true
 			}
+		} else {
+			cost.Seconds += softmax.CachedCheckSeconds(strings.Count(cl.Settings["scores"], ",") + 1)
 		}
 		if cl.prep != nil && cl.prep.seconds > 0 || softmaxSeconds(cl) > 0 {
 			cost.Bytes = math.Max(cost.Bytes, arithmeticBytes)

@@ -18,13 +18,13 @@ import (
 // bits (trial division by the ~3,200 groups of primes whose product fits
 // a word), then grows with the words of the radicand; claims nested one
 // to six roots deep over fractions of 40 and 150 digits (TestClaimCost-
-// Calibrated) fit 0.45 ms and 5 µs a word, the roots' radicands being
+// Calibrated) fit 0.55 ms and 5 µs a word, the roots' radicands being
 // mostly powers of the denominator, which the factoring passes over
 // faster than random radicands of that size (2-4 ms at 4096 bits, 28 ms at
 // 40,000, which this model underestimates up to 3x).
 const (
 	factorSmallSeconds = 5e-6    // a radicand below smallRadicandBits
-	factorSeconds      = 0.45e-3 // trial division by every prime group
+	factorSeconds      = 0.55e-3 // trial division by every prime group
 	factorWordSeconds  = 5e-6    // a word of the radicand
 	// smallRadicandBits is where trial division stops early: the square
 	// of the primes tried passes the radicand (10⁵² ≈ 2³⁴).

@@ -14,13 +14,15 @@ import (
 // 64-bit words). Fitted on 2026-12-03 to the least CPU time of three runs
 // (load 3-5): the variance of ±1 at d_k = 9999 (10⁴ scores, 313 words)
 // 9.4 ms, of ±1,±3 at d_k = 9999 (9·10⁴ scores, 625 words) 160 ms, 62 ms
-// at 6000: 2.5-3 ns a score-word, the engine's word operation.
+// at 6000: 2.5-3 ns a score-word, the engine's word operation. A sum of
+// squares took 0.5 s beyond its distribution at d_k = 6000 and 2 s at
+// 9999 for ±1,±3 (load 4-10): ten times the moments.
 const (
 	momentsScoreWordSeconds = 2.8e-9
 	// The other verdicts, as multiples of the moments' time: a sum of
 	// squares adds fractions reduced by gcd; a distribution writes each
 	// score as text and looks it up.
-	sumOfSquaresFactor = 4
+	sumOfSquaresFactor = 10
 	distributionFactor = 1
 )
 
