@@ -93,9 +93,10 @@ func claimRefused(cl *Claim, err error) *enumerate.LimitError {
 }
 
 // Plan estimates, before any work, everything checking the claims will
-// compute, as the engine plans it: each distinct distribution once (its
-// time and memory, and the memory of those kept for later claims) and
-// each softmax check at its worst case. It returns an
+// compute: each distinct distribution once, as the engine plans it (its
+// time, and its memory with the distributions kept for later claims), the
+// verdicts' arithmetic on it, a number's roots, each softmax check and
+// the proof for every width (see budget). It returns an
 // *enumerate.LimitError when one claim, or the whole, is over the limits
 // (naming the claims, file:line, and their numbers), so that a file of
 // thousands of claims cannot run for hours or exhaust memory unannounced.
