@@ -75,6 +75,15 @@ func calibrationCases(quick bool) []calibrationCase {
 				}, 240 / dp, false})
 		}
 	}
+	// The same roots as the printed figure of a claim.
+	out = append(out, calibrationCase{"number: figure 6 roots deep, 40 digits", func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			value, _ := strings.CutPrefix(strings.TrimSuffix(nestedNumber(6, 40, i), " is 2\n"), "number value=")
+			fmt.Fprintf(&b, "number value=4 is %s\n", value)
+		}
+		return b.String()
+	}, 40, false})
 	widths := []string{"10", "1000003", "999999937"}
 	counts := []int{2, 8, 32, 64}
 	scoreDigits := []int{1, 20}

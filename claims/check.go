@@ -59,6 +59,13 @@ func NewChecker(l enumerate.Limits) *Checker {
 // computation was cancelled, refused (an *enumerate.LimitError naming the
 // claim's file and line) or failed (a *SyntaxError naming them).
 func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
+	// A figure whose value waited for the plan and is out of range was
+	// not read: the file is wrong, not the claim.
+	for _, d := range cl.figures {
+		if _, err := d.value(); err != nil {
+			return Verdict{}, &SyntaxError{File: cl.File, Line: cl.Line, Msg: fmt.Sprintf("%s: %v", cl.Kind, err)}
+		}
+	}
 	r, err := cl.check(&checking{c, ctx})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -157,6 +164,9 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 			}
 			cost.Seconds += cl.prep.seconds
 		}
+		for _, d := range cl.figures {
+			cost.Seconds += d.seconds
+		}
 		if key := softmaxKey(cl); key == "" || !seen[key] {
 			cost.Seconds += softmaxSeconds(cl)
 			if key != "" {
@@ -165,7 +175,7 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 		} else {
 			cost.Seconds += softmax.CachedCheckSeconds(strings.Count(cl.Settings["scores"], ",") + 1)
 		}
-		if cl.prep != nil && cl.prep.seconds > 0 || softmaxSeconds(cl) > 0 {
+		if cl.prep != nil && cl.prep.seconds > 0 || len(cl.figures) > 0 || softmaxSeconds(cl) > 0 {
 			cost.Bytes = math.Max(cost.Bytes, arithmeticBytes)
 		}
 		if cl.prep != nil && cl.prep.everyWidth {

@@ -230,6 +230,30 @@ func TestNumberArithmeticPlanned(t *testing.T) {
 	assert.Contains(t, err.Error(), "l.claims:2: value=sqrt(")
 	assert.Contains(t, err.Error(), "roots deeper than the 64th")
 
+	// The same roots as a printed figure: planned, computed once, and
+	// out of range reported as the file's mistake, with its line.
+	fig := parseLines(t, "number value=4 is "+surd, "number value=4 is sqrt("+surd+")")
+	require.Len(t, fig[0].figures, 1)
+	err = NewChecker(enumerate.Limits{MaxTime: time.Millisecond}).Plan(fig[:1])
+	require.ErrorAs(t, err, &le)
+	v, err = c.Check(context.Background(), fig[0])
+	require.NoError(t, err)
+	assert.False(t, v.Holds)
+	_, err = c.Check(context.Background(), fig[1])
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, err.Error(), "l.claims:2: number: ")
+	assert.Contains(t, err.Error(), "roots deeper than the 64th")
+	// A student's answer is read whole: out of range is unreadable.
+	q, err := ParseQuestion("number value=4", nil)
+	require.NoError(t, err)
+	_, err = q.Read("sqrt("+surd+")", false)
+	var re *ReadError
+	require.ErrorAs(t, err, &re)
+	a, err := q.Read(surd, false)
+	require.NoError(t, err)
+	require.Len(t, a.deferred(), 1)
+
 	cheap := parseLines(t, "number value=sqrt(2) is 1.41")
 	assert.Zero(t, cheap[0].prep.seconds)
 	require.NoError(t, NewChecker(enumerate.Limits{MaxTime: time.Millisecond}).Plan(cheap))
