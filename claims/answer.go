@@ -149,7 +149,31 @@ func (q *Question) Read(text string, decimalComma bool) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return readAnswer(q.Kind, text, places, decimalComma, q.prep != nil && q.prep.everyWidth)
+	a, err := readAnswer(q.Kind, text, places, decimalComma, q.prep != nil && q.prep.everyWidth)
+	if err != nil {
+		return nil, err
+	}
+	// An answer is read whole: a value out of range is unreadable, not
+	// wrong, whatever its arithmetic costs.
+	for _, d := range a.deferred() {
+		if _, err := d.value(); err != nil {
+			return nil, &ReadError{problem: err.Error()}
+		}
+	}
+	return a, nil
+}
+
+// deferred returns the figures of a whose values wait to be computed.
+func (a *Answer) deferred() []*deferredValue {
+	var out []*deferredValue
+	for _, figs := range [][]printed{a.sides, a.list} {
+		for _, p := range figs {
+			if p.deferred != nil {
+				out = append(out, p.deferred)
+			}
+		}
+	}
+	return out
 }
 
 // maxAnswerBytes bounds one answer's text.

@@ -59,6 +59,13 @@ func NewChecker(l enumerate.Limits) *Checker {
 // computation was cancelled, refused (an *enumerate.LimitError naming the
 // claim's file and line) or failed (a *SyntaxError naming them).
 func (c *Checker) Check(ctx context.Context, cl *Claim) (Verdict, error) {
+	// A figure whose value waited for the plan and is out of range was
+	// not read: the file is wrong, not the claim.
+	for _, d := range cl.figures {
+		if _, err := d.value(); err != nil {
+			return Verdict{}, &SyntaxError{File: cl.File, Line: cl.Line, Msg: fmt.Sprintf("%s: %v", cl.Kind, err)}
+		}
+	}
 	r, err := cl.check(&checking{c, ctx})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -93,38 +100,84 @@ func claimRefused(cl *Claim, err error) *enumerate.LimitError {
 }
 
 // Plan estimates, before any work, everything checking the claims will
-// compute, as the engine plans it: each distinct distribution once (its
-// time and memory, and the memory of those kept for later claims) and
-// each softmax check at its worst case. It returns an
+// compute: each distinct distribution once, as the engine plans it (its
+// time, and its memory with the distributions kept for later claims), the
+// verdicts' arithmetic on it, a number's roots, each softmax check and
+// the proof for every width (see budget). It returns an
 // *enumerate.LimitError when one claim, or the whole, is over the limits
 // (naming the claims, file:line, and their numbers), so that a file of
 // thousands of claims cannot run for hours or exhaust memory unannounced.
 func (c *Checker) Plan(cls []*Claim) error {
+	budget, err := c.budget(cls)
+	if err != nil {
+		return err
+	}
+	return budget.Check()
+}
+
+// budget returns the plan of checking cls, the one Plan holds against the
+// limits: for each claim its distributions (each distinct one once, as
+// the engine plans it), its own arithmetic (a number's, see exprCost),
+// its softmax check (once per scores, which the enclosures' cache shares)
+// and the proof for every width; and the distributions kept for later
+// claims. It returns an error for a distribution no method may compute.
+func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 	budget := enumerate.NewBudget(c.limits)
 	seen := map[string]bool{}
+	// kept is the memory of the distributions the cache keeps for later
+	// claims, held while the next ones are computed.
 	var kept float64
+	keeps := map[string]bool{} // the distributions the cache keeps
 	for _, cl := range cls {
 		var cost enumerate.Cost
 		if cl.prep != nil {
 			for _, p := range cl.prep.problems {
 				key := distKey(p)
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				pl, err := c.plan(p)
-				if err != nil {
-					if le := claimRefused(cl, err); le != nil {
-						return le
+				if !seen[key] {
+					seen[key] = true
+					pl, err := c.plan(p)
+					if err != nil {
+						if le := claimRefused(cl, err); le != nil {
+							return nil, le
+						}
+						return nil, &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
 					}
-					return &SyntaxError{File: cl.File, Line: cl.Line, Msg: err.Error()}
+					dc := pl.Cost(enumerate.NeedCounts)
+					own := dc.Bytes
+					dc.Bytes += math.Min(kept, float64(c.cache.max))
+					cost = cost.Then(dc)
+					if own <= float64(c.cache.max) {
+						kept += own
+						keeps[key] = true
+					}
 				}
-				dc := pl.Cost(enumerate.NeedCounts)
-				cost = cost.Then(dc)
-				kept += dc.Bytes
+				// The mean and variance of a distribution the cache
+				// keeps are computed once (planned with the first claim
+				// that needs them); other verdicts redo their sums.
+				moments := "moments|" + key
+				if verdictFactor(cl.Kind) != 1 || !seen[moments] {
+					cost.Seconds += verdictCost(cl.Kind, p)
+				}
+				if verdictFactor(cl.Kind) == 1 && keeps[key] {
+					seen[moments] = true
+				}
 			}
+			cost.Seconds += cl.prep.seconds
 		}
-		cost.Seconds += softmaxSeconds(cl)
+		for _, d := range cl.figures {
+			cost.Seconds += d.seconds
+		}
+		if key := softmaxKey(cl); key == "" || !seen[key] {
+			cost.Seconds += softmaxSeconds(cl)
+			if key != "" {
+				seen[key] = true
+			}
+		} else {
+			cost.Seconds += softmax.CachedCheckSeconds(strings.Count(cl.Settings["scores"], ",") + 1)
+		}
+		if cl.prep != nil && cl.prep.seconds > 0 || len(cl.figures) > 0 || softmaxSeconds(cl) > 0 {
+			cost.Bytes = math.Max(cost.Bytes, arithmeticBytes)
+		}
 		if cl.prep != nil && cl.prep.everyWidth {
 			cost.Seconds += checkTime.Seconds()
 		}
@@ -132,10 +185,24 @@ func (c *Checker) Plan(cls []*Claim) error {
 			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 		}
 	}
-	if kept > 0 {
-		budget.Hold("the distributions kept for later claims", math.Min(kept, float64(c.cache.max)))
+	return budget, nil
+}
+
+// arithmeticBytes is the heap a claim's own big-number or interval
+// arithmetic (a number's roots, a softmax check) keeps live while it runs:
+// its integers in flight and what the collector has not yet freed,
+// 0.5-6.3 MiB for the runs of TestClaimCostCalibrated (2026-12-03, load
+// 3-5).
+const arithmeticBytes = 4 << 20
+
+// softmaxKey names the enclosures a softmax or softmax-entry claim
+// computes, which the checker's cache shares with every later claim of
+// the same scores; "" for other kinds.
+func softmaxKey(cl *Claim) string {
+	if cl.Kind != "softmax" && cl.Kind != "softmax-entry" {
+		return ""
 	}
-	return budget.Check()
+	return "softmax|" + cl.Settings["scores"] + "|" + cl.Settings["dk"] + "|" + cl.Settings["rounded"]
 }
 
 // softmaxSeconds estimates the worst case of a softmax claim's check, 0

@@ -136,7 +136,10 @@
 // softmax claim at most 64 scores; a claim about the space of all pairs a
 // width up to MaxWidth, a sampled figure a width up to 10⁹ and at most 10¹²
 // samples. A claim beyond a limit is refused with the limit, before any
-// work.
+// work. Checker.Plan estimates every claim's work before any is done,
+// including a number's roots: a number whose arithmetic is estimated at
+// over a tenth of a millisecond is computed when its claim is checked, so
+// a value out of range in it is reported then, with its line.
 //
 // # Files shipped
 //

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/rational"
@@ -516,9 +517,24 @@ func buildNumber(c *Claim) (*prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
 	}
-	x, err := e.eval(0)
-	if err != nil {
-		return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
+	cost := exprCost(e)
+	if cost <= parseAllowance {
+		x, err := e.eval(0)
+		if err != nil {
+			return nil, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
+		}
+		return valued(c, func(*checking) (rational.Value, error) { return x, nil }), nil
 	}
-	return valued(c, func(*checking) (rational.Value, error) { return x, nil }), nil
+	// Arithmetic past the allowance waits for the plan (Checker.Plan adds
+	// its estimate) and is done once, when the claim is first checked.
+	value := sync.OnceValues(func() (rational.Value, error) {
+		x, err := e.eval(0)
+		if err != nil {
+			return x, fmt.Errorf("value=%s: %v", c.Settings["value"], err)
+		}
+		return x, nil
+	})
+	p := valued(c, func(*checking) (rational.Value, error) { return value() })
+	p.seconds = cost
+	return p, nil
 }

@@ -52,6 +52,9 @@ type prepared struct {
 	// proof for every width (its check of the formula against enumerate
 	// takes proofs.DefaultCheckTime, estimated).
 	everyWidth bool
+	// seconds is the estimated time of the claim's own arithmetic that is
+	// left for its check (a number past parseAllowance), which Plan adds.
+	seconds float64
 }
 
 // defaultable are the keys a "with" line may set for the claims after it.

@@ -86,18 +86,29 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	require.ErrorAs(t, err, &le, "Check refuses what Plan refuses")
 	assert.Contains(t, err.Error(), "l.claims:2: the closed form at d_k = 5000")
 
-	// Memory: twenty distributions at d_k = 10⁴ are planned with the ones
-	// kept for later claims; a small memory limit refuses them.
+	// Memory: a distribution at d_k = 10⁴ is planned with the ones kept
+	// for later claims (those within the cache, a quarter of the limit);
+	// a small memory limit refuses them together, not each alone.
 	var lines []string
-	for d := 9980; d < 10000; d++ {
+	for d := 1980; d < 2000; d++ {
 		lines = append(lines, fmt.Sprintf("distribution d=%d is [(0, 1)]", d))
 	}
+	lines = append(lines, "distribution d=9999 is [(0, 1)]")
 	many := parseLines(t, lines...)
 	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(many))
+	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many[len(many)-1:]))
 	err = NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many)
 	require.ErrorAs(t, err, &le)
 	assert.True(t, le.Memory())
-	assert.Contains(t, err.Error(), "would hold about 31.8 MiB (limit 30 MiB): 21 parts, largest l.claims:20, 24.3 MiB")
+	assert.Contains(t, err.Error(), "l.claims:21 would hold about 31.8 MiB (limit 30 MiB)")
+
+	// A distribution larger than the cache is not kept: twenty at
+	// d_k = 10⁴ hold one at a time.
+	lines = nil
+	for d := 9980; d < 10000; d++ {
+		lines = append(lines, fmt.Sprintf("distribution d=%d is [(0, 1)]", d))
+	}
+	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(parseLines(t, lines...)))
 }
 
 // TestDistributionVerdictIsBounded reproduces issue 22's twenty claims
@@ -191,4 +202,82 @@ func TestCheckStopsPromptly(t *testing.T) {
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	t.Logf("stopped %v after the deadline", time.Since(start)-100*time.Millisecond)
 	assert.Less(t, time.Since(start), deadlinetest.Scaled(2*time.Second))
+}
+
+// TestNumberArithmeticPlanned: a number whose roots cost more than the
+// parse allowance is computed after Plan, which counts its estimate, so a
+// small time limit refuses it before any arithmetic (issue 32's nested
+// surds); a value out of range is then reported when checked, with its
+// line, and a cheap one is still computed, and refused, while reading.
+func TestNumberArithmeticPlanned(t *testing.T) {
+	surd := "9999999999999999999999999999999999999999/7"
+	for range 6 {
+		surd = "sqrt(" + surd + ")"
+	}
+	f := parseLines(t, "number value="+surd+" is 4.1", "number value=sqrt("+surd+") is 2")
+	require.Greater(t, f[0].prep.seconds, parseAllowance)
+	var le *enumerate.LimitError
+	err := NewChecker(enumerate.Limits{MaxTime: time.Millisecond}).Plan(f[:1])
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, err.Error(), "l.claims:1 would take about")
+	c := NewChecker(enumerate.Limits{})
+	require.NoError(t, c.Plan(f))
+	v, err := c.Check(context.Background(), f[0])
+	require.NoError(t, err)
+	assert.True(t, v.Holds)
+	_, err = c.Check(context.Background(), f[1])
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "l.claims:2: value=sqrt(")
+	assert.Contains(t, err.Error(), "roots deeper than the 64th")
+
+	// The same roots as a printed figure: planned, computed once, and
+	// out of range reported as the file's mistake, with its line.
+	fig := parseLines(t, "number value=4 is "+surd, "number value=4 is sqrt("+surd+")")
+	require.Len(t, fig[0].figures, 1)
+	err = NewChecker(enumerate.Limits{MaxTime: time.Millisecond}).Plan(fig[:1])
+	require.ErrorAs(t, err, &le)
+	v, err = c.Check(context.Background(), fig[0])
+	require.NoError(t, err)
+	assert.False(t, v.Holds)
+	_, err = c.Check(context.Background(), fig[1])
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, err.Error(), "l.claims:2: number: ")
+	assert.Contains(t, err.Error(), "roots deeper than the 64th")
+	// A student's answer is read whole: out of range is unreadable.
+	q, err := ParseQuestion("number value=4", nil)
+	require.NoError(t, err)
+	_, err = q.Read("sqrt("+surd+")", false)
+	var re *ReadError
+	require.ErrorAs(t, err, &re)
+	a, err := q.Read(surd, false)
+	require.NoError(t, err)
+	require.Len(t, a.deferred(), 1)
+
+	cheap := parseLines(t, "number value=sqrt(2) is 1.41")
+	assert.Zero(t, cheap[0].prep.seconds)
+	require.NoError(t, NewChecker(enumerate.Limits{MaxTime: time.Millisecond}).Plan(cheap))
+}
+
+// TestExprCostGrowsWithRoots: the estimate of a number's arithmetic grows
+// with the roots' depth and the digits under them, and is nothing for a
+// rational value.
+func TestExprCostGrowsWithRoots(t *testing.T) {
+	cost := func(s string) float64 {
+		e, err := parseExpr(s, false)
+		require.NoError(t, err)
+		return exprCost(e)
+	}
+	assert.Zero(t, cost("2^10/4 + 3/7"))
+	prev := 0.0
+	for depth := 1; depth <= 6; depth++ {
+		e := "123456789012345678901234567890/1000003"
+		for range depth {
+			e = "sqrt(" + e + ")"
+		}
+		c := cost(e)
+		assert.Greater(t, c, prev, e)
+		prev = c
+	}
+	assert.Greater(t, cost("sqrt("+strings.Repeat("7", 150)+"/3)"), cost("sqrt("+strings.Repeat("7", 40)+"/3)"))
 }

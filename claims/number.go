@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -119,6 +120,18 @@ func readBareNumber(t string, minPlaces int, comma, approx bool) (printed, error
 	e, err := parseExpr(formulaWords(body), false)
 	if err != nil {
 		return printed{}, err
+	}
+	if cost := exprCost(e); cost > parseAllowance {
+		// Arithmetic past the allowance waits for the plan, as a number
+		// claim's value does (buildNumber).
+		value := sync.OnceValues(func() (rational.Value, error) {
+			x, err := e.eval(0)
+			if err != nil {
+				return x, fmt.Errorf("%q: %v", t, err)
+			}
+			return x, nil
+		})
+		return printed{exact: e, deferred: &deferredValue{seconds: cost, value: value}}, nil
 	}
 	if _, err := e.eval(0); err != nil {
 		return printed{}, fmt.Errorf("%q: %v", t, err)

@@ -54,6 +54,8 @@ type Claim struct {
 
 	prep  *prepared
 	check checker
+	// figures are the figure's values that wait for the plan.
+	figures []*deferredValue
 }
 
 // A checker decides one claim.
@@ -170,6 +172,7 @@ func parseClaim(words []string, defaults map[string]string) (*Claim, error) {
 	if c.check, err = c.prep.read(a); err != nil {
 		return nil, fmt.Errorf("%s: %v", c.Kind, err)
 	}
+	c.figures = a.deferred()
 	return c, nil
 }
 

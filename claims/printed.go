@@ -34,6 +34,9 @@ type printed struct {
 	// its significant digits, so not for a number of a lower decade whose
 	// digits it does not show (10 is not 5 rounded, 100 is 96 rounded).
 	whole bool
+	// deferred is set for an exact figure whose arithmetic is estimated
+	// past parseAllowance: its value is computed once, when first needed.
+	deferred *deferredValue
 }
 
 // isDecimal reports whether the figure is a rounded decimal.
@@ -119,7 +122,20 @@ func (p printed) cutEdge() *big.Rat {
 }
 
 // exactValue returns the value of an exact figure.
-func (p printed) exactValue() (rational.Value, error) { return p.exact.eval(0) }
+func (p printed) exactValue() (rational.Value, error) {
+	if p.deferred != nil {
+		return p.deferred.value()
+	}
+	return p.exact.eval(0)
+}
+
+// A deferredValue is the value of an exact figure whose arithmetic is
+// estimated past parseAllowance: Checker.Plan counts its seconds, and the
+// value is computed once, when first needed.
+type deferredValue struct {
+	seconds float64
+	value   func() (rational.Value, error)
+}
 
 // matches reports whether the exact value x is what the figure prints: an
 // exact figure must equal it, a decimal must be x correctly rounded (x in

@@ -110,7 +110,7 @@ func consistency(fig printed, mean, variance *big.Rat) (Verdict, error) {
 		lo, hi := fig.cell()
 		return cellConsistency(lo, hi, mean, variance), nil
 	}
-	v, err := fig.exact.eval(0)
+	v, err := fig.exactValue()
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -304,7 +304,7 @@ func negative(p printed) bool {
 		_, hi := p.cell()
 		return hi.Sign() < 0
 	}
-	v, err := p.exact.eval(0)
+	v, err := p.exactValue()
 	return err == nil && v.Sign() < 0
 }
 

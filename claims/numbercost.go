@@ -1,0 +1,175 @@
+package claims
+
+import (
+	"math"
+	"math/big"
+)
+
+// The cost of a number's arithmetic. Every root, and every product or sum
+// of surds, puts its radicand in canonical form (rational.NewSurd), which
+// factors it: trial division by every prime below 10⁵, whatever the
+// radicand's size, then a search for a perfect power. An expression's
+// cost is the sum of those factorings, estimated before any work from
+// bounds on the sizes of the values (exprSize): a c·n^(1/r) whose
+// coefficient and radicand have at most so many bits.
+//
+// Fitted on 2026-12-03 to the least CPU time of three runs (load 3-5):
+// a factoring costs 3 µs at 16 bits, 8 µs at 40, 0.4 ms from 64 to 256
+// bits (trial division by the ~3,200 groups of primes whose product fits
+// a word), then grows with the words of the radicand; claims nested one
+// to six roots deep over fractions of 40 and 150 digits (TestClaimCost-
+// Calibrated) fit 0.55 ms and 5 µs a word, the roots' radicands being
+// mostly powers of the denominator, which the factoring passes over
+// faster than random radicands of that size (2-4 ms at 4096 bits, 28 ms at
+// 40,000, which this model underestimates up to 3x).
+const (
+	factorSmallSeconds = 5e-6    // a radicand below smallRadicandBits
+	factorSeconds      = 0.55e-3 // trial division by every prime group
+	factorWordSeconds  = 5e-6    // a word of the radicand
+	// smallRadicandBits is where trial division stops early: the square
+	// of the primes tried passes the radicand (10⁵² ≈ 2³⁴).
+	smallRadicandBits = 34
+)
+
+// factorCost estimates putting a radicand n with log₂ n = bits in
+// canonical form.
+func factorCost(bits float64) float64 {
+	switch {
+	case bits < 1:
+		return 0
+	case bits <= smallRadicandBits:
+		return factorSmallSeconds
+	}
+	return factorSeconds + factorWordSeconds*math.Ceil(bits/64)
+}
+
+// An exprSize bounds a value c·n^(1/r) an expression computes: about log₂
+// of c's numerator, of its denominator and of n (0 for 1: a rational
+// value has n = 1), and the index r.
+type exprSize struct {
+	num, den, rad float64
+	index         int
+}
+
+// sizeOf returns a bound on the size of v.
+func sizeOf(c *big.Rat, n *big.Int, r int) exprSize {
+	return exprSize{num: log2Floor(new(big.Int).Abs(c.Num())), den: log2Floor(c.Denom()), rad: log2Floor(n), index: r}
+}
+
+// log2Floor returns ⌊log₂ x⌋ for x ≥ 1, 0 for 0.
+func log2Floor(x *big.Int) float64 { return float64(max(x.BitLen()-1, 0)) }
+
+// capped bounds a size by maxValueBits, past which evaluation stops with
+// an error (checkSize): no value the arithmetic goes on with is larger.
+func (s exprSize) capped() exprSize {
+	s.num, s.den, s.rad = math.Min(s.num, maxValueBits), math.Min(s.den, maxValueBits), math.Min(s.rad, maxValueBits)
+	s.index = min(max(s.index, 1), maxPowerTerm)
+	return s
+}
+
+// exprCost estimates, before any work, the seconds evaluating e takes
+// (d < 1: no width, as for a number claim); it follows the evaluation's
+// steps over bounds on the values' sizes, so it costs microseconds.
+func exprCost(e expr) float64 {
+	_, s := exprEstimate(e)
+	return s
+}
+
+// exprEstimate returns a bound on the size of e's value and the
+// estimated seconds of computing it.
+func exprEstimate(e expr) (exprSize, float64) {
+	switch e := e.(type) {
+	case constant:
+		c, n, r := e.v.Parts()
+		return sizeOf(c, n, r), 0
+	case width:
+		return exprSize{num: 64, index: 1}, 0
+	case negation:
+		return exprEstimate(e.x)
+	case sum:
+		l, ls := exprEstimate(e.left)
+		r, rs := exprEstimate(e.right)
+		// a/b + c/d over b·d, times the common root: one canonical form.
+		out := exprSize{num: math.Max(l.num+r.den, r.num+l.den) + 1, den: l.den + r.den, rad: math.Max(l.rad, r.rad), index: max(l.index, r.index)}
+		return out.capped(), ls + rs + factorCost(out.rad)
+	case product:
+		l, ls := exprEstimate(e.left)
+		r, rs := exprEstimate(e.right)
+		cost := ls + rs
+		if e.divide {
+			// 1/(c·n^(1/r)) = (1/(c·n))·(n^(r−1))^(1/r).
+			inv := exprSize{num: r.den, den: r.num + r.rad, rad: r.rad * float64(r.index-1), index: r.index}
+			cost += factorCost(inv.rad)
+			r = inv.capped()
+		}
+		return mulSize(l, r, cost)
+	case power:
+		b, bs := exprEstimate(e.base)
+		_, xs := exprEstimate(e.exp)
+		cost := bs + xs
+		num, den := int64(maxValueBits), int64(maxPowerTerm)
+		if x, err := evalAt(e.exp, nil); err == nil && xs < parseAllowance {
+			if q, ok := x.Rat(); ok && q.Num().IsInt64() && q.Denom().IsInt64() {
+				num, den = q.Num().Int64(), q.Denom().Int64()
+			}
+		}
+		if num < 0 {
+			num = -num
+			inv := exprSize{num: b.den, den: b.num + b.rad, rad: b.rad * float64(b.index-1), index: b.index}
+			cost += factorCost(inv.rad)
+			b = inv.capped()
+		}
+		if num > maxValueBits || den > maxPowerTerm {
+			return b, cost // refused before any work
+		}
+		if den > 1 {
+			// (c·n^(1/r))^(1/k) = (P·Q^(rk−1))^(1/(rk)) / Q with
+			// P/Q = c^r·n.
+			// The radicand factored is P·Q^(rk−1); in canonical form
+			// (a/b·n^(1/r))^(1/k) is (a^r·n·b^(rk−r))^(1/(rk))/b.
+			r := float64(b.index)
+			rk := min(b.index*int(den), maxPowerTerm)
+			cost += factorCost(r*b.num + b.rad + float64(rk-1)*r*b.den)
+			rad := r*b.num + b.rad + float64(rk-b.index)*b.den
+			b = exprSize{den: b.den, rad: rad, index: rk}.capped()
+		}
+		// By squaring: a product for each bit of the exponent and for
+		// each bit set.
+		out := exprSize{index: 1}
+		for ; num > 0; num >>= 1 {
+			if num&1 == 1 {
+				out, cost = mulSize(out, b, cost)
+			}
+			if num > 1 {
+				b, cost = mulSize(b, b, cost)
+			}
+		}
+		return out, cost
+	}
+	return exprSize{}, 0
+}
+
+// mulSize returns the size and cost of l·r after cost: the radicands
+// raised to the common index, multiplied and put in canonical form.
+func mulSize(l, r exprSize, cost float64) (exprSize, float64) {
+	idx := lcm(max(l.index, 1), max(r.index, 1))
+	rad := l.rad*float64(idx/max(l.index, 1)) + r.rad*float64(idx/max(r.index, 1))
+	out := exprSize{num: l.num + r.num, den: l.den + r.den, rad: rad, index: idx}
+	return out.capped(), cost + factorCost(rad)
+}
+
+// parseAllowance is the estimated arithmetic a number may take while its
+// claim is read: below it the value is computed at once, so that a value
+// out of range is reported with the file's other mistakes; above it the
+// value is computed when the claim is checked, after Plan has accepted
+// its cost. A tenth of a millisecond lets every root of a radicand below
+// 2³⁴ through, and no root of a larger one.
+const parseAllowance = 1e-4
+
+func lcm(a, b int) int {
+	x, y := a, b
+	for y != 0 {
+		x, y = y, x%y
+	}
+	return a / x * b
+}

@@ -1,0 +1,57 @@
+package claims
+
+import (
+	"math"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+)
+
+// The cost of a verdict's arithmetic on a distribution, beyond computing
+// it (which the engine plans): the mean and variance sum every count times
+// its score and its square, a sum of squares adds exact fractions, a
+// printed distribution turns every score into text; each is linear in the
+// lattice's scores times the words of a count (the pairs, |Q|^d·|K|^d, in
+// 64-bit words). Fitted on 2026-12-03 to the least CPU time of three runs
+// (load 3-5): the variance of ±1 at d_k = 9999 (10⁴ scores, 313 words)
+// 9.4 ms, of ±1,±3 at d_k = 9999 (9·10⁴ scores, 625 words) 160 ms, 62 ms
+// at 6000: 2.5-3 ns a score-word, the engine's word operation. A sum of
+// squares took 0.5 s beyond its distribution at d_k = 6000 and 2 s at
+// 9999 for ±1,±3 (load 4-10): ten times the moments.
+const (
+	momentsScoreWordSeconds = 2.8e-9
+	// The other verdicts, as multiples of the moments' time: a sum of
+	// squares adds fractions reduced by gcd; a distribution writes each
+	// score as text and looks it up.
+	sumOfSquaresFactor = 10
+	distributionFactor = 1
+)
+
+// verdictFactor returns how many times the moments' arithmetic a claim of
+// kind does on each of its distributions: 0 for kinds that read one
+// count or none.
+func verdictFactor(kind string) float64 {
+	switch kind {
+	case "mean", "variance", "std", "ratio", "law", "trend":
+		return 1
+	case "sum-of-squares":
+		return sumOfSquaresFactor
+	case "distribution":
+		return distributionFactor
+	}
+	return 0
+}
+
+// verdictCost estimates the arithmetic a claim of kind does on the
+// distribution of p, once that is computed.
+func verdictCost(kind string, p enumerate.Problem) float64 {
+	f := verdictFactor(kind)
+	if f == 0 {
+		return 0
+	}
+	_, _, scores, err := p.ScoreLattice()
+	if err != nil {
+		return 0
+	}
+	words := math.Max(math.Ceil((p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/64), 1)
+	return f * float64(scores) * words * momentsScoreWordSeconds
+}
