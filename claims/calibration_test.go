@@ -24,11 +24,11 @@ type calibrationCase struct {
 }
 
 // engineCalibrated says enumerate's closed form is held within 2x near
-// d_k = 10⁴: on 2026-12-03 (load 4-5) it planned ±1 at 2.4-3x under
-// (d_k = 9999: 7.8 ms planned, 19-22 ms of CPU) and ±1,±3 at 2.1-2.9x over
-// (d_k = 9999: 1.27 s planned, 0.43-0.50 s). Until the engine's model is
-// refit, the cases that are mostly its plan are logged, not held.
-const engineCalibrated = false
+// d_k = 10⁴ (TestClosedFormCostCalibrated): refit on 2026-12-03 after this
+// test found ±1 planned 2.4-3x under and ±1,±3 2.1-2.9x over there. Set it
+// false to log the cases that are mostly the engine's plan without
+// holding them.
+const engineCalibrated = true
 
 // nestedNumber returns a number claim nested depth roots deep over a
 // fraction of digits digits (varied by i).

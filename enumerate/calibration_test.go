@@ -3,6 +3,7 @@ package enumerate
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"testing"
 
@@ -132,4 +133,19 @@ func TestLatticeShapeMatchesWeights(t *testing.T) {
 func binomialWalkShift(p Problem, pl *Plan, shift *uint) error {
 	_, err := pl.closedWalk(context.Background(), shift, 0, func(int, *big.Int) error { return nil })
 	return err
+}
+
+// TestRateIsCramers checks countFill's rate function against the closed
+// form for a fair coin, I(x) = x·ln 2x + (1−x)·ln 2(1−x), and a biased
+// one, I(x) = x·ln(x/p) + (1−x)·ln((1−x)/(1−p)) (estimates, so compared
+// to 1e-9).
+func TestRateIsCramers(t *testing.T) {
+	for _, p := range []float64{0.5, 0.1} {
+		law := []offsetWeight{{0, 1 - p}, {1, p}}
+		for _, x := range []float64{0.05, 0.3, 0.5, 0.77, 0.95} {
+			want := x*math.Log(x/p) + (1-x)*math.Log((1-x)/(1-p))
+			require.InDelta(t, want, rate(law, x), 1e-9, "p = %g, x = %g", p, x)
+		}
+	}
+	require.Zero(t, rate([]offsetWeight{{0, 0.5}, {1, 0.5}}, 0.5), "no cost at the mean")
 }

@@ -392,11 +392,14 @@ func (pl *Plan) closedCost(n Need) Cost {
 		return Cost{Seconds: pl.closedSeconds(n), Bytes: float64(pl.lat.tMax+2) * count}
 	}
 	points := float64(pl.lat.size(p.D))
-	d, m := float64(p.D), float64(pl.lat.shape(p).offsets)
+	sh := pl.lat.shape(p)
+	d, m := float64(p.D), float64(sh.offsets)
 	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
 	nonzero := math.Min(points, math.Exp(lg(d+m+1)-lg(d+1)-lg(m+1)))
-	return Cost{Seconds: pl.closedSeconds(n), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)}
+	fill := countFill(sh, pl.lat.tMax, p.D, p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))
+	return Cost{Seconds: pl.closedSeconds(n), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)*fill}
 }
+
 
 // checkClosed refuses a closed form that would pass the memory or the
 // time limit.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sort"
 	"sync/atomic"
 
 	"github.com/sqrtdk/sqrtdk/internal/split"
@@ -44,6 +45,16 @@ type latticeShape struct {
 	offsets   int
 	symmetric bool
 	halved    bool
+	// law is one coordinate's law of t: each offset with a weight, and
+	// that weight over the total, by offset (so that sums over it are
+	// made in one order: the plan is the same on every run).
+	law []offsetWeight
+}
+
+// An offsetWeight is an offset t and its probability.
+type offsetWeight struct {
+	t int
+	p float64
 }
 
 // shape returns the shape of l for the letters' pairs of p, without a
@@ -69,6 +80,15 @@ func (l *lattice) shape(p Problem) latticeShape {
 			sh.symmetric = false
 		}
 	}
+	total := new(big.Int)
+	for _, wt := range w {
+		total.Add(total, wt)
+	}
+	for t, wt := range w {
+		f, _ := new(big.Rat).SetFrac(wt, total).Float64()
+		sh.law = append(sh.law, offsetWeight{t: t, p: f})
+	}
+	sort.Slice(sh.law, func(i, j int) bool { return sh.law[i].t < sh.law[j].t })
 	if w0 := w[0]; l.tMax == 1 && sh.symmetric && w0.BitLen() < 32 && w0.Uint64() > 1 && w0.Uint64()&(w0.Uint64()-1) == 0 {
 		sh.halved = true
 	}

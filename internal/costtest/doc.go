@@ -12,5 +12,6 @@
 // run shorter than a second (the collector and the scheduler add to one
 // run's CPU time, never take from it). Memory is the largest live heap
 // the collector marked during the run or held after it, above what was
-// live before it.
+// live before it, the least of the same runs (objects allocated while a
+// collection marks count as live until the next one).
 package costtest
