@@ -1,8 +1,11 @@
 package grade
 
 import (
+	"math/big"
+
 	"context"
 	"fmt"
+	"github.com/sqrtdk/sqrtdk/rational"
 	"strings"
 	"testing"
 
@@ -44,6 +47,26 @@ func TestSameStudentFlagBounded(t *testing.T) {
 				assert.Contains(t, says[0], fmt.Sprintf("and %d more", n-1-maxNamedOthers))
 			} else {
 				assert.NotContains(t, says[0], "more")
+			}
+		}
+	}
+}
+
+// TestOwnPlaces checks ownPlaces, which bounds the search for a value
+// rounded early, against HasPlaces: the fewest places that write each
+// generated decimal exactly.
+func TestOwnPlaces(t *testing.T) {
+	for _, num := range []int64{1, 3, 7, 10, 125, 1000, 123456789} {
+		for _, twos := range []int{0, 1, 3, 70} {
+			for _, fives := range []int{0, 1, 2, 5, 44, 45, 1000} {
+				d := new(big.Int).Lsh(big.NewInt(1), uint(twos))
+				d.Mul(d, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(fives)), nil))
+				r := new(big.Rat).SetFrac(big.NewInt(num), d)
+				want := 0
+				for !rational.HasPlaces(r, want) {
+					want++
+				}
+				assert.Equal(t, want, ownPlaces(r), "%s", r.RatString())
 			}
 		}
 	}
