@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 )
 
@@ -85,7 +86,8 @@ func ClassCost(k *Key, sizes []int64, read []*Answers) enumerate.Cost {
 		case i < len(read) && read[i] != nil:
 			size = float64(read[i].textBytes())
 		case i < len(sizes):
-			size = float64(sizes[i])
+			// A file keeps one answer a part, each at most a line.
+			size = math.Min(float64(sizes[i]), float64(len(parts)*claims.MaxLineBytes))
 		}
 		c.Bytes += textBytes * size
 	}

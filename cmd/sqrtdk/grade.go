@@ -309,6 +309,9 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 	answers := make([]*grade.Answers, len(read))
 	for i, f := range read {
 		answers[i] = f.a
+		if f.dup >= 0 {
+			sizes[i] = 0 // graded once, as the file named before
+		}
 	}
 	if err := run.planClass(sizes, answers); err != nil {
 		return nil, err
