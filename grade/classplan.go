@@ -15,28 +15,39 @@ import (
 // rather than stopped during it. Profiling long and costly answers
 // (issue 32) showed where the time goes:
 //
-//   - every file costs its reading, its result and its row (fileSeconds,
-//     and partSeconds for each part of the key);
+//   - every file costs its opening and reading, its result and its
+//     analysis (fileSeconds, and partSeconds for each part of the key);
 //   - each different answer to a part is judged once per Grader (the
 //     Grader keeps judged answers by their text), and judging it compares
 //     its value with the key's and with every mistaken value of the part:
-//     about answerSeconds plus evalSeconds per comparison;
+//     answerSeconds, and evalSeconds per comparison;
 //   - an exact figure is evaluated again for each comparison, so its
-//     length (its digits, and the places an exponent such as e-999 asks
-//     for) costs sizeSeconds a byte per comparison;
+//     length costs sizeSeconds a byte per comparison, the places an
+//     exponent asks for (1e-999 has 999) as many bytes, and each digit
+//     after a decimal point placeSeconds more (the rounding mistakes are
+//     looked for at its places);
 //   - a root of a number (sqrt(…), √…, …^(1/3)) is simplified by trial
-//     division by the primes below 100,000, rootSeconds and
-//     rootWordSeconds for each 64-bit word of the number, once per
-//     comparison: the costliest answers people can write (a few roots of
-//     200-digit numbers take a tenth of a second).
+//     division by the primes below 100,000: rootSeconds and
+//     rootWordSeconds for each 64-bit word of the number, per comparison,
+//     for a number of rootDigits digits or more (the division stops early
+//     below them). Roots are the costliest answers the grammar reads: a
+//     sum of eight roots of a 190-digit number takes 0.1-0.2 s to judge;
+//   - an answer the grammar cannot read (an integer of a fraction or a
+//     root longer than maxLiteralDigits) costs unreadSeconds a byte.
 //
-// The memory is what the run holds at once: every file's result (its
-// answers' text, a part result per part of the key) kept for the report,
-// and the judged answers the Grader keeps. Fitted on 2026-12-03 to the
-// least CPU time of three runs (load 2-4) of lesson.key's parts, answers
-// of 1 to 4,000 bytes in plain digits, decimals, e-notation, fractions,
-// powers and roots, and classes of 10 to 3,000 files; TestClassCostCalibrated
-// holds it within 2x.
+// The memory is what the run holds at once: the Grader's own caches
+// (graderBytes), every file's result (its answers' text, a part result
+// per part of the key) kept for the report, the judged answers the Grader
+// keeps, and the roots of the answer being judged. Fitted on 2026-12-03 to
+// the least CPU time of three runs and the peak live heap (load 3-9) of
+// lesson.key's parts answered in six notations (digits, decimals,
+// e-notation, fractions, powers, sums of roots) of 10 to 20,000 bytes, and
+// classes of 10 to 3,000 files read from disk; TestClassCostCalibrated
+// holds it within 2x. Before the fit a same-student flag listed the whole
+// class (memory growing as its square) and a decimal's rounding mistakes
+// were looked for at every place below its own (time growing as the
+// square of its places): both were made linear first (see Compare and
+// roundingMistakes).
 const (
 	fileSeconds     = 30e-6
 	partSeconds     = 2e-6
@@ -45,8 +56,8 @@ const (
 	sizeSeconds     = 0.05e-6
 	placeSeconds    = 0.09e-6
 	unreadSeconds   = 0.15e-6
-	rootSeconds     = 1.1e-3
-	rootWordSeconds = 0.12e-3
+	rootSeconds     = 0.6e-3
+	rootWordSeconds = 0.16e-3
 
 	graderBytes   = 4 << 20
 	fileBytes     = 1500
