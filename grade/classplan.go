@@ -54,7 +54,7 @@ const (
 	answerSeconds   = 40e-6
 	evalSeconds     = 12e-6
 	sizeSeconds     = 0.05e-6
-	placeSeconds    = 0.09e-6
+	placeSeconds    = 0.06e-6
 	unreadSeconds   = 0.15e-6
 	rootSeconds     = 0.6e-3
 	rootWordSeconds = 0.16e-3
