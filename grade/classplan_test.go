@@ -118,6 +118,12 @@ func plannedClass(t *testing.T, k *Key, files []string) (float64, float64) {
 // answer busy for 7-47 s under --max-time 1s and 10,000 files at 982 MB:
 // nothing was planned.
 func TestClassCostCalibrated(t *testing.T) {
+	if raceEnabled {
+		// Measured under the race detector, a class of 1000 files peaks at
+		// 4.4-5 MiB of live heap where it holds 8.4-11 MiB without it,
+		// and its times are 5x: neither is what the plan models.
+		t.Skip("the race detector changes the times and the heap measured")
+	}
 	k := lessonKey(t)
 	prepared := NewGrader(Options{})
 	for _, p := range k.Parts() {
