@@ -284,8 +284,14 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 	read := make([]answerFile, len(names))
 	var infos []os.FileInfo
 	var done atomic.Int64
-	verb := "reading"
-	setProgress(ctx, func() string { return fmt.Sprintf("was %s answer file %d of %d", verb, done.Load(), len(names)) })
+	var grading atomic.Bool
+	setProgress(ctx, func() string {
+		verb := "reading"
+		if grading.Load() {
+			verb = "grading"
+		}
+		return fmt.Sprintf("was %s answer file %d of %d", verb, done.Load(), len(names))
+	})
 	for i, name := range names {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -319,8 +325,8 @@ func (run *gradeRun) gradeAll(ctx context.Context, files *guard.Files, g *grade.
 	var results []*grade.Result
 	byFile := make([]*grade.Result, len(read))
 	handedIn := map[string]bool{}
-	verb = "grading"
 	done.Store(0)
+	grading.Store(true)
 	for i, f := range read {
 		if err := ctx.Err(); err != nil {
 			return nil, err
