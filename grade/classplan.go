@@ -61,10 +61,10 @@ const (
 
 	graderBytes   = 4 << 20
 	fileBytes     = 1500
-	partBytes     = 400
+	partBytes     = 250
 	textBytes     = 1.5 // an answer's text is held by the answers and, in part, its result
 	distinctBytes = 700
-	rootBytes     = 512 << 10 // while one root is simplified
+	rootBytes     = 768 << 10 // while one root is simplified: its trial division's garbage, live 5.8-19 MiB for 8 roots
 )
 
 // rootDigits are the digits from which a root's trial division tries
@@ -122,9 +122,9 @@ func ClassCost(k *Key, sizes []int64, read []*Answers) enumerate.Cost {
 				}
 				seen[judgedText{id, ans.Text}] = true
 			}
-			seconds, bytes := answerCost(ans.Text, evals)
+			seconds, held, bytes := answerCost(ans.Text, evals)
 			c.Seconds += seconds
-			c.Bytes += distinctBytes + float64(len(ans.Text))
+			c.Bytes += held
 			judging = math.Max(judging, bytes)
 		}
 	}
@@ -158,12 +158,13 @@ func (a *Answers) textBytes() int {
 }
 
 // answerCost estimates judging one answer with evals comparisons, from a
-// scan of its text (answerLoad): its time, and the memory judging it
-// takes beyond what its result holds.
-func answerCost(text string, evals float64) (seconds, bytes float64) {
+// scan of its text (answerLoad): its time, the memory its judgement keeps
+// (the Grader's copy, with what it was read as when it could be read), and
+// the memory judging it takes while it is judged.
+func answerCost(text string, evals float64) (seconds, held, judging float64) {
 	l := scanAnswer(text)
 	if l.unreadable {
-		return answerSeconds + l.size*unreadSeconds, 0
+		return answerSeconds + l.size*unreadSeconds, distinctBytes, 0
 	}
 	s := answerSeconds + evals*(evalSeconds+l.size*sizeSeconds+l.places*placeSeconds)
 	for _, digits := range l.roots {
@@ -171,7 +172,7 @@ func answerCost(text string, evals float64) (seconds, bytes float64) {
 		share := math.Min(1, math.Pow(float64(digits)/rootDigits, 3))
 		s += evals * share * (rootSeconds + rootWordSeconds*words)
 	}
-	return s, float64(len(l.roots)) * rootBytes
+	return s, distinctBytes + float64(len(text)), float64(len(l.roots)) * rootBytes
 }
 
 // An answerLoad is what the plan reads from an answer's text without
