@@ -219,6 +219,9 @@ func sortedInts(m map[int]float64) []int {
 	return out
 }
 
+// maxNamedOthers bounds the other files a same-student flag names.
+const maxNamedOthers = 5
+
 // Compare flags what the answer files of a class show together: two files
 // for one student, files that share two or more wrong answers word for
 // word, and a file whose answers fit another variant that is a classmate's
@@ -243,13 +246,20 @@ func Compare(rs []*Result) {
 			continue
 		}
 		for _, r := range group {
+			// A flag names a few of the other files, not all: a class of
+			// copies would otherwise hold a list of the whole class in
+			// every row (memory growing as the square of the class).
 			var others []string
 			for _, o := range group {
-				if o != r {
+				if o != r && len(others) < maxNamedOthers {
 					others = append(others, o.Answers.Name)
 				}
 			}
-			r.flag("same-student", fmt.Sprintf("Student %s also has the answer file %s: grade one of them.", s, strings.Join(others, ", ")))
+			files := "the answer file " + strings.Join(others, ", ")
+			if more := len(group) - 1 - len(others); more > 0 {
+				files = fmt.Sprintf("%d other answer files (%s and %d more)", len(group)-1, strings.Join(others, ", "), more)
+			}
+			r.flag("same-student", fmt.Sprintf("Student %s also has %s: grade one of them.", s, files))
 		}
 	}
 	for _, r := range rs {

@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -349,7 +350,12 @@ func roundingMistakes(fig claims.Figure, x rational.Value) []Mistake {
 	if cut, err := rational.ParseDecimal(x.Decimal(places, toward)); err == nil && cut.Cmp(got) == 0 {
 		out = append(out, known(mistake.Truncated, fmt.Sprintf("This cuts the value off after %s instead of rounding it: rounded, the last digit changes.", placesWords(places))))
 	}
-	for p := places - 1; p >= 0; p-- {
+	// A value rounded to p places and padded shows no more than p places
+	// of its own: only p from places-1 down to the places the figure
+	// really has (those of its value, its padding left out) can give it,
+	// so the work is the padding's length, not the places' (issue 32: an
+	// answer 1000e-999 tried all 999 roundings, 35 ms an answer).
+	for p := places - 1; p >= ownPlaces(got); p-- {
 		for _, mode := range []rational.RoundingMode{rational.RoundHalfEven, rational.RoundHalfUp} {
 			r, err := rational.ParseDecimal(x.Decimal(p, mode))
 			if err == nil && r.Cmp(got) == 0 {
@@ -360,6 +366,23 @@ func roundingMistakes(fig claims.Figure, x rational.Value) []Mistake {
 		}
 	}
 	return out
+}
+
+// ownPlaces returns the fewest decimal places that write the decimal r
+// exactly: the larger power of 2 or 5 in its reduced denominator.
+func ownPlaces(r *big.Rat) int {
+	d := new(big.Int).Set(r.Denom())
+	twos := int(d.TrailingZeroBits())
+	d.Rsh(d, uint(twos))
+	// What is left is 5^b: b is its length in bits over log2(5), checked.
+	b := int(float64(d.BitLen()-1) / math.Log2(5))
+	for b > 0 && new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(b)), nil).Cmp(d) > 0 {
+		b--
+	}
+	for new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(b)), nil).Cmp(d) < 0 {
+		b++
+	}
+	return max(twos, b)
 }
 
 func placesWords(n int) string {

@@ -371,7 +371,11 @@
 //
 // Every grading plans its work before it starts (a key too costly is
 // refused, with what to use instead) and lints the key (a one-line warning
-// on stderr when the key has warnings). Every file named gets its row, in
+// on stderr when the key has warnings). The class is planned too: from the
+// files' sizes before they are read, then from their answers (each
+// different answer's length, exponents and roots) before any is judged; a
+// class over --max-memory or --max-time is refused in one line with the
+// estimate (docs/budgets-and-files.md). Every file named gets its row, in
 // every output: a file that cannot be read or graded is reported on stderr
 // and the others are graded (exit status 3 at the end, every output
 // written: rows to review); a roster's student with no file is a row
