@@ -28,9 +28,10 @@ import (
 //     looked for at its places);
 //   - a root of a number (sqrt(…), √…, …^(1/3)) is simplified by trial
 //     division by the primes below 100,000: rootSeconds and
-//     rootWordSeconds for each 64-bit word of the number, per comparison,
-//     for a number of rootDigits digits or more (the division stops early
-//     below them). Roots are the costliest answers the grammar reads: a
+//     rootWordSeconds for each 64-bit word of the number, once (claims
+//     computes an answer's exact value once, not per comparison, since
+//     commit dcb47ff: 7-11x less for root answers), for a number of
+//     rootDigits digits or more (the division stops early below them). Roots are the costliest answers the grammar reads: a
 //     sum of eight roots of a 190-digit number takes 0.1-0.2 s to judge;
 //   - an answer the grammar cannot read (an integer of a fraction or a
 //     root longer than maxLiteralDigits) costs unreadSeconds a byte.
@@ -64,7 +65,7 @@ const (
 	partBytes     = 250
 	textBytes     = 1.5 // an answer's text is held by the answers and, in part, its result
 	distinctBytes = 700
-	rootBytes     = 768 << 10 // while one root is simplified: its trial division's garbage, live 5.8-19 MiB for 8 roots
+	rootBytes     = 256 << 10 // while one root is simplified: its trial division's garbage (8 roots: 4.5 MiB live with the grader's, least of three, since the value is computed once)
 )
 
 // rootDigits are the digits from which a root's trial division tries
@@ -170,7 +171,7 @@ func answerCost(text string, evals float64) (seconds, held, judging float64) {
 	for _, digits := range l.roots {
 		words := math.Max(1, float64(digits)/19.3)
 		share := math.Min(1, math.Pow(float64(digits)/rootDigits, 3))
-		s += evals * share * (rootSeconds + rootWordSeconds*words)
+		s += share * (rootSeconds + rootWordSeconds*words)
 	}
 	return s, distinctBytes + float64(len(text)), float64(len(l.roots)) * rootBytes
 }
