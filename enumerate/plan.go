@@ -400,7 +400,6 @@ func (pl *Plan) closedCost(n Need) Cost {
 	return Cost{Seconds: pl.closedSeconds(n), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)*fill}
 }
 
-
 // checkClosed refuses a closed form that would pass the memory or the
 // time limit.
 func (pl *Plan) checkClosed(n Need) error {
