@@ -96,11 +96,11 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	lines = append(lines, "distribution d=9999 is [(0, 1)]")
 	many := parseLines(t, lines...)
 	require.NoError(t, NewChecker(enumerate.Limits{}).Plan(many))
-	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many[len(many)-1:]))
-	err = NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(many)
+	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 26 << 20}).Plan(many[len(many)-1:]))
+	err = NewChecker(enumerate.Limits{MaxMemory: 26 << 20}).Plan(many)
 	require.ErrorAs(t, err, &le)
 	assert.True(t, le.Memory())
-	assert.Contains(t, err.Error(), "l.claims:21 would hold about 31.8 MiB (limit 30 MiB)")
+	assert.Contains(t, err.Error(), "l.claims:21 would hold about 27.5 MiB (limit 26 MiB)")
 
 	// A distribution larger than the cache is not kept: twenty at
 	// d_k = 10⁴ hold one at a time.
@@ -108,7 +108,7 @@ func TestPlanRefusesOneClaim(t *testing.T) {
 	for d := 9980; d < 10000; d++ {
 		lines = append(lines, fmt.Sprintf("distribution d=%d is [(0, 1)]", d))
 	}
-	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 30 << 20}).Plan(parseLines(t, lines...)))
+	require.NoError(t, NewChecker(enumerate.Limits{MaxMemory: 26 << 20}).Plan(parseLines(t, lines...)))
 }
 
 // TestDistributionVerdictIsBounded reproduces issue 22's twenty claims

@@ -64,10 +64,38 @@ type Plan struct {
 	bruteErr error
 	rate     float64 // nominal pairs per second per core
 	cal      *calibration
+	// model is what the closed form's cost depends on, computed once
+	// (closedShape).
+	model *closedModel
 	// autoBrute says that Auto chose brute force with its estimate at
 	// autoPairsPerSecond within the time limit, so that no estimate of
 	// this machine refuses it for time.
 	autoBrute bool
+}
+
+// A closedModel is the lattice's shape and its counts' fill, each
+// computed once per plan when first needed (and shared by its copies):
+// the fill, a few thousand exponentials, only for a plan that holds every
+// count, not for the sweeps that plan a thousand widths' moments.
+type closedModel struct {
+	shapeOnce, fillOnce sync.Once
+	shape               latticeShape
+	fill                float64
+}
+
+// closedShape returns the lattice's shape.
+func (pl *Plan) closedShape() latticeShape {
+	pl.model.shapeOnce.Do(func() { pl.model.shape = pl.lat.shape(pl.problem) })
+	return pl.model.shape
+}
+
+// countsFill returns the counts' mean length over the longest (countFill).
+func (pl *Plan) countsFill() float64 {
+	pl.model.fillOnce.Do(func() {
+		p := pl.problem
+		pl.model.fill = countFill(pl.closedShape(), pl.lat.tMax, p.D, p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))
+	})
+	return pl.model.fill
 }
 
 // A calibration is the kernel's rate measured on this machine, once per
@@ -100,7 +128,7 @@ func NewPlan(p Problem, m Method, opt Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{problem: p, method: m, opt: opt, lat: l, cal: &calibration{}}
+	pl := &Plan{problem: p, method: m, opt: opt, lat: l, cal: &calibration{}, model: &closedModel{}}
 	if pl.bl, pl.bruteErr = newBruteLattice(p, l); pl.bruteErr == nil {
 		spec := kernel.Spec{D: p.D, T: pl.bl.t, Size: pl.bl.size}
 		kind := kernel.For(spec)
@@ -356,7 +384,7 @@ func (pl *Plan) minSlices(lo, hi uint64, seconds float64, measured bool) int {
 // to {0, 1, 1000}·{1} (T = 1000, m = 2).
 func (pl *Plan) closedSeconds(n Need) float64 {
 	d := float64(pl.problem.D)
-	sh := pl.lat.shape(pl.problem)
+	sh := pl.closedShape()
 	coefficients := float64(pl.lat.size(pl.problem.D))
 	if sh.symmetric {
 		coefficients /= 2
@@ -392,11 +420,10 @@ func (pl *Plan) closedCost(n Need) Cost {
 		return Cost{Seconds: pl.closedSeconds(n), Bytes: float64(pl.lat.tMax+2) * count}
 	}
 	points := float64(pl.lat.size(p.D))
-	sh := pl.lat.shape(p)
+	sh, fill := pl.closedShape(), pl.countsFill()
 	d, m := float64(p.D), float64(sh.offsets)
 	lg := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
 	nonzero := math.Min(points, math.Exp(lg(d+m+1)-lg(d+1)-lg(m+1)))
-	fill := countFill(sh, pl.lat.tMax, p.D, p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))
 	return Cost{Seconds: pl.closedSeconds(n), Bytes: points*bigIntBytes + nonzero*(count-bigIntBytes)*fill}
 }
 
