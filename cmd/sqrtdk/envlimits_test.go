@@ -30,7 +30,7 @@ func TestAddressSpaceLimit(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"dist", "--d", "9000", "--values", "-3,-1,1,3"}, "sqrtdk dist: the closed form at d_k = 9000 would hold about 352 MiB (limit "},
+		{[]string{"dist", "--d", "9000", "--values", "-3,-1,1,3"}, "sqrtdk dist: the closed form at d_k = 9000 would hold about 277 MiB (limit "},
 		{[]string{"prove", "--d", "3000"}, "sqrtdk prove: the assertions at d_k = 3000 would hold about 414 MiB (limit "},
 		{[]string{"table", "--max-memory", "1GiB"}, "sqrtdk table: --max-memory 1GiB is more than this process can hold: its address-space limit (RLIMIT_AS, ulimit -v) is 1024 MiB"},
 	} {

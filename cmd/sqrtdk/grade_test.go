@@ -85,7 +85,7 @@ func TestGradeBadInput(t *testing.T) {
 	}{
 		{[]string{"grade", "exercises/right.answers"}, "--key: name the answer key"},
 		{[]string{"grade", "--key", "exercises/lesson.key"}, "grade: name at least one answer file"},
-		{[]string{"grade", "--key", huge, "exercises/right.answers"}, "huge.key:1: the closed form at d_k = 9000 (for the whole distribution) would hold about 104 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"},
+		{[]string{"grade", "--key", huge, "exercises/right.answers"}, "huge.key:1: the closed form at d_k = 9000 (for the whole distribution) would hold about 85.3 GiB (limit 1 GiB); choose a smaller d_k, or allow more memory with --max-memory"},
 		{[]string{"grade", "--key", points, "exercises/right.answers"}, "points.key:2: answer a: points=-2: write a non-negative decimal number"},
 		{[]string{"grade", "--key", twice, "exercises/right.answers"}, "twice.key:1: with: points is set twice"},
 		{[]string{"grade", "--key", overflow, "exercises/right.answers"}, "overflow.key:1: draw d: -5000000000000000000..5000000000000000000 has 10000000000000000001 choices; at most 10000"},

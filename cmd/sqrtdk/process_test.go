@@ -126,6 +126,13 @@ func TestKilledRunDebrisIsRemoved(t *testing.T) {
 	cmd := exec.Command(bin, "dist", "--d", "20", "--shard", "0/2", "--workers", "1", "-o", file)
 	require.NoError(t, cmd.Start())
 	partial := waitForFile(t, filepath.Join(out, ".s.json.*.partial"))
+	// The file is created empty and then marked as sqrtdk's; a run killed
+	// between the two leaves a file nobody may remove (it could be
+	// anyone's). Kill it once the mark is there, as the test means.
+	deadline := time.Now().Add(awaitDeadline)
+	for info, err := os.Stat(partial); err == nil && info.Size() == 0 && time.Now().Before(deadline); info, err = os.Stat(partial) {
+		time.Sleep(time.Millisecond)
+	}
 	require.NoError(t, cmd.Process.Kill())
 	cmd.Wait()
 	_, err := os.Stat(partial)

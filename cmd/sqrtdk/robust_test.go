@@ -134,7 +134,7 @@ func TestBadInputRobust(t *testing.T) {
 	digits := strings.Repeat("9", 10_000)
 	var widths []string
 	for i := range 100 {
-		widths = append(widths, fmt.Sprint(200000+i))
+		widths = append(widths, fmt.Sprint(300000+i))
 	}
 	wide := strings.Join(widths, ",")
 	var thousand []string
@@ -160,7 +160,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"refused width with an output", "table --d 0 -o {dir}/out.txt", "d_k must be a positive integer", false},
 		{"refused enumeration with an output", "dist --d 40 --method brute -o {dir}/out.txt", "would take about", false},
 		{"refused merge with an output", "merge -o {dir}/out.txt {dir}/d0.json {dir}/asymmetric.json", "is symmetric about 0", false},
-		{"refused budget with an output", "table --max-time 5m --d " + wide + " -o {dir}/out.txt", "100 parts, largest d_k = 2000", false},
+		{"refused budget with an output", "table --max-time 5m --d " + wide + " -o {dir}/out.txt", "100 parts, largest d_k = 3000", false},
 		{"refused shard with an output", "dist --d 30 --shard 0/2 -o {dir}/out.json", "split the run into at least", false},
 		{"merge without shards, with an output", "merge -o {dir}/out.txt", "no shard files given", true},
 		// Shard files edited, resealed, damaged or strange.
@@ -190,7 +190,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"table and dist shards", "merge {dir}/t0.json {dir}/d1.json", "are from different runs", false},
 		{"table flags on dist shards", "merge --digits 3 {dir}/d0.json {dir}/d1.json", "applies to table shards", false},
 		// Whole runs past their limits.
-		{"100 slow widths", "table --max-time 5m --d " + wide, "(limit 5 minutes): 100 parts, largest d_k = 2000", false},
+		{"100 slow widths", "table --max-time 5m --d " + wide, "(limit 5 minutes): 100 parts, largest d_k = 3000", false},
 		{"100 slow widths, shorter limit", "table --max-time 1m --d " + wide, "(limit 60 seconds): 100 parts", false},
 		{"many irrational cells", "table --max-time 5m --digits 1001 --d 3,5,7 --scales " + strings.Repeat(strings.Join(scales, ",")+",", 9) + strings.Join(scales, ","), "1770 irrational cells rounded exactly", false},
 		{"merged irrational cells", "merge --max-time 5m --digits 1001 --scales " + strings.Join(scales, ",") + " {dir}/t100.json", "5900 irrational cells", false},
