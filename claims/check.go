@@ -128,13 +128,10 @@ func (c *Checker) Plan(cls []*Claim) error {
 		if cl.prep != nil && cl.prep.everyWidth {
 			cost.Seconds += checkTime.Seconds()
 		}
-		if cost.Seconds > 0 || cost.Bytes > 0 {
-			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
-		}
+		// A claim that costs nothing is dropped from a refusal's parts.
+		budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 	}
-	if kept > 0 {
-		budget.Hold("the distributions kept for later claims", math.Min(kept, float64(c.cache.max)))
-	}
+	budget.Hold("the distributions kept for later claims", math.Min(kept, float64(c.cache.max)))
 	return budget.Check()
 }
 
