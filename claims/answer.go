@@ -267,7 +267,7 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 		}
 		// "0.125 (1/8)": a number after a number and a space restates it;
 		// "2(2^15)", without the space, is a product.
-		if open > 0 && t[open-1] != ' ' {
+		if t[open-1] != ' ' { // open > 0, from above
 			break
 		}
 		if _, err := readSide(inner, words, places, comma); err == nil {
@@ -279,12 +279,10 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 		}
 		break
 	}
-	parts, approx := splitSides(t)
-	if len(parts) > 0 {
-		parts[0] = cutLabel(parts[0], words)
-		if parts[0] == "" && len(parts) > 1 {
-			parts, approx = parts[1:], approx[1:]
-		}
+	parts, approx := splitSides(t) // at least one part
+	parts[0] = cutLabel(parts[0], words)
+	if parts[0] == "" && len(parts) > 1 {
+		parts, approx = parts[1:], approx[1:]
 	}
 	var out []printed
 	for i, part := range parts {
@@ -450,8 +448,8 @@ func cutLabel(t string, words []string) string {
 // isLabel reports whether a word names the quantity: one of the
 // question's words, alone or before a bracket about q·k ("var(q·k)").
 func isLabel(f string, words []string) bool {
-	if open := strings.IndexByte(f, '('); open > 0 && strings.HasSuffix(f, ")") && strings.Contains(f[open:], "q") {
-		f = f[:open]
+	if name, about, ok := strings.Cut(f, "("); ok && strings.HasSuffix(about, ")") && strings.Contains(about, "q") {
+		f = name
 	}
 	for _, w := range words {
 		if f == w {
@@ -499,12 +497,14 @@ func onlyWords(s string, words []string) bool {
 	return true
 }
 
+// isAlphaWord reports whether s is a word of the letters a to z; its
+// callers lower-case a word first.
 func isAlphaWord(s string) bool {
 	if s == "" {
 		return false
 	}
 	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+		if r < 'a' || r > 'z' {
 			return false
 		}
 	}

@@ -181,9 +181,8 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 		if cl.prep != nil && cl.prep.everyWidth {
 			cost.Seconds += checkTime.Seconds()
 		}
-		if cost.Seconds > 0 || cost.Bytes > 0 {
-			budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
-		}
+		// A claim that costs nothing is dropped from a refusal's parts.
+		budget.Add(fmt.Sprintf("%s:%d", cl.File, cl.Line), cost)
 	}
 	return budget, nil
 }

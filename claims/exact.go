@@ -186,9 +186,10 @@ func buildDistribution(c *Claim) (*prepared, error) {
 // shown by its first and last scores and the number left out.
 const maxExactChars = 2000
 
-// maxCountChars bounds a count written in full in an abbreviated
-// distribution; a longer one is written by its number of digits.
-const maxCountChars = 60
+// maxCountBits bounds a count written in full in an abbreviated
+// distribution (199 bits: 60 digits at most); a longer one is written by
+// its number of digits.
+const maxCountBits = 199
 
 // distributionText writes h as [(score, count), …], every nonzero count,
 // or, when that passes maxExactChars, the first and last scores around
@@ -203,7 +204,7 @@ func distributionText(h *rational.Histogram) string {
 	}
 	pair := func(t int, abbreviate bool) string {
 		n := h.Counts[t]
-		if abbreviate && float64(n.BitLen())*math.Log10(2) > maxCountChars {
+		if abbreviate && n.BitLen() > maxCountBits {
 			digits := len(n.String())
 			return fmt.Sprintf("(%s, a count of %d digits)", h.Score(t).RatString(), digits)
 		}

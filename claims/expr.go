@@ -477,22 +477,21 @@ func (p *exprParser) bracketed(closer string) (expr, error) {
 func (p *exprParser) number() (expr, error) {
 	p.skipSpace()
 	start := p.pos
-	digits := func() int {
-		n := 0
+	digits := func() bool {
+		from := p.pos
 		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
 			p.pos++
-			n++
 		}
-		return n
+		return p.pos != from
 	}
-	n := digits()
+	some := digits()
 	point := false
 	if p.pos < len(p.src) && p.src[p.pos] == '.' {
 		p.pos++
 		point = true
-		n += digits()
+		some = digits() || some
 	}
-	if n == 0 {
+	if !some {
 		p.pos = start
 		if p.pos >= len(p.src) {
 			return nil, fmt.Errorf("%q ends too early", p.src)
@@ -558,6 +557,7 @@ func mixed(s string) (n int, num, den int64, ok bool) {
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++
 	}
+	slash := i
 	if i == a || i-a > 6 || i >= len(s) || s[i] != '/' {
 		return 0, 0, 0, false
 	}
@@ -569,9 +569,9 @@ func mixed(s string) (n int, num, den int64, ok bool) {
 	if i == b || i-b > 6 || i < len(s) && s[i] != ' ' && s[i] != ')' && s[i] != ']' {
 		return 0, 0, 0, false
 	}
-	fmt.Sscan(s[a:b-1], &num)
+	fmt.Sscan(s[a:slash], &num)
 	fmt.Sscan(s[b:i], &den)
-	if num <= 0 || den <= 1 || num >= den {
+	if num <= 0 || num >= den { // so den > 1
 		return 0, 0, 0, false
 	}
 	return i, num, den, true

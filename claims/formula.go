@@ -113,10 +113,7 @@ type degrees struct {
 // degreesOf returns the degrees of e in t = d^(1/l).
 func degreesOf(e expr, l int64) (degrees, error) {
 	monomial := func(k int64) degrees {
-		if k >= 0 {
-			return degrees{num: k, mono: true, k: k}
-		}
-		return degrees{den: -k, mono: true, k: k}
+		return degrees{num: max(k, 0), den: max(-k, 0), mono: true, k: k}
 	}
 	check := func(d degrees) (degrees, error) {
 		if d.num > maxFormulaDegree || d.den > maxFormulaDegree {
@@ -217,7 +214,6 @@ func comparable(e expr) error {
 type comparison struct {
 	equal   bool
 	differs string // a width d where they differ, when not equal
-	widths  int    // the widths compared
 }
 
 // sameFunction decides exactly whether f and g are the same function of
@@ -265,14 +261,14 @@ func sameFunction(f, g expr) (comparison, error) {
 			continue
 		}
 		if x.Cmp(y) != 0 {
-			return comparison{differs: tl.String(), widths: int(agree) + 1}, nil
+			return comparison{differs: tl.String()}, nil
 		}
 		agree++
 	}
 	if agree <= bound {
 		return comparison{}, fmt.Errorf("the formulas are not defined at enough widths to compare")
 	}
-	return comparison{equal: true, widths: int(agree)}, nil
+	return comparison{equal: true}, nil
 }
 
 // readFormulaSides reads an answer that gives a formula in d, as shown
@@ -281,12 +277,10 @@ func sameFunction(f, g expr) (comparison, error) {
 // without a trailing comma or full stop.
 func readFormulaSides(text string, words []string) ([]expr, []string, error) {
 	t := strings.TrimRight(strings.TrimSpace(text), " ,;.")
-	parts, _ := splitSides(t)
-	if len(parts) > 0 {
-		parts[0] = cutLabel(parts[0], words)
-		if parts[0] == "" && len(parts) > 1 {
-			parts = parts[1:]
-		}
+	parts, _ := splitSides(t) // at least one part
+	parts[0] = cutLabel(parts[0], words)
+	if parts[0] == "" && len(parts) > 1 {
+		parts = parts[1:]
 	}
 	var exprs []expr
 	var texts []string

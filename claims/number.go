@@ -241,7 +241,7 @@ func ungroup(s string, comma bool) (string, error) {
 		}
 		end := j
 		if j-i <= 3 && s[i] != '0' {
-			for k := end; k+3 < len(s)+1; {
+			for k := end; ; { // each pass reads one separator and three digits, or stops
 				sep := s[k:min(k+1, len(s))]
 				if sep == "" || !(sep == "," && !comma || sep == " " || sep == "_") {
 					break

@@ -131,7 +131,7 @@ const byteOrderMark = "\uFEFF"
 // comment at the start of a line or after a space, so "#" inside a value
 // is an error the value's parser reports.
 func stripComment(s string) string {
-	if i := strings.Index(s, "#"); i == 0 || (i > 0 && (s[i-1] == ' ' || s[i-1] == '\t')) {
+	if i := strings.Index(s, "#"); i >= 0 && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
 		s = s[:i]
 	}
 	return strings.TrimSpace(s)
