@@ -69,19 +69,21 @@ func once(work func() any) Measurement {
 // where the measurement is above MinSeconds or MinBytes, and logs the
 // worst ratio held at the end.
 type Table struct {
-	t           testing.TB
-	mu          sync.Mutex
-	worst       float64
-	worstCase   string
-	timeChecked bool
-	skipTime    bool
+	t         testing.TB
+	mu        sync.Mutex
+	worst     float64
+	worstCase string
 }
 
 // NewTable returns an empty table for t; under the race detector (race
-// true) times are logged but not held, as instrumented code is several
-// times slower than what the estimates model.
+// true) it skips the test, as instrumented code is several times slower
+// and holds a different heap than what the estimates model (the suite's
+// run without the race detector calibrates).
 func NewTable(t testing.TB, race bool) *Table {
-	tb := &Table{t: t, worst: 1, skipTime: race}
+	if race {
+		t.Skip("calibration measures the code without the race detector")
+	}
+	tb := &Table{t: t, worst: 1}
 	t.Cleanup(func() {
 		if !t.Failed() {
 			t.Logf("worst ratio held: %.2fx (%s)", tb.worst, tb.worstCase)
@@ -99,7 +101,7 @@ func (tb *Table) Hold(name string, seconds, bytes float64, m Measurement) {
 		name, seconds, m.Seconds, rt, bytes/(1<<20), m.Bytes/(1<<20), rm)
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
-	if m.Seconds >= MinSeconds && !tb.skipTime {
+	if m.Seconds >= MinSeconds {
 		tb.note(rt, name+", time")
 		if rt > Factor {
 			tb.t.Errorf("%s: time estimated %.4f s, measured %.4f s of CPU: %.2fx, over %gx", name, seconds, m.Seconds, rt, Factor)
