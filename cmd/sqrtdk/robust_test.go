@@ -125,6 +125,9 @@ func TestBadInputRobust(t *testing.T) {
 	}
 	write("jacobian.claims", []byte(strings.Join(jac, "\n")+"\n"))
 	write("five.claims", []byte("variance d=5000 values=-2,-1,0,1,2 is 10000\n"))
+	// Planned at seconds: refused by the plan well inside a half-second
+	// limit, however slow the machine (a 1 ms limit raced the reading).
+	write("slow.claims", []byte("variance d=9000 values=-3,-2,-1,0,1,2,3 is 36000\n"))
 	write("long-line.claims", []byte("variance d="+strings.Repeat("7", 3000)+" is 1\n"))
 	write("empty.claims", nil)
 	write("comments.claims", []byte("# nothing yet\n\n"))
@@ -196,7 +199,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"merged irrational cells", "merge --max-time 5m --digits 1001 --scales " + strings.Join(scales, ",") + " {dir}/t100.json", "5900 irrational cells", false},
 		{"200 long softmax checks", "check --max-time 5m {dir}/jacobian.claims", "jacobian.claims:1, ", false},
 		{"check time limit negative", "check --max-time -1s {dir}/five.claims", "--max-time must be positive", false},
-		{"check time limit too short", "check --max-time 1ms {dir}/five.claims", "five.claims:1: the closed form at d_k = 5000 (for the whole distribution) would take about", false},
+		{"check time limit too short", "check --max-time 500ms {dir}/slow.claims", "slow.claims:1: the closed form at d_k = 9000 (for the whole distribution) would take about", false},
 		{"1001 widths in a shard", "table --shard 0/2 --d " + strings.Join(thousand, ","), "a shard holds at most 1000 widths", false},
 		{"±0 twice over the multiplicity", "dist --values ±0:1000000", "over 1000000", false},
 		{"±0 twice over, in k", "table --k-values ±0:600000", "over 1000000", false},
