@@ -24,6 +24,11 @@ const (
 	// score as text and looks it up.
 	sumOfSquaresFactor = 10
 	distributionFactor = 1
+	// sumOfSquaresScoreSeconds is a sum of squares' own time per score
+	// beside its words (a fraction made and reduced for each): ±1, whose
+	// counts are short, took 76-108 ms at d_k = 6000 where the words alone
+	// plan 32 ms (CI's run on 2026-12-03, load 1-4).
+	sumOfSquaresScoreSeconds = 8e-6
 )
 
 // verdictFactor returns how many times the moments' arithmetic a claim of
@@ -53,5 +58,9 @@ func verdictCost(kind string, p enumerate.Problem) float64 {
 		return 0
 	}
 	words := math.Max(math.Ceil((p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/64), 1)
-	return f * float64(scores) * words * momentsScoreWordSeconds
+	s := f * float64(scores) * words * momentsScoreWordSeconds
+	if kind == "sum-of-squares" {
+		s += float64(scores) * sumOfSquaresScoreSeconds
+	}
+	return s
 }
