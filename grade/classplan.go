@@ -54,7 +54,7 @@ const (
 	partSeconds     = 2e-6
 	answerSeconds   = 40e-6
 	evalSeconds     = 12e-6
-	sizeSeconds     = 0.05e-6
+	sizeSeconds     = 0.06e-6
 	placeSeconds    = 0.06e-6
 	unreadSeconds   = 0.15e-6
 	rootSeconds     = 0.3e-3
