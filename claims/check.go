@@ -158,6 +158,7 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 				if verdictFactor(cl.Kind) != 1 || !seen[moments] {
 					cost.Seconds += verdictCost(cl.Kind, p)
 				}
+				cost.Bytes += verdictBytes(cl.Kind, p)
 				if verdictFactor(cl.Kind) == 1 && keeps[key] {
 					seen[moments] = true
 				}

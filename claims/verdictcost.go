@@ -64,3 +64,25 @@ func verdictCost(kind string, p enumerate.Problem) float64 {
 	}
 	return s
 }
+
+// verdictBytes estimates the memory a claim of kind holds beside its
+// distribution while its arithmetic runs: a sum of squares makes a
+// fraction for every score, of twice a count's words, and a collection
+// finds about a quarter of them live (sumOfSquaresLiveShare); ±1 at
+// d_k = 6000 held 10-16 MiB with its 7.7 MiB distribution, ±1,±3 at 9999
+// 410 MiB with 341 (CI's and local runs, 2026-12-03).
+func verdictBytes(kind string, p enumerate.Problem) float64 {
+	if kind != "sum-of-squares" {
+		return 0
+	}
+	_, _, scores, err := p.ScoreLattice()
+	if err != nil {
+		return 0
+	}
+	count := math.Ceil((p.Q.VectorsLog2(p.D)+p.K.VectorsLog2(p.D))/64) * 8
+	return float64(scores) * 2 * count * sumOfSquaresLiveShare
+}
+
+// sumOfSquaresLiveShare is the share of a sum of squares' fractions a
+// collection finds live while it runs.
+const sumOfSquaresLiveShare = 0.25
