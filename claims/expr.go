@@ -176,12 +176,19 @@ func raise(b rational.Value, q *big.Rat) (rational.Value, error) {
 	}
 	// By squaring: a whole exponent up to maxValueBits costs a dozen
 	// products, each of values of at most maxValueBits bits.
-	out := rational.NewRat(big.NewRat(1, 1))
+	// The first factor is taken as it is: 1·b would factor b's radicand
+	// again (and exprEstimate plans no such product).
+	out, one := rational.NewRat(big.NewRat(1, 1)), true
 	for num > 0 {
 		if num&1 == 1 {
-			if out, err = checkSize(out.Mul(b)); err != nil {
+			next := b
+			if !one {
+				next = out.Mul(b)
+			}
+			if out, err = checkSize(next); err != nil {
 				return out, err
 			}
+			one = false
 		}
 		num >>= 1
 		if num > 0 {

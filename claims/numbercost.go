@@ -5,26 +5,28 @@ import (
 	"math/big"
 )
 
-// The cost of a number's arithmetic. Every root, and every product or sum
-// of surds, puts its radicand in canonical form (rational.NewSurd), which
+// The cost of a number's arithmetic. Every root, and every product of
+// surds, puts its radicand in canonical form (rational.NewSurd), which
 // factors it: trial division by every prime below 10⁵, whatever the
 // radicand's size, then a search for a perfect power. An expression's
 // cost is the sum of those factorings, estimated before any work from
 // bounds on the sizes of the values (exprSize): a c·n^(1/r) whose
 // coefficient and radicand have at most so many bits.
 //
-// Fitted on 2026-12-03 to the least CPU time of three runs (load 3-5):
-// a factoring costs 3 µs at 16 bits, 8 µs at 40, 0.4 ms from 64 to 256
-// bits (trial division by the ~3,200 groups of primes whose product fits
-// a word), then grows with the words of the radicand; claims nested one
-// to six roots deep over fractions of 40 and 150 digits (TestClaimCost-
-// Calibrated) fit 0.55 ms and 5 µs a word, the roots' radicands being
-// mostly powers of the denominator, which the factoring passes over
-// faster than random radicands of that size (2-4 ms at 4096 bits, 28 ms at
-// 40,000, which this model underestimates up to 3x).
+// Fitted on 2026-12-03 to the least CPU time of three runs: a factoring
+// costs 3 µs at 16 bits, 8 µs at 40, 0.4 ms from 64 to 256 bits (trial
+// division by the ~3,200 groups of primes whose product fits a word),
+// then grows with the words of the radicand; refitted on one P
+// (costtest.Measure; load 1) to claims nested one to six roots deep over
+// fractions of 40 and 150 digits (TestClaimCostCalibrated): 0.36-0.5 ms a
+// root, 0.45 ms and 5 µs a word. A root of a root keeps its argument's
+// P/Q (exprSize.powKnown), so those radicands are P·Q^(rk−1), a power of
+// a small denominator, which the factoring passes over faster than random
+// radicands of that size (2-4 ms at 4096 bits, 28 ms at 40,000, which this
+// model underestimates up to 8x: the run's own watch stops them).
 const (
 	factorSmallSeconds = 5e-6    // a radicand below smallRadicandBits
-	factorSeconds      = 0.55e-3 // trial division by every prime group
+	factorSeconds      = 0.45e-3 // trial division by every prime group
 	factorWordSeconds  = 5e-6    // a word of the radicand
 	// smallRadicandBits is where trial division stops early: the square
 	// of the primes tried passes the radicand (10⁵² ≈ 2³⁴).
@@ -49,6 +51,12 @@ func factorCost(bits float64) float64 {
 type exprSize struct {
 	num, den, rad float64
 	index         int
+	// powNum and powDen, when powKnown, bound log₂ of P and Q with P/Q =
+	// c^r·n in lowest terms, tighter than r·num+rad and r·den: a root's
+	// value keeps its argument's P/Q, so that roots of roots factor
+	// radicands that grow by Q^(rk−1), not by ever larger powers of it.
+	powNum, powDen float64
+	powKnown       bool
 }
 
 // sizeOf returns a bound on the size of v.
@@ -63,6 +71,7 @@ func log2Floor(x *big.Int) float64 { return float64(max(x.BitLen()-1, 0)) }
 // an error (checkSize): no value the arithmetic goes on with is larger.
 func (s exprSize) capped() exprSize {
 	s.num, s.den, s.rad = math.Min(s.num, maxValueBits), math.Min(s.den, maxValueBits), math.Min(s.rad, maxValueBits)
+	s.powNum, s.powDen = math.Min(s.powNum, maxValueBits), math.Min(s.powDen, maxValueBits)
 	s.index = min(max(s.index, 1), maxPowerTerm)
 	return s
 }
@@ -89,9 +98,10 @@ func exprEstimate(e expr) (exprSize, float64) {
 	case sum:
 		l, ls := exprEstimate(e.left)
 		r, rs := exprEstimate(e.right)
-		// a/b + c/d over b·d, times the common root: one canonical form.
+		// a/b + c/d over b·d, times the common root, which is already
+		// canonical (rational.Value.MulRat): no factoring.
 		out := exprSize{num: math.Max(l.num+r.den, r.num+l.den) + 1, den: l.den + r.den, rad: math.Max(l.rad, r.rad), index: max(l.index, r.index)}
-		return out.capped(), ls + rs + factorCost(out.rad)
+		return out.capped(), ls + rs
 	case product:
 		l, ls := exprEstimate(e.left)
 		r, rs := exprEstimate(e.right)
@@ -124,21 +134,29 @@ func exprEstimate(e expr) (exprSize, float64) {
 		}
 		if den > 1 {
 			// (c·n^(1/r))^(1/k) = (P·Q^(rk−1))^(1/(rk)) / Q with
-			// P/Q = c^r·n.
-			// The radicand factored is P·Q^(rk−1); in canonical form
-			// (a/b·n^(1/r))^(1/k) is (a^r·n·b^(rk−r))^(1/(rk))/b.
+			// P/Q = c^r·n in lowest terms: the radicand factored is
+			// P·Q^(rk−1), and the root's own c^(rk)·n is P/Q again.
 			r := float64(b.index)
+			p, q := r*b.num+b.rad, r*b.den
+			if b.powKnown {
+				p, q = b.powNum, b.powDen
+			}
 			rk := min(b.index*int(den), maxPowerTerm)
-			cost += factorCost(r*b.num + b.rad + float64(rk-1)*r*b.den)
-			rad := r*b.num + b.rad + float64(rk-b.index)*b.den
-			b = exprSize{den: b.den, rad: rad, index: rk}.capped()
+			rad := p + float64(rk-1)*q
+			cost += factorCost(rad)
+			b = exprSize{den: q, rad: rad, index: rk, powNum: p, powDen: q, powKnown: true}.capped()
 		}
 		// By squaring: a product for each bit of the exponent and for
-		// each bit set.
-		out := exprSize{index: 1}
+		// each bit set but the first, which multiplies 1 and costs
+		// nothing.
+		out, one := exprSize{index: 1}, true
 		for ; num > 0; num >>= 1 {
 			if num&1 == 1 {
-				out, cost = mulSize(out, b, cost)
+				if one {
+					out, one = b, false
+				} else {
+					out, cost = mulSize(out, b, cost)
+				}
 			}
 			if num > 1 {
 				b, cost = mulSize(b, b, cost)

@@ -15,20 +15,21 @@ import (
 // (load 3-5): the variance of ±1 at d_k = 9999 (10⁴ scores, 313 words)
 // 9.4 ms, of ±1,±3 at d_k = 9999 (9·10⁴ scores, 625 words) 160 ms, 62 ms
 // at 6000: 2.5-3 ns a score-word, the engine's word operation. A sum of
-// squares took 0.5 s beyond its distribution at d_k = 6000 and 2 s at
-// 9999 for ±1,±3 (load 4-10): ten times the moments.
+// squares, refitted on one P (costtest.Measure; load 1): beyond its
+// distribution, ±1,±3 took 70-80 ms at d_k = 2000, 0.22-0.38 s at 6000
+// and 1.2 s at 9999, ±1 9 ms, 38 ms and 63 ms: five times the moments and
+// 3.5 µs a score.
 const (
 	momentsScoreWordSeconds = 2.8e-9
 	// The other verdicts, as multiples of the moments' time: a sum of
 	// squares adds fractions reduced by gcd; a distribution writes each
 	// score as text and looks it up.
-	sumOfSquaresFactor = 10
+	sumOfSquaresFactor = 5
 	distributionFactor = 1
 	// sumOfSquaresScoreSeconds is a sum of squares' own time per score
-	// beside its words (a fraction made and reduced for each): ±1, whose
-	// counts are short, took 76-108 ms at d_k = 6000 where the words alone
-	// plan 32 ms (CI's run on 2026-12-03, load 1-4).
-	sumOfSquaresScoreSeconds = 8e-6
+	// beside its words (a fraction made and reduced for each), which
+	// dominates for ±1, whose counts are short.
+	sumOfSquaresScoreSeconds = 3.5e-6
 )
 
 // verdictFactor returns how many times the moments' arithmetic a claim of

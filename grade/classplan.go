@@ -31,8 +31,10 @@ import (
 //     rootWordSeconds for each 64-bit word of the number, once (claims
 //     computes an answer's exact value once, not per comparison, since
 //     commit dcb47ff: 7-11x less for root answers), for a number of
-//     rootDigits digits or more (the division stops early below them). Roots are the costliest answers the grammar reads: a
-//     sum of eight roots of a 190-digit number takes 0.1-0.2 s to judge;
+//     rootDigits digits or more (the division stops early below them); a sum
+//     of like roots factors each root once (rational.Value.MulRat keeps
+//     a canonical radicand). Refitted on one P (costtest.Measure, load 1):
+//     one root of a 190-digit number 0.6-1 ms, a sum of eight 5-7 ms;
 //   - an answer the grammar cannot read (an integer of a fraction or a
 //     root longer than maxLiteralDigits) costs unreadSeconds a byte.
 //
@@ -57,8 +59,8 @@ const (
 	sizeSeconds     = 0.06e-6
 	placeSeconds    = 0.06e-6
 	unreadSeconds   = 0.15e-6
-	rootSeconds     = 0.3e-3
-	rootWordSeconds = 0.12e-3
+	rootSeconds     = 0.15e-3
+	rootWordSeconds = 0.06e-3
 
 	graderBytes   = 2 << 20 // its caches, as measured (least of three peaks, 2026-12-03): 4.4-6.4 MiB for 1000 files with their results
 	fileBytes     = 1500

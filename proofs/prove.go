@@ -231,18 +231,18 @@ func (s *Space) assertionCost() enumerate.Cost {
 // a pair of indices recorded (16 bytes, twice while a slice grows) and of
 // an instance, and the time to record a pair, and to check one
 // coordinate's assertion with its exact values, per value its pair
-// (q_i, k_i) takes. The times were fitted on 2026-12-03 (load 7, least
-// CPU of three) to ±1 at d_k = 200 to 3000 (17 ms to 0.59 s: linear in
-// d_k, about 112 µs a coordinate of 4 pair values; below 3000 the pairs
-// add little) and {-2:1, 0:6, 2:1} (9 pair values) at 300 and 1500;
-// TestProveCostCalibrated holds them within 2x.
+// (q_i, k_i) takes. The times were fitted on 2026-12-03 (least CPU of
+// three, on one P: costtest.Measure; load 1) to ±1 at d_k = 500 to 3000
+// (24 ms to 0.41 s: about 50 µs a coordinate of 4 pair values below
+// 1000, the pairs adding the rest) and {-2:1, 0:6, 2:1} (9 pair values)
+// at 300 and 1500; TestProveCostCalibrated holds them within 2x.
 const (
 	perPairGroups        = 3
 	perCoordinateGroups  = 12
 	pairBytes            = 32
 	instanceBytes        = 24
 	pairNanos            = 19
-	coordinateValueNanos = 2325
+	coordinateValueNanos = 1300
 )
 
 // Work returns what Options.Progress counts over a run: outcomes listed

@@ -157,7 +157,14 @@ func (v Value) Sub(w Value) Value { return v.Add(w.MulRat(big.NewRat(-1, 1))) }
 // MulRat returns v·r.
 func (v Value) MulRat(r *big.Rat) Value {
 	v = v.orZero()
-	return NewSurd(new(big.Rat).Mul(v.coef, r), v.radicand, v.index)
+	c := new(big.Rat).Mul(v.coef, r)
+	if c.Sign() == 0 {
+		return NewRat(c)
+	}
+	// v's radicand and index are already canonical, and the canonical
+	// form does not depend on the coefficient: no second factoring (a
+	// sum of like roots made one per term).
+	return Value{coef: c, radicand: v.radicand, index: v.index}
 }
 
 // Mul returns v·w.

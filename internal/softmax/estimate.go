@@ -6,14 +6,13 @@ package softmax
 // secondsPerScore·n + secondsPerScorePair·n² in all, whatever d_k (the
 // scores are divided by √d_k once per precision, a few square roots of
 // 128 to 2048 bits) and the scores' digits (each is rounded to the working
-// precision once). Fitted on 2026-12-03 to the least CPU time of three
-// runs of 4 to 64 claims of distinct scores (load 3-5), d_k = 10, 10⁶+3
-// and 999,999,937, 1 and 20 digits: a claim of 2 scores 0.06-0.45 ms, 8
-// scores 1.4-3.2 ms, 32 scores 14-20 ms, 64 scores 40-65 ms, for softmax,
-// softmax-entry and a Jacobian at a point alike; raised by a third after
-// CI's run on a quiet machine (load 1-4) measured 32 and 64 scores 1.1-1.7x
-// over the first fit, and a point Jacobian half as much again
-// (jacobianFactor). A Jacobian over a box
+// precision once). Refitted on 2026-12-03 to the least CPU time of three
+// runs on one P (costtest.Measure: a second P's idle mark workers had
+// added up to half again, and different amounts in each run) of 4 to 64
+// claims of distinct scores, d_k = 10, 10⁶+3 and 999,999,937, 1 and 20
+// digits (load 1): a claim of 2 scores 0.06-0.13 ms, 8 scores 1.8-4 ms, 32
+// scores 10-16 ms, 64 scores 27-41 ms for softmax and softmax-entry, a
+// Jacobian at a point 31-67 ms (jacobianFactor). A Jacobian over a box
 // may run branch and bound to its budget: MaxBoxes boxes of n scores at
 // about secondsPerBoxScore each, its worst case (an undecided figure).
 const (
@@ -22,7 +21,7 @@ const (
 	// and rounding each output, 0.1-0.25 ms a claim of 8 scores.
 	secondsPerCachedScore = 20e-6
 	secondsPerScore       = 0.2e-3
-	secondsPerScorePair   = 12e-6
+	secondsPerScorePair   = 6e-6
 	secondsPerBoxScore    = 1e-5
 )
 
@@ -50,9 +49,6 @@ func JacobianSeconds(n int, point bool) float64 {
 }
 
 // jacobianFactor is a point Jacobian's time over a softmax check's on
-// the same scores: 1.4-1.6x the first fit of Check's in
-// TestClaimCostCalibrated's cases (2 to 64 scores, d_k from 10 to
-// 999,999,937; CI's run on 2026-12-03 at load 1-4), which planned them up
-// to 2.24x under; 1.2 on top of the refit's 4/3 (1.6 in all) plans them
-// within 1.25x.
+// the same scores: 1.1-1.6x in TestClaimCostCalibrated's cases (2 to 64
+// scores, d_k from 10 to 999,999,937; one P, 2026-12-03, load 1).
 const jacobianFactor = 1.2
