@@ -466,7 +466,7 @@ func shortBy(p *Part, j judged) string {
 	if len(figs) == 0 {
 		return ""
 	}
-	single := j.single && len(j.read.Figures()) > 0 && !isList(p)
+	single := j.single && !isList(p)
 	var short string
 	for _, f := range figs {
 		s := ""
