@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -291,7 +292,11 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 		}
 		p, err := readSide(part, words, places, comma)
 		if err != nil {
-			return nil, &ReadError{read: readSoFar(out), problem: err.Error()}
+			problem := err.Error()
+			if other, asked := otherQuantity(part, words); other != "" {
+				problem = fmt.Sprintf("it gives the %s, and the question asks for the %s", other, asked)
+			}
+			return nil, &ReadError{read: readSoFar(out), problem: problem}
 		}
 		out = append(out, p)
 	}
@@ -445,12 +450,53 @@ func cutLabel(t string, words []string) string {
 	return strings.Join(fields[i:], " ")
 }
 
+// labelWord returns f without a last bracket about q·k ("var(q·k)" is
+// var, "σ^(2)(q·k)" is σ^(2)).
+func labelWord(f string) string {
+	if i := strings.LastIndex(f, "("); i > 0 && strings.HasSuffix(f, ")") && strings.Contains(f[i:], "q") {
+		return f[:i]
+	}
+	return f
+}
+
+// namedQuantities are the quantities an answer may name, each by the
+// words of its kind (kinds.go), with the name a student reads.
+var namedQuantities = []struct {
+	name  string
+	words []string
+}{
+	{"variance", varianceWords},
+	{"standard deviation", stdWords},
+	{"mean", []string{"mean", "average", "expectation"}},
+}
+
+// otherQuantity returns, when the side part starts by naming a quantity
+// that is not the one the question's words name ("std = 1" answering a
+// variance), that quantity's name and the one asked for; "", "" otherwise.
+func otherQuantity(part string, words []string) (other, asked string) {
+	fields := strings.Fields(part)
+	if len(fields) == 0 {
+		return "", ""
+	}
+	first := labelWord(strings.ToLower(strings.TrimRight(fields[0], ":=")))
+	for _, q := range namedQuantities {
+		if slices.Contains(q.words, first) && !slices.Contains(words, first) {
+			other = q.name
+		}
+		if len(words) > 0 && slices.Contains(q.words, words[0]) {
+			asked = q.name
+		}
+	}
+	if asked == "" {
+		return "", ""
+	}
+	return other, asked
+}
+
 // isLabel reports whether a word names the quantity: one of the
 // question's words, alone or before a bracket about q·k ("var(q·k)").
 func isLabel(f string, words []string) bool {
-	if name, about, ok := strings.Cut(f, "("); ok && strings.HasSuffix(about, ")") && strings.Contains(about, "q") {
-		f = name
-	}
+	f = labelWord(f)
 	for _, w := range words {
 		if f == w {
 			return true

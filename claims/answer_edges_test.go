@@ -47,7 +47,7 @@ func TestAnswerSidesEdges(t *testing.T) {
 		{cases, "65536 (pairs)", "65536", "65536", true},
 		{eight, "1/8 (0.125)", "1/8 and 0.125, to 3 significant digits", "1/8|0.125", true},
 		{eight, "1/8 = 0.13", "1/8 and 0.13, to 2 significant digits", "1/8|0.13", true},
-		{eight, "1/8 = 0.2", "1/8 and 0.2, to 1 significant digits", "1/8|0.2", false},
+		{eight, "1/8 = 0.2", "1/8 and 0.2, to 1 significant digit", "1/8|0.2", false},
 		{eight, "Var(q·k) = 1/8", "1/8", "1/8", true},
 		{eight, "var(q) = 1/8", "1/8", "1/8", true},
 		{eight, "the variance is 1/8", "1/8", "1/8", true},

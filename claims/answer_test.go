@@ -146,10 +146,10 @@ func TestAnswerGrammar(t *testing.T) {
 		{std64, "$2\\sqrt{2}$", "2*sqrt(2)"},
 		{std64, "sqrt(8) ≈ 2.83", "2*sqrt(2) and 2.83, to 3 significant digits"},
 		{std64, "8/sqrt(8) = sqrt(8) ≈ 2.83", "2*sqrt(2) and 2*sqrt(2) and 2.83, to 3 significant digits"},
-		{"softmax scores=1,2,3", "0.09, 0.24, 0.67", "[0.09, to 1 significant digits; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
-		{"softmax scores=1,2,3", "(0.09, 0.24, 0.67)", "[0.09, to 1 significant digits; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
-		{"softmax scores=1,2,3", "[0.09 0.24 0.67]", "[0.09, to 1 significant digits; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
-		{"softmax scores=1,2,3", "0.09; 0.24; 0.67", "[0.09, to 1 significant digits; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
+		{"softmax scores=1,2,3", "0.09, 0.24, 0.67", "[0.09, to 1 significant digit; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
+		{"softmax scores=1,2,3", "(0.09, 0.24, 0.67)", "[0.09, to 1 significant digit; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
+		{"softmax scores=1,2,3", "[0.09 0.24 0.67]", "[0.09, to 1 significant digit; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
+		{"softmax scores=1,2,3", "0.09; 0.24; 0.67", "[0.09, to 1 significant digit; 0.24, to 2 significant digits; 0.67, to 2 significant digits]"},
 	} {
 		a, err := readFor(t, c.question, c.answer, false)
 		if assert.NoError(t, err, "%s: %q", c.question, c.answer) {

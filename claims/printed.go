@@ -233,6 +233,9 @@ func (p printed) reading() string {
 	if p.places >= 0 && p.places <= 40 {
 		v = rational.FormatRat(p.value, p.places, rational.RoundHalfEven)
 	}
+	if p.digits == 1 {
+		return v + ", to 1 significant digit"
+	}
 	return fmt.Sprintf("%s, to %d significant digits", v, p.digits)
 }
 

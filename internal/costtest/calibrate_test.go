@@ -34,6 +34,7 @@ func TestTableHoldsWithinFactor(t *testing.T) {
 		{1, 20 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},   // memory over
 		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},    // memory under
 		{1, 1 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 0}, // both below the noise
+		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 7 << 20}, 0},    // floating garbage: below MinBytes
 		{0, 0, Measurement{Seconds: 0.5, Bytes: 8 << 20}, 2},        // nothing estimated
 	} {
 		r := &recordingTB{TB: t}
