@@ -49,7 +49,9 @@
 //     (unless decimal commas are asked for);
 //   - small numbers in words (one half, three eighths, 3 out of 8), LaTeX
 //     as pasted ($\frac{1}{8}$, $8\sqrt{2}$), words that name the quantity
-//     or its unit (std 2, 65536 pairs), shown work and restatements
+//     or its unit (std 2, 65536 pairs; a label naming another quantity,
+//     std 2 for a variance, is a *ReadError saying which quantity each
+//     is), shown work and restatements
 //     (4^8 = 65536, 0.125 (=1/8): every side must hold);
 //   - a trend: grows, increases, rises, goes up; shrinks, decreases, falls;
 //     stays, constant, flat, "stays at X"; with an optional rate ("grows

@@ -99,7 +99,9 @@ into a value, then judged by that value:
                                        usual precedence (2^10/4 is 256)
   −2 (the unicode minus)               a sign
   ≈ 4096  ~4100  about 4100            approximately: ≈ 4100 is 4096 to 2 digits
-  65536 pairs  std 2  Var = 8          words the question uses
+  65536 pairs  std 2  Var = 8          words the question uses (a label
+                                       naming another quantity, std 2 for a
+                                       variance, is not read, and says so)
   0.125 (=1/8)  4^8 = 65536  2 x 2 = 4 a restatement or shown work: every side
   sqrt(128) ≈ 11.31                    must be right, a side that is not is a
                                        mistake (work-disagrees)
