@@ -277,14 +277,16 @@ func (k *Key) partAt(dl drawnLine, values map[string]string) (*Part, error) {
 	}
 	word, rest, _ := strings.Cut(line, " ")
 	if word == "mistake" {
-		_, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		id, text, _ := strings.Cut(strings.TrimSpace(rest), " ")
 		claim, _, _ := strings.Cut(text, "=>")
 		fields := strings.Fields(claim)
 		for len(fields) > 0 && (strings.HasPrefix(fields[0], "name=") || strings.HasPrefix(fields[0], "credit=")) {
 			fields = fields[1:]
 		}
-		_, err := claims.ParseQuestion(strings.Join(fields, " "), kp.claimDefaults)
-		return nil, err
+		if _, err := claims.ParseQuestion(strings.Join(fields, " "), kp.claimDefaults); err != nil {
+			return nil, fmt.Errorf("mistake %s: %v", id, err)
+		}
+		return nil, nil
 	}
 	p, err := parseAnswerLine(strings.TrimSpace(rest), kp.claimDefaults, kp.optionDefaults)
 	if err != nil {
@@ -432,13 +434,13 @@ func eachCombo(draws []Draw, deps []int, fn func(combo []int) error) error {
 	}
 }
 
+// comboKey writes a combination of choices (by index) as a map key: each
+// index followed by a comma, so that no two combinations share one.
 func comboKey(combo []int) string {
 	var b strings.Builder
-	for i, c := range combo {
-		if i > 0 {
-			b.WriteByte(',')
-		}
+	for _, c := range combo {
 		b.WriteString(strconv.Itoa(c))
+		b.WriteByte(',')
 	}
 	return b.String()
 }

@@ -115,7 +115,7 @@ type Part struct {
 type withSource struct {
 	line     int    // 0: none
 	settings string // what it sets, "values=-2,2"
-	spans    string // a question that stands between the with line and the part's, if any
+	spans    string // the question the with line was written under, when the part is of another ("" otherwise)
 }
 
 // A keyMistake is a mistake a key names for one part: answers that the
@@ -252,7 +252,7 @@ func readKeyLines(name string, r io.Reader) ([]string, error) {
 // stripComment removes a # comment (at the start of a line or after a
 // space) and surrounding space.
 func stripComment(s string) string {
-	if i := strings.Index(s, "#"); i == 0 || (i > 0 && (s[i-1] == ' ' || s[i-1] == '\t')) {
+	if i := strings.Index(s, "#"); i >= 0 && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t') {
 		s = s[:i]
 	}
 	return strings.TrimSpace(s)

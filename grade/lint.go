@@ -70,7 +70,7 @@ func (g *Grader) Lint(ctx context.Context, k *Key) ([]*SyntaxError, error) {
 	}
 	for _, p := range k.Parts() {
 		if p.with.spans != "" {
-			warn(p.Line, "answer %s takes %s from the with line %d, written before question %s; if this question is not about that, end it with a bare with line",
+			warn(p.Line, "answer %s takes %s from the with line %d, written under question %s; if this question is not about that, end it with a bare with line",
 				p.ID, p.with.settings, p.with.line, p.with.spans)
 		}
 		for _, key := range []string{"values", "k-values"} {
