@@ -2,10 +2,14 @@ package grade
 
 import (
 	"fmt"
+	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // saysOf returns the feedback of the named mistake an answer matches, or
@@ -116,4 +120,46 @@ func TestNeighbouringWidthEveryOffset(t *testing.T) {
 			assert.Equal(t, "1", r.Points.RatString(), "d = %d, the value at %d: a quarter of 4 points", d, n)
 		}
 	}
+}
+
+// TestRoundedEarlyNamesFewerPlaces, generated over values n/d: a value
+// rounded to p places and padded with zeros to the key's places, and
+// judged wrong, is named rounded early, to at least p and fewer than the
+// key's places; a whole number that is the value rounded to a whole, and
+// judged wrong for its too few significant digits, is not rounded early
+// to "0 decimal places and then padded to 0" (found by mutation testing:
+// starting the rounding at places+1 named it).
+func TestRoundedEarlyNamesFewerPlaces(t *testing.T) {
+	g := NewGrader(Options{})
+	early := 0
+	for _, den := range []int64{3, 7, 12} {
+		for num := int64(1); num < 3*den; num++ {
+			x := rational.NewRat(big.NewRat(num, den))
+			value := fmt.Sprintf("number value=%d/%d", num, den)
+			whole := x.Decimal(0, rational.RoundHalfEven)
+			if r := gradeKeyed(t, g, value, whole); r.Mark == Wrong {
+				assert.NotContains(t, mistakeNamesOf(r), "rounded-early", "%s answered %s: %s", value, whole, r.Feedback)
+			}
+			for places := 1; places <= 3; places++ {
+				for p := 0; p < places; p++ {
+					fig := x.Decimal(p, rational.RoundHalfEven)
+					if p == 0 {
+						fig += "."
+					}
+					fig += strings.Repeat("0", places-p)
+					r := gradeKeyed(t, g, fmt.Sprintf("%s decimals=%d", value, places), fig)
+					if r.Mark != Wrong {
+						continue
+					}
+					early++
+					var allowed []string
+					for q := p; q < places; q++ {
+						allowed = append(allowed, fmt.Sprintf("This is the value rounded to %s and then padded to %s; round the exact value once, to %s.", placesWords(q), placesWords(places), placesWords(places)))
+					}
+					assert.Contains(t, allowed, saysOf(r, "rounded-early"), "%s decimals=%d answered %s: %s", value, places, fig, r.Feedback)
+				}
+			}
+		}
+	}
+	assert.Greater(t, early, 100, "answers rounded early")
 }
