@@ -140,20 +140,29 @@ func TestAnswerLineWithoutID(t *testing.T) {
 // testing: every file was read in one piece).
 func TestAnswersReadInPieces(t *testing.T) {
 	k := lessonKey(t)
-	files := []string{
-		"student ada\n1.cases 65536\n1.raw 8.0\n\n\n1.sqrt 1.00\nzz 1\np4 4\n",
-		"\uFEFFstudent ada\r\n1 65536; 8.0; 1.00; 0.125\r\n\r\n\r\nzz 1\r\np4 4",
-		"student ada\r1.cases 65536\r\r1.raw 8.0\rzz 1\r\n\n1.raw 2.0\rp4 4\r",
-		"\n\n\n1.cases 65536\n\n\nyy 2\n\n1.d 0.125 # one eighth\n\n",
+	files := []struct {
+		text  string
+		lines []int // the lines of the file's problems
+	}{
+		{"student ada\n1.cases 65536\n1.raw 8.0\n\n\n1.sqrt 1.00\nzz 1\np4 4\n", []int{7}},
+		{"\uFEFFstudent ada\r\n1 65536; 8.0; 1.00; 0.125\r\n\r\n\r\nzz 1\r\np4 4", []int{5}},
+		{"student ada\r1.cases 65536\r\r1.raw 8.0\rzz 1\r\n\n1.raw 2.0\rp4 4\r", []int{5, 7}},
+		{"\n\n\n1.cases 65536\n\n\nyy 2\n\n1.d 0.125 # one eighth\n\n", []int{7}},
 	}
 	readers := map[string]func(io.Reader) io.Reader{
 		"one byte":  iotest.OneByteReader,
 		"halves":    iotest.HalfReader,
 		"EOF early": iotest.DataErrReader,
 	}
-	for _, text := range files {
+	for _, f := range files {
+		text := f.text
 		whole := parseAnswersText(t, k, text)
 		require.NotEmpty(t, whole.ByPart, "%q", text)
+		var lines []int
+		for _, p := range whole.Problems {
+			lines = append(lines, p.Line)
+		}
+		require.Equal(t, f.lines, lines, "%q", text)
 		for name, pieces := range readers {
 			a, err := ParseAnswers("s.answers", pieces(strings.NewReader(text)), k)
 			require.NoError(t, err, "%s: %q", name, text)
