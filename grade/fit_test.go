@@ -119,3 +119,29 @@ func TestOtherVariantSearchBound(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainedAnswersDoNotVote: a wrong answer that a named mistake
+// explains is not searched for the variant it fits, so it cannot pull the
+// variant looked at towards itself. Ada (x = 2) answers 7 in three parts
+// (x = 7), 4 in two (x = 4), and 4 in two parts where the key names 4 a
+// mistake: x = 7 is looked at (3 votes to 2) and gains one part only, so
+// she is not flagged; had the explained answers voted, x = 4 (4 votes)
+// would gain two.
+func TestExplainedAnswersDoNotVote(t *testing.T) {
+	var key strings.Builder
+	key.WriteString("variants min=5 lesson-values=allow\ndraw x from 1..9\n")
+	for _, id := range []string{"u1", "u2", "u3", "u4", "u5", "e1", "e2"} {
+		fmt.Fprintf(&key, "answer %s number value={x}\n", id)
+		if id[0] == 'e' {
+			fmt.Fprintf(&key, "mistake %s name=four number value=4 => This is 4.\n", id)
+		}
+	}
+	tmpl := parseKey(t, key.String())
+	v, err := tmpl.Variant("2026", "ada")
+	require.NoError(t, err)
+	require.Equal(t, "2", v.Values["x"])
+	g := NewGrader(Options{})
+	assert.Empty(t, otherVariantFlag(t, g, tmpl, "ada", "u1 7\nu2 7\nu3 7\nu4 4\nu5 4\ne1 4\ne2 4\n"))
+	// Without the explained answers' parts, x = 7 gains three: flagged.
+	assert.Contains(t, otherVariantFlag(t, g, tmpl, "ada", "u1 7\nu2 7\nu3 7\nu4 4\nu5 4\n"), "fit the variant x = 7 better than student ada's own (x = 2): 3 parts hold there, 0 here")
+}
