@@ -66,13 +66,6 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 			extra++
 		}
 	}
-	full := func() bool {
-		if len(a.Problems) >= maxProblems {
-			extra++
-			return true
-		}
-		return false
-	}
 	ids := shortList(key.ids(), 12)
 	set := func(n int, id, text string) {
 		prev, dup := a.ByPart[id]
@@ -123,9 +116,7 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 		}
 		q := key.question(id)
 		if q == nil {
-			if !full() {
-				problem(n, "the key has no question %s (it has %s)", quote(id), ids)
-			}
+			problem(n, "the key has no question %s (it has %s)", quote(id), ids)
 			return nil
 		}
 		if text == "" {
@@ -322,32 +313,29 @@ func (k *Key) ids() []string {
 // DEL ␡, C1 controls and bidirectional overrides U+FFFD. Every line of a
 // key or an answer file passes it once, so no answer is ever echoed raw.
 func visible(s string) string {
-	clean := true
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || isBidi(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if !strings.ContainsFunc(s, func(r rune) bool { return shown(r) != r }) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		switch {
-		case r == '\t':
-			b.WriteByte(' ')
-		case r < 0x20:
-			b.WriteRune(0x2400 + r)
-		case r == 0x7f:
-			b.WriteRune(0x2421)
-		case r >= 0x80 && r < 0xa0 || isBidi(r):
-			b.WriteRune(utf8.RuneError)
-		default:
-			b.WriteRune(r)
-		}
+		b.WriteRune(shown(r))
 	}
 	return b.String()
+}
+
+// shown returns the rune visible writes for r.
+func shown(r rune) rune {
+	switch {
+	case r == '\t':
+		return ' '
+	case r < 0x20:
+		return 0x2400 + r
+	case r == 0x7f:
+		return 0x2421
+	case r >= 0x80 && r < 0xa0 || isBidi(r):
+		return utf8.RuneError
+	}
+	return r
 }
 
 func isBidi(r rune) bool {

@@ -2,8 +2,10 @@ package grade
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/require"
 
@@ -91,6 +93,83 @@ func TestVisibleEveryControl(t *testing.T) {
 			want = 0xfffd
 		}
 		require.Equal(t, "a"+string(want)+"b", visible("a"+string(r)+"b"), "U+%04X", r)
+		// Alone and repeated, with nothing printable around it to give it
+		// away (found by mutation testing: a line of controls only was
+		// never read).
+		require.Equal(t, string(want), visible(string(r)), "U+%04X alone", r)
+		require.Equal(t, strings.Repeat(string(want), 3), visible(strings.Repeat(string(r), 3)), "U+%04X thrice", r)
+	}
+}
+
+// TestControlOnlyLineShownVisibly: an answer line made of control
+// characters alone (an escape sequence's ESC, DEL, a C1 CSI) is quoted in
+// the file's problem with their visible stand-ins, never raw, so a
+// teacher's terminal shows what the student's file holds.
+func TestControlOnlyLineShownVisibly(t *testing.T) {
+	k := parseKey(t, "answer a variance d=2\n")
+	for line, shown := range map[string]string{"\x1b\x1b": "␛␛", "\x7f": "␡", "\u009b\u0085": "\ufffd\ufffd"} {
+		a := parseAnswersText(t, k, "a 2\n"+line+"\n")
+		require.Len(t, a.Problems, 1, "%q", line)
+		require.Contains(t, a.Problems[0].Error(), `s.answers:2: the key has no question "`+shown+`"`, "%q", line)
+		require.Equal(t, "2", a.ByPart["a"].Text)
+	}
+}
+
+// TestAnswerLineWithoutID: a line that starts with the colon or equals
+// sign of "ID: ANSWER" and has no id is quoted whole in its problem, not
+// as an empty id.
+func TestAnswerLineWithoutID(t *testing.T) {
+	k := parseKey(t, "answer a variance d=2\n")
+	for _, line := range []string{":2", "=2"} {
+		a := parseAnswersText(t, k, line+"\n")
+		require.Len(t, a.Problems, 1, line)
+		require.Contains(t, a.Problems[0].Error(), `s.answers:1: the key has no question "`+line+`"`)
+		require.Empty(t, a.ByPart)
+	}
+	// With an id, either sign separates it from the answer.
+	for _, line := range []string{"a:2", "a=2"} {
+		require.Equal(t, "2", parseAnswersText(t, k, line+"\n").ByPart["a"].Text, line)
+	}
+}
+
+// TestAnswersReadInPieces: an answer file read as a pipe or a network
+// delivers it, one byte at a time, in halves of each read, or with the
+// end of the file on the last data, gives the same answers, student and
+// problems, line numbers included, as the file read whole: a line end
+// at the start of a read ends the line before it (found by mutation
+// testing: every file was read in one piece).
+func TestAnswersReadInPieces(t *testing.T) {
+	k := lessonKey(t)
+	files := []struct {
+		text  string
+		lines []int // the lines of the file's problems
+	}{
+		{"student ada\n1.cases 65536\n1.raw 8.0\n\n\n1.sqrt 1.00\nzz 1\np4 4\n", []int{7}},
+		{"\uFEFFstudent ada\r\n1 65536; 8.0; 1.00; 0.125\r\n\r\n\r\nzz 1\r\np4 4", []int{5}},
+		{"student ada\r1.cases 65536\r\r1.raw 8.0\rzz 1\r\n\n1.raw 2.0\rp4 4\r", []int{5, 7}},
+		{"\n\n\n1.cases 65536\n\n\nyy 2\n\n1.d 0.125 # one eighth\n\n", []int{7}},
+	}
+	readers := map[string]func(io.Reader) io.Reader{
+		"one byte":  iotest.OneByteReader,
+		"halves":    iotest.HalfReader,
+		"EOF early": iotest.DataErrReader,
+	}
+	for _, f := range files {
+		text := f.text
+		whole := parseAnswersText(t, k, text)
+		require.NotEmpty(t, whole.ByPart, "%q", text)
+		var lines []int
+		for _, p := range whole.Problems {
+			lines = append(lines, p.Line)
+		}
+		require.Equal(t, f.lines, lines, "%q", text)
+		for name, pieces := range readers {
+			a, err := ParseAnswers("s.answers", pieces(strings.NewReader(text)), k)
+			require.NoError(t, err, "%s: %q", name, text)
+			require.Equal(t, whole.Student, a.Student, "%s: %q", name, text)
+			require.Equal(t, whole.ByPart, a.ByPart, "%s: %q", name, text)
+			require.Equal(t, fmt.Sprint(whole.Problems), fmt.Sprint(a.Problems), "%s: %q", name, text)
+		}
 	}
 }
 

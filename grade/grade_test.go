@@ -100,6 +100,16 @@ func TestEveryNamedMistake(t *testing.T) {
 		{"divided-by-d", "softmax scores=1,2,3 dk=4", "0.25, 0.33, 0.42", "0.25, 0.33, 0.43"},
 		{"truncated", "softmax scores=1,2,3 decimals=2", "0.09, 0.24, 0.66", "0.09, 0.24, 0.65"},
 		{"truncated", "softmax scores=1,1,1,1,1,1 decimals=2", "0.16, 0.16, 0.16, 0.16, 0.16, 0.16", "0.15, 0.16, 0.16, 0.16, 0.16, 0.16"},
+		// Each kind of question a mistake applies to, and each setting
+		// that makes it apply (found by mutation testing: one of each was
+		// unseen).
+		{"unscaled", "variance d=4096 divide=64", "4096", "4095"},
+		{"unscaled", "softmax-entry scores=1,2,3 entry=3 dk=4", "0.665", "0.664"},
+		{"unscaled", "jacobian-max scores=1,2,3 dk=4", "0.223", "0.224"},
+		{"divided-by-d", "softmax-entry scores=1,2,3 entry=3 dk=4", "0.419", "0.418"},
+		{"divided-by-d", "jacobian-max scores=1,2,3 dk=4", "0.243", "0.244"},
+		{"unit-entries", "variance d=2 k-values=-2,2", "2", "3"},
+		{"truncated", "number value=87/10 decimals=0", "8", "7"},
 	}
 	g := NewGrader(Options{})
 	for _, c := range cases {
