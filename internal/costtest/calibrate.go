@@ -40,13 +40,13 @@ type Measurement struct {
 }
 
 // Measure runs work and returns its CPU time on one P and its peak live
-// heap on every P. Time is the least of three runs for work under a second
-// of CPU: the collector and the scheduler add to one run's CPU time, never
-// take from it. Memory is the least of two such runs (one for longer work) with the process's usual
-// Ps, as the command runs: objects allocated while a collection marks
-// count as live until the next, so noise adds to it too. What work returns
-// is kept alive until the heap after it is read, so that what a
-// computation hands back counts as held.
+// heap with the process's usual Ps, as the command runs. Time is the least
+// of three runs for work under a second of CPU: the collector and the
+// scheduler add to one run's CPU time, never take from it. Memory is the
+// least of two more runs (one for longer work): objects allocated while a
+// collection marks count as live until the next, so noise adds to it too.
+// What work returns is kept alive until the heap after it is read, so that
+// what a computation hands back counts as held.
 func Measure(work func() any) Measurement {
 	seconds := math.Inf(1)
 	for i := 0; i < 3 && (i == 0 || seconds < 1); i++ {
