@@ -468,6 +468,7 @@ var namedQuantities = []struct {
 	{"variance", varianceWords},
 	{"standard deviation", stdWords},
 	{"mean", []string{"mean", "average", "expectation"}},
+	{"number of pairs", []string{"pairs", "pair", "cases", "case", "combinations", "possibilities"}},
 }
 
 // otherQuantity returns, when the side part starts by naming a quantity

@@ -16,7 +16,7 @@ import (
 // pair of quantities, with the spellings students use around it.
 func TestAnswerNamingAnotherQuantity(t *testing.T) {
 	for _, asked := range namedQuantities {
-		kind := map[string]string{"variance": "variance", "standard deviation": "std", "mean": "mean"}[asked.name]
+		kind := map[string]string{"variance": "variance", "standard deviation": "std", "mean": "mean", "number of pairs": "cases"}[asked.name]
 		q, err := ParseQuestion(kind+" d=8", nil)
 		require.NoError(t, err)
 		for _, given := range namedQuantities {
