@@ -246,7 +246,7 @@ func scanAnswer(text string) answerLoad {
 			i++
 			continue
 		}
-		point = r == '.' && run > 0 || r == '.' && i+1 < len(lower) && isDigit(lower[i+1])
+		point = r == '.' // the digits that follow it, if any, are places
 		afterSlash = r == '/'
 		run = 0
 		switch {

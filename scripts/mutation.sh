@@ -11,8 +11,11 @@
 #   THRESHOLD=90 scripts/mutation.sh    # another threshold
 #   WORKERS=4 scripts/mutation.sh       # more mutants at once (default: one per core)
 #
-# The tests run with the quick build tag, which makes them take their
-# quick (-short) cases. gremlins is installed with go install when missing.
+# The tests run in -short mode (gremlins passes no test flags, so -short
+# goes in GOFLAGS, which the go command reads) and with the quick build
+# tag, with which proofs takes a tier of cases below -short: without
+# them every mutant ran the full calibration grids (claims' alone is
+# 150 s). gremlins is installed with go install when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,6 +37,7 @@ if ! [ -x "$bin" ] || ! go version -m "$bin" | grep -q "gremlins[[:space:]]*$ver
   go install "github.com/go-gremlins/gremlins/cmd/gremlins@$version"
 fi
 
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-short"
 threshold=${THRESHOLD:-95}
 workers=${WORKERS:-$(nproc)}
 status=0

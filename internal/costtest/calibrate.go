@@ -87,7 +87,8 @@ func once(work func() any) Measurement {
 
 // A Table holds the cases of one calibration test: it logs each case's
 // estimate, measurement and ratio, fails the test for a ratio over Factor
-// where the measurement is above MinSeconds or MinBytes, and logs the
+// where the measurement is above MinSeconds or MinBytes, and for an
+// estimate over Factor times the floor where it is below, and logs the
 // worst ratio held at the end.
 type Table struct {
 	t         testing.TB
@@ -119,7 +120,8 @@ func NewTable(t testing.TB, race bool) *Table {
 }
 
 // Hold logs the case named name and requires its estimate (seconds of CPU
-// time, bytes held at once) within Factor of m where m is measurable.
+// time, bytes held at once) within Factor of m where m is measurable, and
+// within Factor of the floor where it is not.
 func (tb *Table) Hold(name string, seconds, bytes float64, m Measurement) {
 	tb.t.Helper()
 	rt, rm := Ratio(seconds, m.Seconds), Ratio(bytes, m.Bytes)
@@ -127,17 +129,25 @@ func (tb *Table) Hold(name string, seconds, bytes float64, m Measurement) {
 		name, seconds, m.Seconds, rt, bytes/(1<<20), m.Bytes/(1<<20), rm)
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
-	if m.Seconds >= MinSeconds {
+	switch {
+	case m.Seconds >= MinSeconds:
 		tb.note(rt, name+", time")
 		if rt > Factor {
 			tb.t.Errorf("%s: time estimated %.4f s, measured %.4f s of CPU: %.2fx, over %gx", name, seconds, m.Seconds, rt, Factor)
 		}
+	case seconds > Factor*MinSeconds:
+		// Work too quick to measure was planned as measurable: a plan
+		// that refuses what would take no time.
+		tb.t.Errorf("%s: time estimated %.4f s, measured %.4f s of CPU, under the %g s floor", name, seconds, m.Seconds, MinSeconds)
 	}
-	if m.Bytes >= MinBytes {
+	switch {
+	case m.Bytes >= MinBytes:
 		tb.note(rm, name+", memory")
 		if rm > Factor {
 			tb.t.Errorf("%s: memory estimated %s, measured %s live: %.2fx, over %gx", name, mib(bytes), mib(m.Bytes), rm, Factor)
 		}
+	case bytes > Factor*MinBytes:
+		tb.t.Errorf("%s: memory estimated %s, measured %s live, under the %s floor", name, mib(bytes), mib(m.Bytes), mib(MinBytes))
 	}
 }
 

@@ -29,13 +29,16 @@ func TestTableHoldsWithinFactor(t *testing.T) {
 		fails          int
 	}{
 		{1, 8 << 20, Measurement{Seconds: 0.6, Bytes: 5 << 20}, 0},
-		{1, 8 << 20, Measurement{Seconds: 2.1, Bytes: 8 << 20}, 1},  // time under-estimated
-		{1, 8 << 20, Measurement{Seconds: 0.4, Bytes: 8 << 20}, 1},  // time over-estimated
-		{1, 20 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},   // memory over
-		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},    // memory under
-		{1, 1 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 0}, // both below the noise
-		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 7 << 20}, 0},    // floating garbage: below MinBytes
-		{0, 0, Measurement{Seconds: 0.5, Bytes: 8 << 20}, 2},        // nothing estimated
+		{1, 8 << 20, Measurement{Seconds: 2.1, Bytes: 8 << 20}, 1},      // time under-estimated
+		{1, 8 << 20, Measurement{Seconds: 0.4, Bytes: 8 << 20}, 1},      // time over-estimated
+		{1, 20 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},       // memory over
+		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 8 << 20}, 1},        // memory under
+		{0.15, 1 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 0},  // both below the noise
+		{0.21, 1 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 1},  // too quick to measure, planned as measurable
+		{0.15, 17 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 1}, // too little to measure, planned as measurable
+		{0.15, 16 << 20, Measurement{Seconds: 0.05, Bytes: 1 << 20}, 0}, // at Factor times the floor
+		{1, 1 << 20, Measurement{Seconds: 1, Bytes: 7 << 20}, 0},        // floating garbage: below MinBytes
+		{0, 0, Measurement{Seconds: 0.5, Bytes: 8 << 20}, 2},            // nothing estimated
 	} {
 		r := &recordingTB{TB: t}
 		NewTable(r, false).Hold("case", c.seconds, c.bytes, c.m)
