@@ -57,6 +57,17 @@ func TestAnswerLineBounds(t *testing.T) {
 	a = parseAnswersText(t, k, line+"x\n")
 	require.Len(t, a.Problems, 1)
 	require.Contains(t, a.Problems[0].Error(), fmt.Sprintf("the line is longer than %d bytes", claims.MaxLineBytes))
+	// The same, read a byte and a half buffer at a time: a line is
+	// bounded across reads, not only within one.
+	for name, r := range map[string]func(io.Reader) io.Reader{"one byte": iotest.OneByteReader, "half": iotest.HalfReader} {
+		a, err := ParseAnswers("s.answers", r(strings.NewReader(line+"\n")), k)
+		require.NoError(t, err, name)
+		require.Empty(t, a.Problems, name)
+		a, err = ParseAnswers("s.answers", r(strings.NewReader(line+"x\n")), k)
+		require.NoError(t, err, name)
+		require.Len(t, a.Problems, 1, name)
+		require.Contains(t, a.Problems[0].Error(), fmt.Sprintf("the line is longer than %d bytes", claims.MaxLineBytes), name)
+	}
 
 	a = parseAnswersText(t, k, "\n\n\n\nzz 1\n\n\nyy 2\n")
 	require.Len(t, a.Problems, 2)

@@ -186,3 +186,30 @@ func TestPlanPartsCountsTheComparisons(t *testing.T) {
 	assert.Greater(t, none, 1.0, "the catalogue's mistakes of a variance are compared too")
 	assert.Equal(t, 1+float64(len(alternatives(key(0).Parts()[0]))), none)
 }
+
+// TestClassCostGrowsWithPartsAndFiles holds the plan before reading: each
+// file costs its reading and a result for each part of the key, so time
+// and memory grow with the files and, file for file, with the parts.
+func TestClassCostGrowsWithPartsAndFiles(t *testing.T) {
+	key := func(parts int) *Key {
+		text := ""
+		for i := range parts {
+			text += fmt.Sprintf("question %d q\nanswer %d variance d=%d\n", i+1, i+1, 2+i)
+		}
+		k, err := ParseKey("t.key", strings.NewReader(text))
+		require.NoError(t, err)
+		return k
+	}
+	sizes := func(n int) []int64 { return make([]int64, n) }
+	one, three := key(1), key(3)
+	empty := ClassCost(one, nil, nil)
+	for _, k := range []*Key{one, three} {
+		ten, twenty := ClassCost(k, sizes(10), nil), ClassCost(k, sizes(20), nil)
+		assert.Greater(t, ten.Seconds, 0.0)
+		assert.InDelta(t, 2*ten.Seconds, twenty.Seconds, 1e-12, "time grows with the files")
+		assert.InDelta(t, twenty.Bytes-ten.Bytes, ten.Bytes-empty.Bytes, 1e-6, "memory grows with the files")
+	}
+	assert.Greater(t, ClassCost(three, sizes(10), nil).Seconds, ClassCost(one, sizes(10), nil).Seconds, "each part's result costs time")
+	assert.Greater(t, ClassCost(three, sizes(10), nil).Bytes, ClassCost(one, sizes(10), nil).Bytes, "and memory")
+	assert.Equal(t, empty.Bytes, ClassCost(three, nil, nil).Bytes, "no file, only the grader")
+}

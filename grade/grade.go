@@ -365,6 +365,13 @@ func (g *Grader) gradeAnswer(ctx context.Context, p *Part, file string, ans Answ
 		r.Feedback = "Right."
 		return r, nil
 	}
+	if short := roundedShort(p, j); short != "" {
+		r.Mark = Short
+		r.Points = new(big.Rat).Mul(p.Points, p.partial)
+		r.Mistakes = []Mistake{known(mistake.TooFewPlaces, "The value is right, but "+short)}
+		r.Feedback = "The value is right, but " + short
+		return r, nil
+	}
 	r.Mark = Wrong
 	if r.Mistakes, err = g.mistakes(ctx, p, file, ans.Line, j); err != nil {
 		return r, err
@@ -491,6 +498,38 @@ func shortBy(p *Part, j judged) string {
 		}
 	}
 	return short
+}
+
+// roundedShort says why an answer that does not hold is still the right
+// value shown short: one decimal that is the exact value rounded to the
+// places it shows, fewer than the key asks. Claims hold
+// a whole number to its significant digits, so "1" for 11/12 = 0.9167 does
+// not hold (at one digit it is 0.9), while 1 is 0.9167 rounded to a whole
+// number, as "1" for 19/20 is.
+func roundedShort(p *Part, j judged) string {
+	figs := j.read.Figures()
+	if !j.single || isList(p) || len(figs) != 1 || !figs[0].IsDecimal() || figs[0].Places() < 0 {
+		return ""
+	}
+	f := figs[0]
+	places := f.Places()
+	var ask string
+	switch {
+	case p.Decimals > 0 && places < p.Decimals:
+		ask = placesWords(p.Decimals)
+	case p.Decimals == 0 && p.Digits > 0 && f.SignificantDigits() < p.Digits:
+		ask = fmt.Sprintf("%d significant digits", p.Digits)
+	default:
+		return ""
+	}
+	// Within half a unit of its last place either way, a tie counting for
+	// both neighbours, as claims' cell of a decimal.
+	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
+	lo, hi := new(big.Rat).Sub(f.Decimal(), half), new(big.Rat).Add(f.Decimal(), half)
+	if j.value.Cmp(rational.NewRat(lo)) < 0 || j.value.Cmp(rational.NewRat(hi)) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(places), ask)
 }
 
 func isList(p *Part) bool { return p.claim.Kind == "softmax" }
