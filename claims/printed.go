@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -199,13 +200,13 @@ func (p printed) agrees(q printed) bool {
 }
 
 // describe writes the exact value x and, for a decimal figure, x rounded
-// to the figure's places, e.g. "1/6 = 0.167".
+// to the figure's places, e.g. "1/6 ≈ 0.167", "1/8 = 0.125".
 func (p printed) describe(x rational.Value) string {
 	s := x.String()
 	if p.isDecimal() && p.places >= 0 {
 		r := x.Decimal(p.places, rational.RoundHalfEven)
 		if r != s {
-			s += " ≈ " + r
+			s += " " + x.Approximation(p.places, rational.RoundHalfEven)
 			if _, rat := x.Rat(); rat {
 				if lo, hi := p.cell(); x.Cmp(rational.NewRat(lo)) == 0 || x.Cmp(rational.NewRat(hi)) == 0 {
 					s += " (a tie)"
@@ -233,10 +234,7 @@ func (p printed) reading() string {
 	if p.places >= 0 && p.places <= 40 {
 		v = rational.FormatRat(p.value, p.places, rational.RoundHalfEven)
 	}
-	if p.digits == 1 {
-		return v + ", to 1 significant digit"
-	}
-	return fmt.Sprintf("%s, to %d significant digits", v, p.digits)
+	return v + ", to " + numwords.SignificantDigits(p.digits)
 }
 
 // parsePrintedList reads a list of figures, as softmax outputs are

@@ -80,7 +80,7 @@ func TestExactWordsDecimalOnlyWhenAsked(t *testing.T) {
 	x := rational.NewRat(big.NewRat(1, 8))
 	assert.Equal(t, "1/8", exactWords(&Part{}, x, true, claims.Verdict{}))
 	assert.Equal(t, "1/8 ≈ 0.12", exactWords(&Part{Decimals: 2}, x, true, claims.Verdict{}))
-	assert.Equal(t, "1/8 ≈ 0.125", exactWords(&Part{Decimals: 3}, x, true, claims.Verdict{}))
+	assert.Equal(t, "1/8 = 0.125", exactWords(&Part{Decimals: 3}, x, true, claims.Verdict{}))
 }
 
 // TestDigitsWords: one significant digit in the singular.

@@ -10,6 +10,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -455,7 +456,7 @@ func exactWords(p *Part, x rational.Value, single bool, v claims.Verdict) string
 	s := x.String()
 	if p.Decimals > 0 {
 		if d := x.Decimal(p.Decimals, rational.RoundHalfEven); d != s {
-			s += " ≈ " + d
+			s += " " + x.Approximation(p.Decimals, rational.RoundHalfEven)
 		}
 	}
 	return s
@@ -518,7 +519,7 @@ func roundedShort(p *Part, j judged) string {
 	case p.Decimals > 0 && places < p.Decimals:
 		ask = placesWords(p.Decimals)
 	case p.Decimals == 0 && p.Digits > 0 && f.SignificantDigits() < p.Digits:
-		ask = fmt.Sprintf("%d significant digits", p.Digits)
+		ask = digitsWords(p.Digits)
 	default:
 		return ""
 	}
@@ -534,12 +535,7 @@ func roundedShort(p *Part, j judged) string {
 
 func isList(p *Part) bool { return p.claim.Kind == "softmax" }
 
-func digitsWords(n int) string {
-	if n == 1 {
-		return "1 significant digit"
-	}
-	return fmt.Sprintf("%d significant digits", n)
-}
+func digitsWords(n int) string { return numwords.SignificantDigits(n) }
 
 // hint says, for an answer that could not be read, how to write one, in
 // words for the student (a command adds where its help is).

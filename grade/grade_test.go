@@ -316,7 +316,7 @@ func TestVariantGradedFromItsKey(t *testing.T) {
 	require.NoError(t, err)
 	sols, err := g.Solutions(context.Background(), v)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"1024", "5 ≈ 5.0", "1 ≈ 1.00", "1/5 ≈ 0.200", "4802 ≈ 4802.0", "2401 ≈ 2401.00", "shrinks: 1, 1/2*sqrt(2), 1/2, 1/6*sqrt(6), 1/4*sqrt(2)"}, sols)
+	assert.Equal(t, []string{"1024", "5 = 5.0", "1 = 1.00", "1/5 = 0.200", "4802 = 4802.0", "2401 = 2401.00", "shrinks: 1, 1/2*sqrt(2), 1/2, 1/6*sqrt(6), 1/4*sqrt(2)"}, sols)
 	answers := "student ada\n1 1024 5.0 1.00 0.200\n2 4802.0 2401.00\n3 shrinks\n"
 	a, err := ParseAnswers("ada.answers", strings.NewReader(answers), tmpl)
 	require.NoError(t, err)

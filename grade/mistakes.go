@@ -10,6 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -385,12 +386,7 @@ func ownPlaces(r *big.Rat) int {
 	return max(twos, b)
 }
 
-func placesWords(n int) string {
-	if n == 1 {
-		return "1 decimal place"
-	}
-	return fmt.Sprintf("%d decimal places", n)
-}
+func placesWords(n int) string { return numwords.Places(n) }
 
 // mistakes returns the named mistakes a wrong answer matches: sides of
 // shown work that disagree, a trend's wrong rate, the key's own mistakes,

@@ -159,6 +159,17 @@ func pow10(n int) *big.Int {
 	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil)
 }
 
+// Approximation returns v's decimal at places (see Decimal) after the sign
+// that joins it to v: "= 0.125" when the decimal is v exactly (1/8), and
+// "≈ 0.167" when it is rounded (1/6).
+func (v Value) Approximation(places int, mode RoundingMode) string {
+	d := v.Decimal(places, mode)
+	if r, rat := v.Rat(); rat && HasPlaces(r, places) {
+		return "= " + d
+	}
+	return "≈ " + d
+}
+
 // HasPlaces reports whether r is a decimal with at most places digits after
 // the point, that is whether r·10^places is an integer.
 func HasPlaces(r *big.Rat, places int) bool {

@@ -213,3 +213,26 @@ func TestSignedRounding(t *testing.T) {
 	require.Equal(t, "1.41", NewSqrt(2).Decimal(2, RoundFloor))
 	require.Equal(t, "1.42", NewSqrt(2).Decimal(2, RoundCeiling))
 }
+
+// TestApproximation: a decimal that is the value exactly is joined to it
+// by "=", a rounded one by "≈", whatever the places and the mode; a surd
+// is never a decimal.
+func TestApproximation(t *testing.T) {
+	for _, c := range []struct {
+		v      Value
+		places int
+		want   string
+	}{
+		{NewRat(big.NewRat(1, 8)), 3, "= 0.125"},
+		{NewRat(big.NewRat(1, 8)), 5, "= 0.12500"},
+		{NewRat(big.NewRat(1, 8)), 2, "≈ 0.12"},
+		{NewRat(big.NewRat(-1, 8)), 1, "≈ -0.1"},
+		{NewRat(big.NewRat(1, 6)), 3, "≈ 0.167"},
+		{NewRat(big.NewRat(2, 1)), 0, "= 2"},
+		{NewRat(big.NewRat(5, 2)), 0, "≈ 2"},
+		{NewSurd(big.NewRat(1, 1), big.NewInt(2), 2), 3, "≈ 1.414"},
+	} {
+		assert.Equal(t, c.want, c.v.Approximation(c.places, RoundHalfEven), "%s at %d", c.v, c.places)
+	}
+	assert.Equal(t, "≈ 3", NewRat(big.NewRat(5, 2)).Approximation(0, RoundHalfUp))
+}

@@ -26,7 +26,8 @@ const module = "github.com/sqrtdk/sqrtdk/"
 // proofs → claims (with internal/softmax), which checks claims for every
 // width with the proof for every width, and proofs/prooftest (a teacher's
 // test helpers) → grade (its catalogue of mistakes in internal/mistake,
-// which scalecheck shares) → scalecheck (the lesson's routine on a model's
+// which scalecheck shares; the words for a number's precision, in
+// internal/numwords, are claims' too) → scalecheck (the lesson's routine on a model's
 // measured scores); the command's rooms sit above it under
 // cmd/sqrtdk/internal, and the command on top. A package of the
 // library that is not listed here is an error, so a new room is placed on
@@ -36,6 +37,7 @@ var floors = map[string]int{
 	"internal/nat":              0,
 	"internal/textline":         0,
 	"internal/mistake":          0,
+	"internal/numwords":         0,
 	"enumerate/internal/kernel": 0,
 	"rational":                  1,
 	"internal/softmax":          2,

@@ -1,0 +1,17 @@
+package numwords
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSingularOnlyForOne: one is singular; zero, two and many plural.
+func TestSingularOnlyForOne(t *testing.T) {
+	for n, want := range map[int]string{0: "0 decimal places", 1: "1 decimal place", 2: "2 decimal places", 12: "12 decimal places"} {
+		assert.Equal(t, want, Places(n))
+	}
+	for n, want := range map[int]string{0: "0 significant digits", 1: "1 significant digit", 2: "2 significant digits", 21: "21 significant digits"} {
+		assert.Equal(t, want, SignificantDigits(n))
+	}
+}
