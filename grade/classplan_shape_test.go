@@ -58,6 +58,8 @@ func TestScanAnswerReadsTheLoad(t *testing.T) {
 		{text: "(123+45)^(1/3)", size: 14, roots: []int{3}},
 		{text: "7+(123)^(1/3)", size: 13, roots: []int{3}},
 		{text: "45678*(123)^(1/3)", size: 17, roots: []int{3}},
+		{text: "45678(1+23)^(1/3)", size: 17, roots: []int{2}},
+		{text: "(45678(1)+2)^(1/3)", size: 18, roots: []int{5}},
 		{text: long, size: float64(len(long))},
 		{text: "1/" + limit, size: float64(2 + len(limit))},
 		{text: "1/" + long, size: float64(2 + len(long)), unreadable: true},

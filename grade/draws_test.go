@@ -249,3 +249,16 @@ func TestVariantsCountedPairByPair(t *testing.T) {
 	k := parseKey(t, fmt.Sprintf("variants min=100\ndraw d from %s\ndraw v from %s\nanswer a variance d={d} values=-{v},{v}\n", strings.Join(ds, ","), strings.Join(vs, ",")))
 	assert.Equal(t, int64(want), k.VariantCount().Int64())
 }
+
+// TestVariantsMinBounds: min= is read from 1 to 1,000,000, both ends
+// included (a million is read, and then asks for more variants than a
+// draw of ten gives), and refused one past either end.
+func TestVariantsMinBounds(t *testing.T) {
+	draws := "draw a from 1..10\nanswer a variance d={a}\n"
+	_, err := ParseKey("t.key", strings.NewReader("variants min=1\n"+draws))
+	assert.NoError(t, err)
+	assert.Contains(t, keyError("variants min=1000000\n"+draws), "at least 1000000 are needed")
+	for _, bad := range []string{"0", "1000001"} {
+		assert.Equal(t, "t.key:1: variants: min="+bad+": write a whole number from 1 to 1000000", keyError("variants min="+bad+"\n"+draws), bad)
+	}
+}
