@@ -137,3 +137,10 @@ func TestPrecisionAndWidthEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestMistakeWithoutAQuestion: a mistake line of a name and a credit only
+// is refused for its empty question, in a key and in a template alike.
+func TestMistakeWithoutAQuestion(t *testing.T) {
+	assert.Equal(t, "t.key:2: mistake a: the question is empty", keyError("answer a variance d=2\nmistake a name=foo credit=0.5 => x\n"))
+	assert.Equal(t, "t.key:4: mistake a: the question is empty", keyError("draw v from 1,2\nvariants min=1\nanswer a variance d={v}\nmistake a name=foo credit=0.5 => x {v}\n"))
+}
