@@ -97,6 +97,7 @@ func TestRangeLineEnds(t *testing.T) {
 	}
 	// A range bounds only the answers that set it.
 	assert.Empty(t, keyError("range score=0..4\nanswer a variance d=2\n"))
+	assert.Empty(t, keyError("range d-model=64..4096\nanswer a std d=8 scale=sqrt\n"))
 	assert.Contains(t, keyError("range d=9..8\nanswer a variance d=8\n"), `t.key:1: range: "d=9..8": A and B are numbers with A ≤ B`)
 	// A bound is a number of at most 100 characters.
 	hundred := "1." + strings.Repeat("0", 98)
@@ -205,6 +206,10 @@ func TestTemplateMistakeErrorNamesThePart(t *testing.T) {
 	plain := keyError("answer a variance d=2\nmistake a std d=2 values=-x,x => the std\n")
 	drawn := keyError("draw v from 1,x\nvariants min=1\nanswer a variance d=2\nmistake a std d=2 values=-{v},{v} => the std\n")
 	assert.Equal(t, `t.key:2: mistake a: std: values=-x,x: alphabet entry "-x": "-x" is not a number (write an integer, a fraction p/q or a decimal like 0.25)`, plain)
+	assert.Equal(t, strings.Replace(plain, "t.key:2:", "t.key:4:", 1)+" (when v = x)", drawn)
+	// The same with a name and a credit before the question.
+	plain = keyError("answer a variance d=2\nmistake a name=own credit=0.5 std d=2 values=-x,x => the std\n")
+	drawn = keyError("draw v from 1,x\nvariants min=1\nanswer a variance d=2\nmistake a name=own credit=0.5 std d=2 values=-{v},{v} => the std\n")
 	assert.Equal(t, strings.Replace(plain, "t.key:2:", "t.key:4:", 1)+" (when v = x)", drawn)
 }
 
