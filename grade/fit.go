@@ -1,8 +1,10 @@
 package grade
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -298,9 +300,9 @@ func Compare(rs []*Result) {
 		if len(files) < 2 || len(files) > 3 {
 			continue // an answer many give is a common mistake, not a copy
 		}
-		for a := 0; a < len(files); a++ {
-			for b := a + 1; b < len(files); b++ {
-				pair := [2]int{files[a], files[b]}
+		for a, first := range files {
+			for _, second := range files[a+1:] {
+				pair := [2]int{first, second}
 				shared[pair] = append(shared[pair], w.part)
 			}
 		}
@@ -311,12 +313,7 @@ func Compare(rs []*Result) {
 			pairs = append(pairs, pair)
 		}
 	}
-	sort.Slice(pairs, func(i, j int) bool {
-		if pairs[i][0] != pairs[j][0] {
-			return pairs[i][0] < pairs[j][0]
-		}
-		return pairs[i][1] < pairs[j][1]
-	})
+	slices.SortFunc(pairs, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
 	for _, pair := range pairs {
 		parts := shared[pair]
 		sort.Strings(parts)

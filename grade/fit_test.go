@@ -145,3 +145,60 @@ func TestExplainedAnswersDoNotVote(t *testing.T) {
 	// Without the explained answers' parts, x = 7 gains three: flagged.
 	assert.Contains(t, otherVariantFlag(t, g, tmpl, "ada", "u1 7\nu2 7\nu3 7\nu4 4\nu5 4\n"), "fit the variant x = 7 better than student ada's own (x = 2): 3 parts hold there, 0 here")
 }
+
+// TestOtherVariantNamesItsOwner: a file flagged for fitting another
+// variant is told whose variant that is when a classmate in the same run
+// has it, and only then; a file of a plain key has no variant to own.
+func TestOtherVariantNamesItsOwner(t *testing.T) {
+	tmpl := variantsKey(t)
+	g := NewGrader(Options{})
+	grade := func(student, answers string) *Result {
+		v, err := tmpl.Variant("2026", student)
+		require.NoError(t, err)
+		a, err := ParseAnswers(student+".answers", strings.NewReader("student "+student+"\n"+answers), tmpl)
+		require.NoError(t, err)
+		r, err := g.Grade(context.Background(), v, a)
+		require.NoError(t, err)
+		return r
+	}
+	fitting := "1 16384 7.0 1.00 0.143\n2 4802.0 2401.00\n3 shrinks\n" // ada's answers at d = 7
+	ada := grade("ada", fitting)
+	var fit map[string]string
+	for _, f := range ada.Flags {
+		if f.Name == "other-variant" {
+			fit = f.values
+		}
+	}
+	require.NotNil(t, fit)
+	owner, stranger := "", ""
+	for i := 0; owner == "" || stranger == ""; i++ {
+		require.Less(t, i, 10000, "no student of 10,000 has the variant")
+		name := fmt.Sprintf("s%d", i)
+		v, err := tmpl.Variant("2026", name)
+		require.NoError(t, err)
+		if valuesKey(v.Values) == valuesKey(fit) {
+			owner = name
+		} else if stranger == "" {
+			stranger = name
+		}
+	}
+	says := func(rs ...*Result) string {
+		Compare(rs)
+		for _, f := range rs[0].Flags {
+			if f.Name == "other-variant" {
+				return f.Says
+			}
+		}
+		return ""
+	}
+	assert.True(t, strings.HasSuffix(says(grade("ada", fitting), grade(owner, ""), grade(stranger, "")), " That variant is "+owner+"'s."))
+	alone := says(grade("ada", fitting), grade(stranger, ""))
+	assert.NotEmpty(t, alone)
+	assert.NotContains(t, alone, "That variant is")
+	plain := parseKey(t, "answer 1.raw variance d=5\n")
+	a, err := ParseAnswers("p.answers", strings.NewReader("student "+owner+"\n1.raw 5\n"), plain)
+	require.NoError(t, err)
+	p, err := g.Grade(context.Background(), plain, a)
+	require.NoError(t, err)
+	assert.NotContains(t, says(grade("ada", fitting), p), "That variant is", "a plain key's file owns no variant")
+}
