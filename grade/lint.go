@@ -76,8 +76,14 @@ func (g *Grader) Lint(ctx context.Context, k *Key) ([]*SyntaxError, error) {
 		for _, key := range []string{"values", "k-values"} {
 			if v := p.claim.Setting(key); v != "" {
 				if a, err := rational.ParseAlphabet(v); err == nil && len(a.Letters()) == 1 {
+					one := a.Letters()[0].Value.RatString()
+					// 1.5 is likely 1,5 typed with a point; 2 likely ±2.
+					such := strings.Replace(v, ".", ",", 1)
+					if !strings.Contains(v, ".") {
+						such = "-" + strings.TrimPrefix(one, "-") + "," + strings.TrimPrefix(one, "-")
+					}
 					warn(p.Line, "answer %s: %s=%s has one value, so every entry is %s and q·k never varies; did you mean two values, such as %s?",
-						p.ID, key, v, a.Letters()[0].Value.RatString(), strings.Replace(v, ".", ",", 1))
+						p.ID, key, v, one, such)
 				}
 			}
 		}
