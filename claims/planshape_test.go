@@ -50,7 +50,7 @@ func TestPlanSharesWhatTheCheckerShares(t *testing.T) {
 	again := sm2.Seconds - sm1.Seconds
 	assert.Greater(t, again, 0.0, "a softmax claim of the same scores is checked again")
 	assert.Less(t, again, sm1.Seconds/2, "against the enclosures already computed")
-	assert.Equal(t, softmax.CachedCheckSeconds(4), again, "of its four scores")
+	assert.InDelta(t, softmax.CachedCheckSeconds(4), again, 1e-12, "of its four scores")
 	wider := planOf(t, soft+"softmax scores=1.5,2.5,0.5,3.5,1,2,3,4 dk=999999937 is 0.1, 0.2, 0.3, 0.4, 0, 0, 0, 0\n")
 	assert.Greater(t, wider.Seconds-sm1.Seconds, again, "new scores are computed anew")
 	cheap := planOf(t, soft+"softmax scores=1.5,2.5,0.5,3.5,1,2,3,4 dk=999999937 is 0.1, 0.2, 0.3, 0.4, 0, 0, 0, 0\n"+
