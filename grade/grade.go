@@ -502,35 +502,29 @@ func shortBy(p *Part, j judged) string {
 }
 
 // roundedShort says why an answer that does not hold is still the right
-// value shown short: one decimal that is the exact value rounded to the
-// places it shows, fewer than the key asks. Claims hold
-// a whole number to its significant digits, so "1" for 11/12 = 0.9167 does
-// not hold (at one digit it is 0.9), while 1 is 0.9167 rounded to a whole
-// number, as "1" for 19/20 is.
+// value shown short where the key asks for decimal places: one decimal
+// that is the exact value rounded to the places it shows, fewer than the
+// key asks. Claims hold a whole number to its significant digits, so "1"
+// for 11/12 = 0.9167 does not hold (at one digit it is 0.9), while 1 is
+// 0.9167 rounded to no places. A tie is not taken: 1 does not stand for a
+// half (see claims' doc).
 func roundedShort(p *Part, j judged) string {
 	figs := j.read.Figures()
-	if !j.single || isList(p) || len(figs) != 1 || !figs[0].IsDecimal() || figs[0].Places() < 0 {
+	if !j.single || isList(p) || len(figs) != 1 || !figs[0].IsDecimal() {
 		return ""
 	}
 	f := figs[0]
 	places := f.Places()
-	var ask string
-	switch {
-	case p.Decimals > 0 && places < p.Decimals:
-		ask = placesWords(p.Decimals)
-	case p.Decimals == 0 && p.Digits > 0 && f.SignificantDigits() < p.Digits:
-		ask = digitsWords(p.Digits)
-	default:
+	if places < 0 || places >= p.Decimals {
 		return ""
 	}
-	// Within half a unit of its last place either way, a tie counting for
-	// both neighbours, as claims' cell of a decimal.
+	// Strictly within half a unit of its last place.
 	half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
 	lo, hi := new(big.Rat).Sub(f.Decimal(), half), new(big.Rat).Add(f.Decimal(), half)
-	if j.value.Cmp(rational.NewRat(lo)) < 0 || j.value.Cmp(rational.NewRat(hi)) > 0 {
+	if j.value.Cmp(rational.NewRat(lo)) <= 0 || j.value.Cmp(rational.NewRat(hi)) >= 0 {
 		return ""
 	}
-	return fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(places), ask)
+	return fmt.Sprintf("it is rounded to %s; give at least %s.", placesWords(places), placesWords(p.Decimals))
 }
 
 func isList(p *Part) bool { return p.claim.Kind == "softmax" }

@@ -11,16 +11,17 @@ import (
 )
 
 // TestRoundedToFewerPlacesIsShort grades every fraction n/d (d up to 12,
-// n up to 3d) answered with a whole number, and with a tenth where the key
-// asks for two places, against keys asking for places and for significant
-// digits: the value rounded to the places the answer shows (a tie either
-// way) is the right value shown short, with the places it shows named;
-// one unit off is wrong; the exact value is right. Before, a whole number
-// was held to its significant digits only: "1" for 19/20 was short and
-// "1" for 11/12 wrong, with no mistake named.
+// n up to 3d) answered with a whole number and with a tenth, against a key
+// asking for two places: the value rounded to the places the answer shows
+// is the right value shown short, with the places it shows named; one unit
+// off is wrong; the exact value is right; a tie is left to claims' rule
+// (1 is not a half, 2 is 3/2 rounded). Before, a whole number was held to
+// its significant digits only: "1" for 19/20 was short and "1" for 11/12
+// wrong, with no mistake named. Where the key asks for significant digits,
+// that rule stands: "1" for 11/12 is wrong (to one digit it is 0.9).
 func TestRoundedToFewerPlacesIsShort(t *testing.T) {
 	g := NewGrader(Options{})
-	for _, precision := range []string{"decimals=2", "digits=3"} {
+	for _, precision := range []string{"decimals=2"} {
 		for d := int64(2); d <= 12; d++ {
 			for n := int64(1); n <= 3*d; n++ {
 				x := big.NewRat(n, d)
@@ -28,9 +29,6 @@ func TestRoundedToFewerPlacesIsShort(t *testing.T) {
 				require.NoError(t, err)
 				p := k.Parts()[0]
 				for _, places := range []int{0, 1} {
-					if places == 1 && precision != "decimals=2" {
-						continue // a tenth of a value over 1 shows 2 digits, held by claims' own rule
-					}
 					unit := new(big.Rat).SetFrac64(1, []int64{1, 10}[places])
 					for _, w := range neighbours(x, unit) {
 						text := w.FloatString(places)
@@ -44,12 +42,12 @@ func TestRoundedToFewerPlacesIsShort(t *testing.T) {
 						switch {
 						case off.Sign() == 0:
 							assert.Equal(t, Right, r.Mark, name)
-						case off.Cmp(half) <= 0:
+						case off.Cmp(half) == 0:
+							continue // a tie: claims' rule
+						case off.Cmp(half) < 0:
 							require.Equal(t, Short, r.Mark, "%s: %s", name, r.Feedback)
 							assert.Equal(t, []string{"too-few-places"}, mistakeNamesOf(r), name)
-							if x.Cmp(big.NewRat(1, 1)) < 0 || precision == "decimals=2" {
-								assert.Contains(t, r.Feedback, fmt.Sprintf("rounded to %s;", placesWords(places)), name)
-							}
+							assert.Contains(t, r.Feedback, fmt.Sprintf("rounded to %s;", placesWords(places)), name)
 						default:
 							assert.Equal(t, Wrong, r.Mark, "%s: %s", name, r.Feedback)
 						}
@@ -73,4 +71,21 @@ func neighbours(x, unit *big.Rat) []*big.Rat {
 		}
 	}
 	return out
+}
+
+// TestWholeNumberUnderDigitsKeys: where the key asks for significant
+// digits, a whole number is held to its own ("1" for 11/12 is 0.9 to one
+// digit, so wrong; "1" for 19/20 is short), and 1 is not a half anywhere.
+func TestWholeNumberUnderDigitsKeys(t *testing.T) {
+	g := NewGrader(Options{})
+	mark := func(value, precision, answer string) Mark {
+		k, err := ParseKey("t.key", strings.NewReader("question 1 q\nanswer 1 number value="+value+" "+precision+"\n"))
+		require.NoError(t, err)
+		return gradeOne(t, g, k, k.Parts()[0], answer).Mark
+	}
+	assert.Equal(t, Wrong, mark("11/12", "digits=3", "1"))
+	assert.Equal(t, Short, mark("19/20", "digits=3", "1"))
+	assert.Equal(t, Short, mark("11/12", "decimals=2", "1"))
+	assert.Equal(t, Wrong, mark("1/2", "decimals=2", "1"))
+	assert.Equal(t, Short, mark("3/2", "decimals=2", "2"))
 }

@@ -129,7 +129,9 @@ rounded to the digits it shows: 66000, 66,000, 6.6e4 and 6.6 × 10^4 are
 65536 to 2 significant digits, 16 is 9√3 ≈ 15.59 to 2 (but 10 is not 5
 rounded, nor 1 a half). Such an answer must pin the value down: unless the
 key sets its own rule, it needs at least 2 significant digits (0.13 for 1/8,
-not 0.1 or 0.); with fewer it is "too few places". "1,5" is ambiguous and not
+not 0.1 or 0.); with fewer it is "too few places", as is a whole number
+within half of the value where the key asks for decimal places (1 for
+11/12 under decimals=2). "1,5" is ambiguous and not
 read: write 1.5 (or ask for decimal commas: key option decimal-comma=yes, or
 grade --decimal-comma). An answer that cannot be read is marked "could not
 read", scores 0 and is flagged for the teacher; it is never marked wrong. A
