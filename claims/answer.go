@@ -282,11 +282,20 @@ func readValue(text string, words []string, places int, comma bool) ([]printed, 
 	}
 	parts, approx := splitSides(t) // at least one part
 	parts[0] = cutLabel(parts[0], words)
-	if parts[0] == "" && len(parts) > 1 {
+	if parts[0] == "" { // a label before = ("Var = 8"), or alone
 		parts, approx = parts[1:], approx[1:]
 	}
 	var out []printed
 	for i, part := range parts {
+		if strings.TrimSpace(part) == "" {
+			// "var =", "8 =": say so of the whole answer, not of an
+			// empty side
+			where := "in"
+			if len(out) > 0 {
+				where = "on a side of"
+			}
+			return nil, &ReadError{read: readSoFar(out), problem: fmt.Sprintf("there is no number %s %q", where, text)}
+		}
 		if approx[i] {
 			part = "≈" + part
 		}

@@ -45,9 +45,10 @@ func factorCost(bits float64) float64 {
 	return factorSeconds + factorWordSeconds*math.Ceil(bits/64)
 }
 
-// An exprSize bounds a value c·n^(1/r) an expression computes: about log₂
-// of c's numerator, of its denominator and of n (0 for 1: a rational
-// value has n = 1), and the index r.
+// An exprSize bounds a value c·n^(1/r) an expression computes: upper
+// bounds on log₂ of c's numerator, of its denominator and of n (0 for 1:
+// a rational value has n = 1), and on the index r. Bounds on log₂, not
+// bit lengths, add under products and scale under powers.
 type exprSize struct {
 	num, den, rad float64
 	index         int
@@ -59,13 +60,42 @@ type exprSize struct {
 	powKnown       bool
 }
 
-// sizeOf returns a bound on the size of v.
-func sizeOf(c *big.Rat, n *big.Int, r int) exprSize {
-	return exprSize{num: log2Floor(new(big.Int).Abs(c.Num())), den: log2Floor(c.Denom()), rad: log2Floor(n), index: r}
+// inverse returns the size of 1/v for a v of size s: 1/(c·n^(1/r)) =
+// (1/(c·n))·(n^(r−1))^(1/r), as rational.Value.Inv computes it, whose
+// radicand n^(r−1) is factored; c^r·n inverts, so P and Q swap.
+func (s exprSize) inverse() exprSize {
+	inv := exprSize{num: s.den, den: s.num + s.rad, rad: s.rad * float64(s.index-1), index: s.index,
+		powNum: s.powDen, powDen: s.powNum, powKnown: s.powKnown}
+	return inv.capped()
 }
 
-// log2Floor returns ⌊log₂ x⌋ for x ≥ 1, 0 for 0.
-func log2Floor(x *big.Int) float64 { return float64(max(x.BitLen()-1, 0)) }
+// power returns the size of v^e (e ≥ 1) for a v of size s in canonical
+// form: with v = c·n^(1/r) and e = qr + m, v^e = c^e·n^q·(n^(m/g))^(g/r)
+// with g = gcd(r, m), a rational for m = 0.
+func (s exprSize) power(e int64) exprSize {
+	if e == 1 {
+		return s
+	}
+	r := int64(max(s.index, 1))
+	q, m := e/r, e%r
+	g := int64(gcdInt(int(r), int(m))) // r for m = 0
+	out := exprSize{num: float64(e)*s.num + float64(q)*s.rad, den: float64(e) * s.den, rad: s.rad * float64(m) / float64(g), index: int(r / g)}
+	return out.capped()
+}
+
+// sizeOf returns a bound on the size of v.
+func sizeOf(c *big.Rat, n *big.Int, r int) exprSize {
+	return exprSize{num: log2Bound(new(big.Int).Abs(c.Num())), den: log2Bound(c.Denom()), rad: log2Bound(n), index: r}
+}
+
+// log2Bound returns a bound b ≥ log₂ x for x ≥ 1, exact for 1 (b = 0),
+// and 0 for 0: x's bit length, as x < 2^(bit length).
+func log2Bound(x *big.Int) float64 {
+	if x.Cmp(big.NewInt(1)) <= 0 {
+		return 0
+	}
+	return float64(x.BitLen())
+}
 
 // capped bounds a size by maxValueBits, past which evaluation stops with
 // an error (checkSize): no value the arithmetic goes on with is larger.
@@ -107,10 +137,8 @@ func exprEstimate(e expr) (exprSize, float64) {
 		r, rs := exprEstimate(e.right)
 		cost := ls + rs
 		if e.divide {
-			// 1/(c·n^(1/r)) = (1/(c·n))·(n^(r−1))^(1/r).
-			inv := exprSize{num: r.den, den: r.num + r.rad, rad: r.rad * float64(r.index-1), index: r.index}
-			cost += factorCost(inv.rad)
-			r = inv.capped()
+			r = r.inverse()
+			cost += factorCost(r.rad)
 		}
 		return mulSize(l, r, cost)
 	case power:
@@ -123,13 +151,7 @@ func exprEstimate(e expr) (exprSize, float64) {
 				num, den = q.Num().Int64(), q.Denom().Int64()
 			}
 		}
-		if num < 0 {
-			num = -num
-			inv := exprSize{num: b.den, den: b.num + b.rad, rad: b.rad * float64(b.index-1), index: b.index}
-			cost += factorCost(inv.rad)
-			b = inv.capped()
-		}
-		if num > maxValueBits || den > maxPowerTerm {
+		if num > maxValueBits || -num > maxValueBits || den > maxPowerTerm {
 			return b, cost // refused before any work
 		}
 		if den > 1 {
@@ -146,20 +168,34 @@ func exprEstimate(e expr) (exprSize, float64) {
 			cost += factorCost(rad)
 			b = exprSize{den: q, rad: rad, index: rk, powNum: p, powDen: q, powKnown: true}.capped()
 		}
+		// A negative exponent inverts the root, as raise does: after
+		// the root, before the products.
+		if num < 0 {
+			num = -num
+			b = b.inverse()
+			cost += factorCost(b.rad)
+		}
 		// By squaring: a product for each bit of the exponent and for
 		// each bit set but the first, which multiplies 1 and costs
-		// nothing.
-		out, one := exprSize{index: 1}, true
+		// nothing. Every factor is a power of the one canonical base,
+		// and so is every product: its size is exprSize.power's, smaller
+		// than mulSize's bound (√p·√p is p, not a root of p²).
+		out, outExp := exprSize{index: 1}, int64(0)
+		sq, sqExp := b, int64(1)
 		for ; num > 0; num >>= 1 {
 			if num&1 == 1 {
-				if one {
-					out, one = b, false
+				if outExp == 0 {
+					out, outExp = sq, sqExp
 				} else {
-					out, cost = mulSize(out, b, cost)
+					_, cost = mulSize(out, sq, cost)
+					outExp += sqExp
+					out = b.power(outExp)
 				}
 			}
 			if num > 1 {
-				b, cost = mulSize(b, b, cost)
+				_, cost = mulSize(sq, sq, cost)
+				sqExp *= 2
+				sq = b.power(sqExp)
 			}
 		}
 		return out, cost
@@ -184,10 +220,11 @@ func mulSize(l, r exprSize, cost float64) (exprSize, float64) {
 // 2³⁴ through, and no root of a larger one.
 const parseAllowance = 1e-4
 
-func lcm(a, b int) int {
-	x, y := a, b
-	for y != 0 {
-		x, y = y, x%y
+func lcm(a, b int) int { return a / gcdInt(a, b) * b }
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
 	}
-	return a / x * b
+	return a
 }
