@@ -63,7 +63,10 @@ func newDecimal(text string, v *big.Rat, places int, digitString string, minPlac
 	if p.digits == 0 {
 		p.digits = max(p.places, 0)
 	}
-	if p.places > rational.MaxPlaces || p.places < -rational.MaxPlaces {
+	// Places are at least −9999: a decimal has at most MaxPlaces digits
+	// before its point (rational.ParseDecimal), a power of ten at most
+	// maxExponent.
+	if p.places > rational.MaxPlaces {
 		return p, fmt.Errorf("%q has more than %d decimal places", text, rational.MaxPlaces)
 	}
 	return p, nil

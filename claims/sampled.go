@@ -135,16 +135,15 @@ func sampleVerdict(holds bool, mean, variance *big.Rat, z string) Verdict {
 }
 
 // cellConsistency judges a figure known to lie in the rational cell [lo, hi].
+// The variance is positive: sampleLawSetting makes E[x²] > 0, so a draw's
+// d·E[x²]² is, and with n ≥ 4 Var(S²) = (n−1)²/n³·(μ4 − (n−3)/(n−1)·σ⁴)
+// exceeds (n−1)²/n³·(μ4 − σ⁴) ≥ 0, as E[x⁴] ≥ E[x²]² makes
+// μ4 ≥ (3d² − 2d)·E[x²]⁴ ≥ σ⁴.
 func cellConsistency(lo, hi, mean, variance *big.Rat) Verdict {
 	dist := distance(mean, lo, hi)
 	holds := new(big.Rat).Mul(dist, dist).Cmp(sampleLimit(variance)) <= 0
-	z := "0"
-	if variance.Sign() > 0 {
-		se := rational.NewRat(variance).Root(2)
-		z = rational.NewRat(dist).Mul(se.Inv()).Decimal(2, rational.RoundHalfEven)
-	} else if dist.Sign() > 0 {
-		z = "∞"
-	}
+	se := rational.NewRat(variance).Root(2)
+	z := rational.NewRat(dist).Mul(se.Inv()).Decimal(2, rational.RoundHalfEven)
 	return sampleVerdict(holds, mean, variance, z)
 }
 
@@ -165,19 +164,13 @@ func distance(x, lo, hi *big.Rat) *big.Rat {
 // wholly inside or outside the limit; that ends, because v, a single root
 // with a rational coefficient, can equal mean ± a root only when mean is 0
 // (radicals of distinct classes are linearly independent over the
-// rationals, Besicovitch).
+// rationals, Besicovitch). The variance is positive (see cellConsistency).
 func surdConsistency(v rational.Value, mean, variance *big.Rat) (Verdict, error) {
 	limit := sampleLimit(variance)
-	z := "∞"
 	if mean.Sign() == 0 {
-		abs := v
-		if v.Sign() < 0 {
-			abs = v.MulRat(big.NewRat(-1, 1))
-		}
+		abs := v.MulRat(big.NewRat(int64(v.Sign()), 1)) // |v| = sign(v)·v
 		holds := abs.Cmp(rational.NewRat(limit).Root(2)) <= 0
-		if variance.Sign() > 0 {
-			z = abs.Mul(rational.NewRat(variance).Root(2).Inv()).Decimal(2, rational.RoundHalfEven)
-		}
+		z := abs.Mul(rational.NewRat(variance).Root(2).Inv()).Decimal(2, rational.RoundHalfEven)
 		return sampleVerdict(holds, mean, variance, z), nil
 	}
 	for places := 8; places <= rational.MaxPlaces; places *= 2 {
@@ -191,10 +184,7 @@ func surdConsistency(v rational.Value, mean, variance *big.Rat) (Verdict, error)
 		if !inside && !outside {
 			continue
 		}
-		if variance.Sign() > 0 {
-			z = surdZ(v, mean, variance)
-		}
-		return sampleVerdict(inside, mean, variance, z), nil
+		return sampleVerdict(inside, mean, variance, surdZ(v, mean, variance)), nil
 	}
 	return Verdict{}, fmt.Errorf("cannot tell whether %s is within %d standard errors of %s", v, sampleTolerance, mean.RatString())
 }

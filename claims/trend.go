@@ -1,9 +1,10 @@
 package claims
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
@@ -50,11 +51,8 @@ var directionPhrases = func() []string {
 	for k := range directionWords {
 		out = append(out, k)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if len(out[i]) != len(out[j]) {
-			return len(out[i]) > len(out[j])
-		}
-		return out[i] < out[j]
+	slices.SortFunc(out, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b))
 	})
 	return out
 }()
@@ -87,8 +85,8 @@ var rateWords = map[string]string{"linearly": "d", "linear": "d", "quadratically
 func parseTrendFigure(figure string, places int, comma bool) (trendFigure, error) {
 	t := strings.TrimRight(strings.ToLower(normalize(figure)), " .!")
 	fields := strings.Fields(t)
-	i := 0
-	for i < len(fields)-1 && subjectWords[strings.Trim(fields[i], ",:")] {
+	i := 0 // subject words alone leave no direction: an error below
+	for i < len(fields) && subjectWords[strings.Trim(fields[i], ",:")] {
 		i++
 	}
 	rest := strings.Join(fields[i:], " ")

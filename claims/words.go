@@ -24,14 +24,14 @@ var ordinals = map[string]int64{
 	"hundredth": 100, "hundredths": 100, "thousandth": 1000, "thousandths": 1000,
 }
 
-// isWordNumber reports whether s is made of letters, spaces and hyphens
-// only, so that it can only be a number in words.
+// isWordNumber reports whether s, lowercased, is made of letters, spaces
+// and hyphens only, so that it can only be a number in words.
 func isWordNumber(s string) bool {
 	if s == "" {
 		return false
 	}
 	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == ' ' || r == '-') {
+		if !(r >= 'a' && r <= 'z' || r == ' ' || r == '-') {
 			return false
 		}
 	}
@@ -125,11 +125,12 @@ func wordNumber(s string) (*big.Rat, bool, error) {
 	return nil, false, nil
 }
 
-// wholeNumber reads a whole number in digits or words.
+// wholeNumber reads a whole number in digits or words. Its words have no
+// hyphen (wordNumber reads one as a space), so no digits are negative.
 func wholeNumber(words []string) (int64, bool) {
 	if len(words) == 1 {
 		var n int64
-		if _, err := fmt.Sscanf(words[0], "%d", &n); err == nil && fmt.Sprint(n) == words[0] && n >= 0 {
+		if _, err := fmt.Sscanf(words[0], "%d", &n); err == nil && fmt.Sprint(n) == words[0] {
 			return n, true
 		}
 	}
