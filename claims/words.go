@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 )
 
@@ -79,9 +80,13 @@ func cardinal(words []string) (int64, bool) {
 // wordNumber reads a number in words: a cardinal, a fraction ("one half",
 // "a quarter", "three eighths", "half") or "N out of M" / "N in M" with
 // each side in digits or words.
+var wordHyphen = regexp.MustCompile(`(\pL)-(\pL)`)
+
 func wordNumber(s string) (*big.Rat, bool, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	t = strings.ReplaceAll(t, "-", " ")
+	// A hyphen joins words ("twenty-five", "three-eighths"); anywhere
+	// else it is a minus sign and stays ("-3 out of 4" is no share).
+	t = wordHyphen.ReplaceAllString(t, "$1 $2")
 	words := strings.Fields(t)
 	if len(words) == 0 {
 		return nil, false, nil
@@ -95,6 +100,9 @@ func wordNumber(s string) (*big.Rat, bool, error) {
 			num, ok1 := wholeNumber(words[:i])
 			den, ok2 := wholeNumber(words[i+len(sw):])
 			if ok1 && ok2 {
+				if num < 0 || den < 0 {
+					return nil, true, fmt.Errorf("%q: a count out of a count is not negative", s)
+				}
 				if den == 0 {
 					return nil, true, fmt.Errorf("%q divides by zero", s)
 				}

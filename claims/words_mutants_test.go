@@ -25,6 +25,10 @@ func TestWordNumberBoundaries(t *testing.T) {
 		{"five out of four", "", "more than all of them"},
 		{"0 out of 4", "0", ""},
 		{"zero in four", "0", ""},
+		// A minus sign is not a hyphen between words: no share is negative.
+		{"-3 out of 4", "", "not negative"},
+		{"three out of -4", "", "not negative"},
+		{"twenty-five out of thirty-two", "25/32", ""},
 		// Letters are read lowercased, A to Z included.
 		{"ZERO", "0", ""},
 		{"A Quarter", "1/4", ""},
