@@ -267,3 +267,21 @@ func TestBecauseNumbersRecomputed(t *testing.T) {
 		require.Positive(t, checked[id], "no number of %s was recomputed", id)
 	}
 }
+
+// TestSquaredBrackets: a square is written without brackets only for a
+// whole number of no sign, 0 included; a fraction or a negative number is
+// bracketed, as 1/9² would read as 1/81.
+func TestSquaredBrackets(t *testing.T) {
+	for _, c := range []struct {
+		v    rational.Value
+		want string
+	}{
+		{rational.NewInt(0), "0²"},
+		{rational.NewInt(3), "3²"},
+		{rational.NewInt(-2), "(-2)²"},
+		{rational.NewFrac(1, 9), "(1/9)²"},
+		{rational.NewFrac(-1, 9), "(-1/9)²"},
+	} {
+		require.Equal(t, c.want, squared(c.v))
+	}
+}

@@ -107,6 +107,10 @@ func TestHelpersFail(t *testing.T) {
 	require.Contains(t, r.errors[0], "prooftest: the proof fails for (q_i, k_i) from the pairs")
 	require.Contains(t, r.errors[0], "hypothesis broken: independent, for every d_k: q_i and k_i independent is false")
 	require.Contains(t, r.errors[0], "the reasoning breaks at Step 2: E[q_i·k_i] = E[q_i]·E[k_i]")
+	// A diagnosis with a broken hypothesis and no step of the reasoning
+	// broken names no step.
+	msg := diagnosis(&proofs.Transcript{Diagnosis: &proofs.Diagnosis{Broken: []string{"h"}}})
+	require.Equal(t, "\n\thypothesis broken: h", msg)
 	r = run(t, func(r *recorder) { Prove(r, m, 2) })
 	require.Empty(t, r.errors)
 	r = run(t, func(r *recorder) { ProveFails(r, m, 2) })
