@@ -45,6 +45,8 @@ func (f exactFinding) key() string { return f.pkg + " " + f.fn + ": " + f.expr }
 // and, where the bound is not a constant's arithmetic, the test that
 // proves it.
 var exactAllowed = map[string]string{
+	"claims exprEstimate: outExp += sqExp": "exponents of a power by squaring, at most the exponent, maxValueBits (4096); a time estimate, not a value",
+	"claims exprEstimate: sqExp *= 2":      "powers of 2 up to the exponent, at most 2·maxValueBits (8192); a time estimate, not a value",
 	// Sizes and indices, not exact values: bytes of a cache, positions,
 	// decimal places, precisions, exponents.
 	"claims distCache.put: d.bytes += size":                                                             "a cache's bytes, below its memory limit",
