@@ -155,11 +155,10 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 				// keeps are computed once (planned with the first claim
 				// that needs them); other verdicts redo their sums.
 				moments := "moments|" + key
-				if verdictFactor(cl.Kind) != 1 || !seen[moments] {
+				if !sharesMoments(cl.Kind) || !seen[moments] {
 					cost.Seconds += verdictCost(cl.Kind, p)
 				}
-				cost.Bytes += verdictBytes(cl.Kind, p)
-				if verdictFactor(cl.Kind) == 1 && keeps[key] {
+				if sharesMoments(cl.Kind) && keeps[key] {
 					seen[moments] = true
 				}
 			}
@@ -267,10 +266,9 @@ type cacheEntry struct {
 	key   string
 	hist  *rational.Histogram
 	bytes int64
-	// mean and variance are the distribution's, once computed: a
-	// variance sums every count, which a page grading answer after
-	// answer would otherwise redo for each.
-	mean, variance *big.Rat
+	// mean, variance and sumOfSquares are the distribution's, once
+	// computed (moments).
+	mean, variance, sumOfSquares *big.Rat
 }
 
 func (d *distCache) setMax(max int64) {
@@ -303,29 +301,18 @@ func (d *distCache) put(key string, h *rational.Histogram) {
 	d.evict()
 }
 
-// mean returns h's mean, computed once for a distribution the cache keeps.
-func (d *distCache) mean(h *rational.Histogram) *big.Rat {
+// moments returns h's mean, variance and sum of squares, computed once
+// for a distribution the cache keeps: they sum every count, which a page
+// grading answer after answer would otherwise redo for each.
+func (d *distCache) moments(h *rational.Histogram) (mean, variance, sumOfSquares *big.Rat) {
 	e, ok := d.byHist[h]
 	if !ok {
-		return h.Mean()
+		return h.Moments()
 	}
 	if e.mean == nil {
-		e.mean = h.Mean()
+		e.mean, e.variance, e.sumOfSquares = h.Moments()
 	}
-	return new(big.Rat).Set(e.mean)
-}
-
-// variance returns h's variance, computed once for a distribution the
-// cache keeps.
-func (d *distCache) variance(h *rational.Histogram) *big.Rat {
-	e, ok := d.byHist[h]
-	if !ok {
-		return h.Variance()
-	}
-	if e.variance == nil {
-		e.variance = h.Variance()
-	}
-	return new(big.Rat).Set(e.variance)
+	return new(big.Rat).Set(e.mean), new(big.Rat).Set(e.variance), new(big.Rat).Set(e.sumOfSquares)
 }
 
 // evict drops the least recently used distributions until the rest fit.

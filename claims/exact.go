@@ -131,13 +131,8 @@ func buildShare(c *Claim) (*prepared, error) {
 }
 
 func buildSumOfSquares(c *Claim) (*prepared, error) {
-	return exactClaim(c, func(_ *checking, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
-		sum := new(big.Rat)
-		for t, n := range h.Counts {
-			s := h.Score(t)
-			s.Mul(s, s)
-			sum.Add(sum, s.Mul(s, new(big.Rat).SetInt(n)))
-		}
+	return exactClaim(c, func(ch *checking, h *rational.Histogram, _ enumerate.Problem) (rational.Value, error) {
+		_, _, sum := ch.cache.moments(h)
 		return rational.NewRat(sum), nil
 	})
 }
@@ -274,13 +269,14 @@ func parseDistribution(figure string) (map[string]*big.Int, error) {
 // quantity returns the mean, variance or std of q·k divided by dv.
 func (ch *Checker) quantity(which string, h *rational.Histogram, d int, dv divisor) rational.Value {
 	div := dv.at(d)
+	mean, variance, _ := ch.cache.moments(h)
 	switch which {
 	case "mean":
-		return rational.NewRat(ch.cache.mean(h)).Mul(div.Inv())
+		return rational.NewRat(mean).Mul(div.Inv())
 	case "variance":
-		return rational.NewRat(ch.cache.variance(h)).Mul(div.Mul(div).Inv())
+		return rational.NewRat(variance).Mul(div.Mul(div).Inv())
 	}
-	return rational.NewRat(ch.cache.variance(h)).Root(2).Mul(div.Inv())
+	return rational.NewRat(variance).Root(2).Mul(div.Inv())
 }
 
 func quantitySetting(c *Claim) (string, error) {

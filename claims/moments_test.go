@@ -10,7 +10,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
-// TestCachedMoments: the mean and variance a Checker keeps for a cached
+// TestCachedMoments: the mean, variance and sum of squares a Checker keeps for a cached
 // distribution are the distribution's own, on every call, whatever a
 // caller does to a value it was given, and go with the distribution when
 // it is evicted.
@@ -24,11 +24,13 @@ func TestCachedMoments(t *testing.T) {
 		h, err := ch.distribution(enumerate.Problem{Q: q, K: k, D: d})
 		require.NoError(t, err)
 		for range 3 {
-			m, v := ch.cache.mean(h), ch.cache.variance(h)
+			m, v, s := ch.cache.moments(h)
 			require.Zero(t, m.Cmp(h.Mean()), "mean at d = %d", d)
 			require.Zero(t, v.Cmp(h.Variance()), "variance at d = %d", d)
+			require.Zero(t, s.Cmp(h.SumOfSquares()), "sum of squares at d = %d", d)
 			m.SetInt64(12345) // a caller's change stays its own
 			v.SetInt64(-1)
+			s.SetInt64(-2)
 		}
 		require.Contains(t, ch.cache.byHist, h)
 	}
@@ -40,10 +42,14 @@ func TestCachedMoments(t *testing.T) {
 	small.cache.setMax(histogramBytes(big4))
 	h3, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 3})
 	require.NoError(t, err)
-	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()))
+	_, v3, _ := small.cache.moments(h3)
+	require.Zero(t, v3.Cmp(h3.Variance()))
 	h4, err := small.distribution(enumerate.Problem{Q: q, K: k, D: 4})
 	require.NoError(t, err)
 	require.NotContains(t, small.cache.byHist, h3, "evicted with its distribution")
-	require.Zero(t, small.cache.variance(h3).Cmp(h3.Variance()), "a distribution the cache does not keep")
-	require.Zero(t, small.cache.variance(h4).Cmp(h4.Variance()))
+	_, v3, s3 := small.cache.moments(h3)
+	require.Zero(t, v3.Cmp(h3.Variance()), "a distribution the cache does not keep")
+	require.Zero(t, s3.Cmp(h3.SumOfSquares()), "a distribution the cache does not keep")
+	_, v4, _ := small.cache.moments(h4)
+	require.Zero(t, v4.Cmp(h4.Variance()))
 }

@@ -25,9 +25,9 @@ func planOf(t *testing.T, text string) enumerate.Cost {
 // TestPlanSharesWhatTheCheckerShares holds the plan's rules for work the
 // checker does once, which the calibration's 2x band between cases cannot
 // see: a distribution is computed once for every claim about it, and its
-// moments once for the kinds that read only them (mean, variance, std),
-// while a sum of squares and a distribution redo their sums claim by
-// claim; a softmax's enclosures are computed once for the same scores and
+// moments once for the kinds that read only them (mean, variance, std,
+// sum of squares: one pass of lattice sums), while a distribution
+// writes its scores again claim by claim; a softmax's enclosures are computed once for the same scores and
 // checked again more cheaply; and a claim does its own arithmetic in
 // memory (a number's roots, a softmax) while a distribution's claim does
 // not.
@@ -41,9 +41,15 @@ func TestPlanSharesWhatTheCheckerShares(t *testing.T) {
 	assert.Equal(t, two.Seconds, other.Seconds, "the moments serve the std too")
 
 	squares := "sum-of-squares d=2000 values=-3,-1,1,3 is 1\n"
-	s1, s2 := planOf(t, squares), planOf(t, squares+squares)
-	assert.InDelta(t, s1.Seconds-count.Seconds, s2.Seconds-s1.Seconds, 1e-9, "a sum of squares is redone claim by claim")
-	assert.Greater(t, s2.Seconds-s1.Seconds, 0.0)
+	assert.Equal(t, one.Seconds, planOf(t, squares).Seconds, "a sum of squares is the moments' pass")
+	assert.Equal(t, one.Seconds, planOf(t, variance+squares).Seconds, "the moments serve a sum of squares too")
+	assert.Equal(t, one.Bytes, planOf(t, squares).Bytes, "a sum of squares holds nothing beside its distribution")
+
+	dist := "distribution d=2000 values=-3,-1,1,3 is [(0, 1)]\n"
+	d1, d2 := planOf(t, dist), planOf(t, dist+dist)
+	assert.InDelta(t, d1.Seconds-count.Seconds, d2.Seconds-d1.Seconds, 1e-9, "a distribution is written again claim by claim")
+	assert.Greater(t, d2.Seconds-d1.Seconds, 0.0)
+	assert.Greater(t, planOf(t, variance+dist).Seconds, one.Seconds, "the moments do not write a distribution")
 
 	soft := "softmax scores=1.5,2.5,0.5,3.5 dk=999999937 is 0.1, 0.2, 0.3, 0.4\n"
 	sm1, sm2 := planOf(t, soft), planOf(t, soft+soft)

@@ -92,7 +92,8 @@ func (pl *Plan) Moments(ctx context.Context) (*Moments, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Moments{Pairs: h.Total(), Mean: h.Mean(), Variance: h.Variance()}, nil
+	mean, variance, _ := h.Moments()
+	return &Moments{Pairs: h.Total(), Mean: mean, Variance: variance}, nil
 }
 
 // compareHistograms returns a *MismatchError for the first score where the brute

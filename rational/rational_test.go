@@ -90,6 +90,7 @@ func TestHistogramMoments(t *testing.T) {
 			mean.Add(mean, x)
 			m2.Add(m2, new(big.Rat).Mul(x, x))
 		}
+		assert.Zero(t, h.SumOfSquares().Cmp(m2), "sum of squares: got %s, want %s", h.SumOfSquares().RatString(), m2.RatString())
 		n := new(big.Rat).SetInt64(int64(len(xs)))
 		mean.Quo(mean, n)
 		m2.Quo(m2, n)
@@ -295,6 +296,9 @@ func TestLatticeSumsMatchDefinition(t *testing.T) {
 		mean.Add(mean, new(big.Rat).Mul(x, cr))
 		second.Add(second, new(big.Rat).Mul(new(big.Rat).Mul(x, x), cr))
 	}
+	if got := h.SumOfSquares(); got.Cmp(second) != 0 {
+		t.Errorf("SumOfSquares = %s, want %s", got.RatString(), second.RatString())
+	}
 	mean.Quo(mean, total)
 	second.Quo(second, total)
 	variance := new(big.Rat).Sub(second, new(big.Rat).Mul(mean, mean))
@@ -308,7 +312,7 @@ func TestLatticeSumsMatchDefinition(t *testing.T) {
 		t.Errorf("Var + E² = %s, want E[X²] = %s", got.RatString(), second.RatString())
 	}
 	var empty nat.LatticeSums
-	if empty.Mean(h.Base, h.Step).Sign() != 0 || empty.Variance(h.Step).Sign() != 0 {
+	if empty.Mean(h.Base, h.Step).Sign() != 0 || empty.Variance(h.Step).Sign() != 0 || empty.SumOfSquares(h.Base, h.Step).Sign() != 0 {
 		t.Error("empty sums must give mean and variance 0")
 	}
 }

@@ -85,3 +85,15 @@ func (s *LatticeSums) Variance(step *big.Rat) *big.Rat {
 	v.Mul(v, step)
 	return v.Mul(v, step)
 }
+
+// SumOfSquares returns Σ (Base + Step·t)²·c_t = Base²·N + 2·Base·Step·S1 +
+// Step²·S2, the sum of the squared scores over every case.
+func (s *LatticeSums) SumOfSquares(base, step *big.Rat) *big.Rat {
+	sum := new(big.Rat).Mul(base, base)
+	sum.Mul(sum, new(big.Rat).SetInt(&s.n))
+	cross := new(big.Rat).Mul(base, step)
+	cross.Mul(cross, new(big.Rat).SetInt(&s.s1))
+	sum.Add(sum, cross.Add(cross, cross))
+	squares := new(big.Rat).Mul(step, step)
+	return sum.Add(sum, squares.Mul(squares, new(big.Rat).SetInt(&s.s2)))
+}
