@@ -72,7 +72,7 @@ func canonical(kind string, settings map[string]string) string {
 	if v, ok := s["scale"]; ok {
 		total := new(big.Rat)
 		for _, f := range strings.Split(v, ",") {
-			if sc, err := rational.ParseScale(f); err == nil && sc.P != nil {
+			if sc, err := rational.ParseScale(f); err == nil {
 				total.Add(total, sc.P)
 			}
 		}

@@ -47,8 +47,10 @@ func cutApprox(t string) (string, bool) {
 
 // readNumber reads one number as people write it (already normalized):
 //
-//   - an integer, exact: 65536, 65,536, 65 536, 65_536 (thousands grouped
-//     in threes by commas, spaces, thin spaces or underscores);
+//   - a whole number: 65536, 65,536, 65 536, 65_536 (thousands grouped
+//     in threes by commas, spaces, thin spaces or underscores), the exact
+//     value itself or that value rounded at its last nonzero digit (66000
+//     is 65536 to two significant digits);
 //   - a decimal, rounded to the places it shows: 0.125, .5, 2.83;
 //   - e-notation or ×10^k, rounded to the mantissa's digits: 6.5536e4,
 //     1.25e-1, 6.5 × 10^4;
@@ -57,8 +59,7 @@ func cutApprox(t string) (string, bool) {
 //     sqrt(128), 8/sqrt(8);
 //   - a small number in words: one half, three eighths, 3 out of 8;
 //
-// after an optional ≈, ~ or "about", which makes an integer a decimal
-// rounded at its last nonzero digit (≈ 4100 is 4096 to two significant
+// after an optional ≈, ~ or "about" (≈ 4100 is 4096 to two significant
 // digits). minPlaces > 0 says the figure was rounded to that many places
 // and printed with trailing zeros dropped. A comma that does not group
 // thousands is ambiguous and refused, unless comma says a decimal comma is

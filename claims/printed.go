@@ -10,11 +10,12 @@ import (
 )
 
 // A printed is one number as a person or a program wrote it, read once: an
-// exact value (integer, fraction or expression such as sqrt(32)) that must
-// be equal, or a decimal that stands for every number rounding to it.
+// exact value (a fraction or expression such as sqrt(32)) that must be
+// equal, or a decimal (a whole number too) that stands for every number
+// rounding to it.
 type printed struct {
 	text string
-	// exact is set for integers, fractions and expressions.
+	// exact is set for fractions and expressions.
 	exact expr
 	// value and places are set for decimals: the digits as written and the
 	// decimal places they were rounded to (a percentage "99.97%" is the

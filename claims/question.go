@@ -138,9 +138,11 @@ func (q *Question) Value(ctx context.Context, ch *Checker) (v rational.Value, ok
 	return v, true, nil
 }
 
-// A Figure is one number as printed: an exact value (an integer, a fraction
-// or an expression such as 2*sqrt(2)) that stands for itself, or a decimal
-// that stands for every number that rounds to it at the places shown.
+// A Figure is one number as printed: an exact value (a fraction or an
+// expression such as 2*sqrt(2)) that stands for itself, or a decimal that
+// stands for every number that rounds to it at the places shown. A whole
+// number (64, 66000) is a decimal rounded at its last nonzero digit,
+// which its exact value matches too.
 type Figure struct{ p printed }
 
 // String returns the figure as written.
