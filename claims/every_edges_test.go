@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/proofs"
+	"github.com/sqrtdk/sqrtdk/rational"
 )
 
 // The formula a verdict prints for a mean, variance or std for every d
@@ -100,4 +102,65 @@ func TestQuantityFormulaSigns(t *testing.T) {
 	assert.Equal(t, "the variance is 1/2*d + 1/2*d^(2)", quantityFormula("variance", new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 2), none))
 	assert.Equal(t, "the variance is 5/4*d - 1/4*d^(2)", quantityFormula("variance", new(big.Rat), big.NewRat(1, 1), big.NewRat(-1, 4), none))
 	assert.Equal(t, "the std is sqrt(1/2*d + 1/2*d^(2))", quantityFormula("std", new(big.Rat), big.NewRat(1, 1), big.NewRat(1, 2), none))
+}
+
+// The verdict for every d rests on the proof's formula agreeing with
+// enumerate: a run whose "formula" assertion fails refutes a claim whose
+// formula is right, and says why; a run without that assertion claims no
+// agreement; the covariance is said to be 0 by construction only when the
+// proof labels it so.
+func TestEveryWidthRestsOnTheFormulaCheck(t *testing.T) {
+	ch := &checking{Checker: NewChecker(enumerate.Limits{}), ctx: context.Background()}
+	g, err := ch.general(proofs.Model{Q: rational.Signs(), K: rational.Signs()})
+	require.NoError(t, err)
+	none := divisor{exponent: new(big.Rat)}
+	side, err := parseExpr("d", true)
+	require.NoError(t, err)
+	verdict := func(r *proofs.Run) Verdict {
+		v, err := everyWidthVerdict("variance", []string{"d"}, []expr{side}, none, r)
+		require.NoError(t, err)
+		return v
+	}
+	v := verdict(g)
+	require.True(t, v.Holds, v.Exact)
+	assert.Contains(t, v.Exact, "; the formula agrees with enumerate at d = ")
+	assert.Contains(t, v.Exact, "(the covariance 0 by construction)")
+
+	// edit returns a copy of g whose assertions are f's: each changed, or
+	// left out where f says false.
+	edit := func(f func(a proofs.Assertion) (proofs.Assertion, bool)) *proofs.Run {
+		r := *g
+		r.Steps = nil
+		for _, st := range g.Steps {
+			var kept []proofs.Assertion
+			for _, a := range st.Assertions {
+				if a, ok := f(a); ok {
+					kept = append(kept, a)
+				}
+			}
+			st.Assertions = kept
+			r.Steps = append(r.Steps, st)
+		}
+		return &r
+	}
+	broken := verdict(edit(func(a proofs.Assertion) (proofs.Assertion, bool) {
+		if a.ID == "formula" {
+			a.Holds, a.Detail = false, "at d = 3 enumerate counts 4"
+		}
+		return a, true
+	}))
+	assert.False(t, broken.Holds, "a formula enumerate disagrees with decides nothing")
+	assert.Contains(t, broken.Exact, "; but enumerate disagrees with the formula: at d = 3 enumerate counts 4")
+
+	without := verdict(edit(func(a proofs.Assertion) (proofs.Assertion, bool) { return a, a.ID != "formula" }))
+	assert.True(t, without.Holds)
+	assert.NotContains(t, without.Exact, "agrees with enumerate")
+
+	checked := verdict(edit(func(a proofs.Assertion) (proofs.Assertion, bool) {
+		if a.ID == "cov-terms" {
+			a.ByConstruction = ""
+		}
+		return a, true
+	}))
+	assert.NotContains(t, checked.Exact, "by construction", "a covariance the proof checked")
 }
