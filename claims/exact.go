@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -201,7 +202,7 @@ func distributionText(h *rational.Histogram) string {
 		n := h.Counts[t]
 		if abbreviate && n.BitLen() > maxCountBits {
 			digits := len(n.String())
-			return fmt.Sprintf("(%s, a count of %d digits)", h.Score(t).RatString(), digits)
+			return fmt.Sprintf("(%s, a count of %s)", h.Score(t).RatString(), numwords.Digits(digits))
 		}
 		return fmt.Sprintf("(%s, %s)", h.Score(t).RatString(), n)
 	}

@@ -68,7 +68,7 @@ func newDecimal(text string, v *big.Rat, places int, digitString string, minPlac
 	// before its point (rational.ParseDecimal), a power of ten at most
 	// maxExponent.
 	if p.places > rational.MaxPlaces {
-		return p, fmt.Errorf("%q has more than %d decimal places", text, rational.MaxPlaces)
+		return p, fmt.Errorf("%q has more than %s", text, numwords.Places(rational.MaxPlaces))
 	}
 	return p, nil
 }

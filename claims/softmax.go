@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -57,7 +58,7 @@ func softmaxInput(c *Claim) (softmax.Box, string, error) {
 		}
 		if rounded >= 0 {
 			if !rational.HasPlaces(v, rounded) {
-				return softmax.Box{}, "", fmt.Errorf("score %s has more than rounded=%d decimal places", f, rounded)
+				return softmax.Box{}, "", fmt.Errorf("score %s has more than %s (rounded=%d)", f, numwords.Places(rounded), rounded)
 			}
 			pts = append(pts, softmax.Printed{Text: rational.FormatRat(v, rounded, rational.RoundHalfEven), Places: rounded})
 		}

@@ -2,9 +2,11 @@ package grade
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // Describe returns what a part asks, in words: the key's ask line when it
@@ -59,7 +61,8 @@ func describeClaim(q *claims.Question) string {
 		}
 		s += ")"
 		if r := q.Setting("rounded"); r != "" {
-			s += fmt.Sprintf(" (scores printed to %s places)", r)
+			n, _ := strconv.Atoi(r) // claims took it as a whole number
+			s += " (scores printed to " + numwords.Places(n) + ")"
 		}
 		return s
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -102,7 +103,7 @@ func (g *Grader) Lint(ctx context.Context, k *Key) ([]*SyntaxError, error) {
 			if single {
 				what = fmt.Sprintf("its value %s has no short decimal", x)
 			}
-			warn(p.Line, "answer %s sets no precision (decimals=N or digits=N): %s, so a decimal answer is held to %d significant digits", p.ID, what, MinDigits)
+			warn(p.Line, "answer %s sets no precision (decimals=N or digits=N): %s, so a decimal answer is held to %s", p.ID, what, numwords.SignificantDigits(MinDigits))
 		}
 		if !single {
 			continue

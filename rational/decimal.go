@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // A RoundingMode says which of the two decimals around a value a rounding
@@ -151,7 +153,7 @@ func formatScaled(q *big.Int, places int, negative bool) string {
 
 func checkPlaces(places int) {
 	if places < 0 || places > MaxPlaces {
-		panic(fmt.Sprintf("rational: %d decimal places is outside 0..%d", places, MaxPlaces))
+		panic(fmt.Sprintf("rational: %s is outside 0..%d", numwords.Places(places), MaxPlaces))
 	}
 }
 

@@ -58,16 +58,12 @@ func (h *Histogram) sums() *nat.LatticeSums {
 // Mean returns E[X] = Σ x·count(x) / Total, or 0 for an empty histogram.
 func (h *Histogram) Mean() *big.Rat { return h.sums().Mean(h.Base, h.Step) }
 
-// SumOfSquares returns Σ x²·count(x), the sum of the squared scores over
-// every case (N·E[X²]).
-func (h *Histogram) SumOfSquares() *big.Rat { return h.sums().SumOfSquares(h.Base, h.Step) }
-
 // Variance returns the population variance E[X²] − E[X]² (the average over
 // every case, not the n−1 sample form), or 0 for an empty histogram.
 func (h *Histogram) Variance() *big.Rat { return h.sums().Variance(h.Step) }
 
-// Moments returns Mean, Variance and SumOfSquares from one pass over the
-// counts.
+// Moments returns Mean, Variance and Σ x²·count(x), the sum of the squared
+// scores over every case (Total·E[X²]), from one pass over the counts.
 func (h *Histogram) Moments() (mean, variance, sumOfSquares *big.Rat) {
 	s := h.sums()
 	return s.Mean(h.Base, h.Step), s.Variance(h.Step), s.SumOfSquares(h.Base, h.Step)

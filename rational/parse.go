@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // maxLiteralDigits bounds the digits of one literal so that a typo cannot ask
@@ -26,7 +28,7 @@ func ParseRat(s string) (*big.Rat, error) {
 		// that the canonical spelling of any accepted decimal (whose
 		// denominator is a power of ten as long as the decimal) parses too.
 		if len(num) > maxLiteralDigits+1 || len(strings.TrimLeft(num, "+-")) > maxLiteralDigits || len(den) > maxLiteralDigits {
-			return nil, fmt.Errorf("fraction %.20q… has more than %d digits above or below the bar", t, maxLiteralDigits)
+			return nil, fmt.Errorf("fraction %.20q… has more than %s above or below the bar", t, numwords.Digits(maxLiteralDigits))
 		}
 		n, err := parseInt(num, true)
 		if err != nil {
@@ -79,7 +81,7 @@ func ParseDecimal(s string) (*big.Rat, error) {
 		e, _ = strconv.Atoi(n.exponent)
 	}
 	if len(n.whole)+e > MaxPlaces || len(n.fraction)-e > MaxPlaces {
-		return nil, fmt.Errorf("decimal %.20q… has more than %d digits before or after the point", t, MaxPlaces)
+		return nil, fmt.Errorf("decimal %.20q… has more than %s before or after the point", t, numwords.Digits(MaxPlaces))
 	}
 	return n.rat(), nil
 }

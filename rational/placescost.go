@@ -3,6 +3,8 @@ package rational
 import (
 	"fmt"
 	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // MaxRootWork bounds places × root index for one correctly rounded
@@ -24,8 +26,8 @@ type PlacesError struct {
 // Error says the places asked for, the root they need and the most
 // places allowed.
 func (e *PlacesError) Error() string {
-	return fmt.Sprintf("%d places with scale %s need %d places of a root of index %d, too costly to compute exactly; at most %d places with this scale",
-		e.places, e.scale.Name(), e.places, e.index, e.maxPlaces)
+	return fmt.Sprintf("scale %s at %s needs a root of index %d to as many places, too costly to compute exactly; at most %s with this scale",
+		e.scale.Name(), numwords.Places(e.places), e.index, numwords.Places(e.maxPlaces))
 }
 
 // CheckPlaces reports whether every variance under s can be printed to

@@ -1,7 +1,8 @@
 // Package numwords words the precision of a number for the people who
-// read the feedback: "1 decimal place", "3 significant digits", one
-// singular and one plural each. Claims' readings and grade's feedback
-// both say it, and say it alike.
+// read it: "1 decimal place", "3 significant digits", "60 digits", one
+// singular and one plural each. Every message, reading, feedback line,
+// sheet and page says it through here, and so alike
+// (internal/repotest's TestPrecisionWordsHaveOneHome holds that).
 package numwords
 
 import "fmt"
@@ -12,6 +13,14 @@ func Places(n int) string {
 		return "1 decimal place"
 	}
 	return fmt.Sprintf("%d decimal places", n)
+}
+
+// Digits words n digits: "1 digit", "60 digits".
+func Digits(n int) string {
+	if n == 1 {
+		return "1 digit"
+	}
+	return fmt.Sprintf("%d digits", n)
 }
 
 // SignificantDigits words n significant digits: "1 significant digit",

@@ -14,4 +14,7 @@ func TestSingularOnlyForOne(t *testing.T) {
 	for n, want := range map[int]string{0: "0 significant digits", 1: "1 significant digit", 2: "2 significant digits", 21: "21 significant digits"} {
 		assert.Equal(t, want, SignificantDigits(n))
 	}
+	for n, want := range map[int]string{0: "0 digits", 1: "1 digit", 2: "2 digits", 60: "60 digits"} {
+		assert.Equal(t, want, Digits(n))
+	}
 }

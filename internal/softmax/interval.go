@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -64,14 +65,14 @@ func (v Consistency) String() string {
 // Cell returns the closed rounding cell [v − ½·10^−places, v + ½·10^−places] of a figure printed with the given number of decimal places.
 func Cell(printed string, places int) (Interval, error) {
 	if places < 0 || places > rational.MaxPlaces {
-		return Interval{}, fmt.Errorf("softmax: %d places is outside 0..%d", places, rational.MaxPlaces)
+		return Interval{}, fmt.Errorf("softmax: %s is outside 0..%d", numwords.Places(places), rational.MaxPlaces)
 	}
 	v, err := rational.ParseDecimal(printed)
 	if err != nil {
 		return Interval{}, fmt.Errorf("softmax: %w", err)
 	}
 	if !rational.HasPlaces(v, places) {
-		return Interval{}, fmt.Errorf("softmax: %q has more than %d decimal places", printed, places)
+		return Interval{}, fmt.Errorf("softmax: %q has more than %s", printed, numwords.Places(places))
 	}
 	lo, hi := RoundingCell(v, places)
 	return Interval{Lo: lo, Hi: hi}, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/internal/softmax"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
@@ -41,7 +42,7 @@ func roundEnclosed(places int, enclose func(prec uint) softmax.Interval) (enclos
 		return e.last.Lo, e.last.Hi, nil
 	}, places, rational.RoundHalfEven, maxBits)
 	if errors.Is(err, softmax.ErrUnsettled) {
-		return e, fmt.Errorf("a value lies too close to a rounding boundary to settle %d places within %d bits", places, maxBits)
+		return e, fmt.Errorf("a value lies too close to a rounding boundary to settle %s within %d bits", numwords.Places(places), maxBits)
 	}
 	if err != nil {
 		return e, err

@@ -162,8 +162,8 @@ func (p Exercise) index() ([]byte, bool, error) {
 			} else {
 				visible++
 			}
-			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: template.HTML(mathml.HTML(grade.Describe(part) + placesNote(part))),
-				Points: pointsWords(part.Points), Hidden: hidden})
+			pq.Parts = append(pq.Parts, pagePart{ID: part.ID, Asks: template.HTML(mathml.HTML(grade.Describe(part) + render.PlacesNote(part))),
+				Points: render.PointsWords(part.Points), Hidden: hidden})
 			data.Parts = append(data.Parts, dataPart{ID: part.ID, Hidden: hidden})
 		}
 		questions = append(questions, pq)
@@ -253,35 +253,6 @@ func partIDs(k *grade.Key) []string {
 		ids = append(ids, p.ID)
 	}
 	return ids
-}
-
-func pointsWords(r *big.Rat) string {
-	if r.Cmp(big.NewRat(1, 1)) == 0 {
-		return "1 point"
-	}
-	return render.Points(r) + " points"
-}
-
-// placesNote says how many places or digits a decimal answer must show,
-// for a part whose key sets its own rule; the default rule (which a word
-// or a formula never needs) is said once, at the top of the page.
-func placesNote(p *grade.Part) string {
-	if p.Decimals == 0 && p.Digits == grade.MinDigits {
-		return ""
-	}
-	var notes []string
-	if p.Decimals == 1 {
-		notes = append(notes, "1 decimal place")
-	} else if p.Decimals > 1 {
-		notes = append(notes, fmt.Sprintf("%d decimal places", p.Decimals))
-	}
-	if p.Digits > 0 {
-		notes = append(notes, fmt.Sprintf("%d significant digits", p.Digits))
-	}
-	if len(notes) == 0 {
-		return ""
-	}
-	return " (at least " + strings.Join(notes, " and ") + ")"
 }
 
 // Lab returns the files of the proof lab, its form set to the space,

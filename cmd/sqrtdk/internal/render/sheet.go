@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // WriteVariantKey writes the variant k as a key file that grades without a
@@ -79,7 +80,7 @@ func WriteSheet(w io.Writer, k *grade.Key, f Format, solutions []string) error {
 		}
 		b.WriteString(st.tableBegin)
 		for _, p := range q.Parts {
-			fmt.Fprintf(&b, st.row, st.escape(p.ID), st.escape(grade.Describe(p)+placesNote(p)), Points(p.Points), st.escape(sol[p.ID]))
+			fmt.Fprintf(&b, st.row, st.escape(p.ID), st.escape(grade.Describe(p)+PlacesNote(p)), Points(p.Points), st.escape(sol[p.ID]))
 		}
 		b.WriteString(st.tableEnd)
 	}
@@ -120,31 +121,25 @@ const answerGrammar = "How to write an answer: a number as you would write it (6
 	"a trend in words, with a rate if you like (grows like √d, shrinks, stays at 1). Unless a question says how many places, " +
 	"give a decimal at least 2 significant digits (0.13, not 0.1) or the exact value. Write 1.5, not 1,5."
 
-// placesNote says how many places or digits a decimal answer must show,
-// when the key sets it (the default rule is in answerGrammar).
-func placesNote(p *grade.Part) string {
+// PlacesNote says how many places or digits a decimal answer must show,
+// when the key sets it (the default rule is in answerGrammar, and said
+// once at the top of a page): " (at least 1 decimal place and 3
+// significant digits)".
+func PlacesNote(p *grade.Part) string {
 	if p.Decimals == 0 && p.Digits == grade.MinDigits {
 		return ""
 	}
 	var notes []string
 	if p.Decimals > 0 {
-		notes = append(notes, placesWords(p.Decimals))
+		notes = append(notes, numwords.Places(p.Decimals))
 	}
 	if p.Digits > 0 {
-		notes = append(notes, fmt.Sprintf("%d significant digits", p.Digits))
+		notes = append(notes, numwords.SignificantDigits(p.Digits))
 	}
 	if len(notes) == 0 {
 		return ""
 	}
 	return " (at least " + strings.Join(notes, " and ") + ")"
-}
-
-// placesWords writes "1 decimal place" or "3 decimal places".
-func placesWords(n int) string {
-	if n == 1 {
-		return "1 decimal place"
-	}
-	return fmt.Sprintf("%d decimal places", n)
 }
 
 // answerTemplate is the answer file a student fills in.

@@ -60,13 +60,13 @@ func writeSheetLaTeX(w io.Writer, k *grade.Key, title string, sol map[string]str
 		for _, p := range q.Parts {
 			qp.Add(qp, p.Points)
 		}
-		fmt.Fprintf(&b, "\n\\subsection*{Question %s \\hfill {\\normalsize\\normalfont %s}}\n", latexText(q.ID), pointsWords(qp))
+		fmt.Fprintf(&b, "\n\\subsection*{Question %s \\hfill {\\normalsize\\normalfont %s}}\n", latexText(q.ID), PointsWords(qp))
 		if q.Ask != "" {
 			b.WriteString(mathLaTeX(q.Ask) + "\n\n\\medskip\n")
 		}
 		for _, p := range q.Parts {
 			b.WriteString("\\begin{minipage}{\\linewidth}\n")
-			fmt.Fprintf(&b, "\\textbf{\\texttt{%s}}\\quad %s \\hfill (%s)\n", latexText(p.ID), mathLaTeX(grade.Describe(p)+placesNote(p)), pointsWords(p.Points))
+			fmt.Fprintf(&b, "\\textbf{\\texttt{%s}}\\quad %s \\hfill (%s)\n", latexText(p.ID), mathLaTeX(grade.Describe(p)+PlacesNote(p)), PointsWords(p.Points))
 			fmt.Fprintf(&b, "\\answerbox{%s}\n", mathLaTeX(sol[p.ID]))
 			b.WriteString("\\end{minipage}\n\\medskip\n\n")
 		}
@@ -93,8 +93,8 @@ func sheetHeadRight(k *grade.Key, solutions bool) string {
 	return "Name: \\rule{45mm}{0.4pt}"
 }
 
-// pointsWords writes "1 point" or "2.5 points".
-func pointsWords(r *big.Rat) string {
+// PointsWords writes "1 point" or "2.5 points".
+func PointsWords(r *big.Rat) string {
 	if r.Cmp(big.NewRat(1, 1)) == 0 {
 		return "1 point"
 	}

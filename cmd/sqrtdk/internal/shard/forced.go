@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -208,7 +209,7 @@ func shortCount(c *big.Int) string {
 	if len(s) <= 40 {
 		return s
 	}
-	return fmt.Sprintf("%s… (%d digits)", s[:20], len(s))
+	return fmt.Sprintf("%s… (%s)", s[:20], numwords.Digits(len(s)))
 }
 
 // popcount is the number of attainable scores, for tests.
