@@ -239,7 +239,7 @@ func TestBadLines(t *testing.T) {
 		{"sample-variance d=2 samples=100 scale=d^1/4 is 4", "scale"},
 		{"sample-variance d=4 samples=100 moments=1 is 4", "moments=1"},
 		{"sample-variance d=4 samples=100 moments=2,1 is 4", "E[x⁴] ≥ E[x²]²"},
-		{"softmax scores=1,2 is 0.5", "1 figures for 2 scores"},
+		{"softmax scores=1,2 is 0.5", "1 figure for 2 scores"},
 		{"softmax scores=1.25,2 rounded=1 is 0.3, 0.7", "more than 1 decimal place (rounded=1)"},
 		{"softmax scores=1,2 dk=0 is 0.3, 0.7", "dk=0"},
 		{"softmax-entry scores=1,2 entry=3 is 0.7", "entry=3"},

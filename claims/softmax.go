@@ -120,7 +120,7 @@ func buildSoftmax(c *Claim) (*prepared, error) {
 	read := func(a *Answer) (checker, error) {
 		figs := a.list
 		if len(figs) != len(box.Lo) {
-			return nil, fmt.Errorf("%d figures for %d scores", len(figs), len(box.Lo))
+			return nil, fmt.Errorf("%s for %s", numwords.Count(len(figs), "figure"), numwords.Count(len(box.Lo), "score"))
 		}
 		cells := make([]softmax.Interval, len(figs))
 		exactOK := make([]*bool, len(figs))

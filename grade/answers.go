@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // Answers are a student's answer file: an optional student id and one
@@ -124,8 +125,8 @@ func ParseAnswers(name string, r io.Reader, key *Key) (*Answers, error) {
 		}
 		row := splitRow(text, len(q.Parts))
 		if len(row) != len(q.Parts) {
-			problem(n, "question %s has %d parts (%s), this line gives %d answers: separate them by ; or answer each part on its own line",
-				id, len(q.Parts), strings.Join(partIDs(q), ", "), len(row))
+			problem(n, "question %s has %s (%s), this line gives %s: separate them by ; or answer each part on its own line",
+				id, numwords.Count(len(q.Parts), "part"), strings.Join(partIDs(q), ", "), numwords.Count(len(row), "answer"))
 			return nil
 		}
 		for j, p := range q.Parts {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/claims"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // maxFitCombos bounds the combinations of draws tried for one part when
@@ -157,8 +158,8 @@ func (g *Grader) checkFit(ctx context.Context, res *Result) error {
 		values[d.Name] = d.Choices[candidate[i]]
 	}
 	res.Flags = append(res.Flags, Flag{Name: "other-variant", values: values,
-		Says: fmt.Sprintf("These answers fit the variant %s better than student %s's own (%s): %d parts hold there, %d here (counting the wrong answers a named mistake explains). A wrong seed or student id, or answers copied from another sheet?",
-			drawnWords(t.Draws, nil, values), v.Student, drawnWords(t.Draws, nil, v.Values), candHolds, ownHolds)})
+		Says: fmt.Sprintf("These answers fit the variant %s better than student %s's own (%s): %s %s there, %d here (counting the wrong answers a named mistake explains). A wrong seed or student id, or answers copied from another sheet?",
+			drawnWords(t.Draws, nil, values), v.Student, drawnWords(t.Draws, nil, v.Values), numwords.Count(candHolds, "part"), numwords.Agree(candHolds, "holds", "hold"), ownHolds)})
 	return nil
 }
 

@@ -220,10 +220,7 @@ func (g *Grader) Grade(ctx context.Context, k *Key, a *Answers) (*Result, error)
 		for i, p := range a.Problems {
 			lines[i] = fmt.Sprintf("line %d: %s", p.Line, p.Msg)
 		}
-		what := fmt.Sprintf("%d lines of the file could not be read and were", n)
-		if n == 1 {
-			what = "1 line of the file could not be read and was"
-		}
+		what := numwords.Count(n, "line") + " of the file could not be read and " + numwords.Agree(n, "was", "were")
 		res.flag("unreadable-lines", fmt.Sprintf("%s left out: %s.", what, strings.Join(lines, "; ")))
 	}
 	for _, p := range k.Parts() {

@@ -9,6 +9,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/guard"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -85,7 +86,7 @@ func runCheck(ctx context.Context, files *guard.Files, args []string, stdout, st
 		}
 	}
 	if fails > 0 {
-		return &checkFailed{msg: fmt.Sprintf("%d of %d claims fail", fails, len(results))}
+		return &checkFailed{msg: fmt.Sprintf("%d of %s %s", fails, numwords.Count(len(results), "claim"), numwords.Agree(fails, "fails", "fail"))}
 	}
 	return nil
 }

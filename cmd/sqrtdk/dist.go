@@ -11,6 +11,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
 	"github.com/sqrtdk/sqrtdk/enumerate"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 func runDist(ctx context.Context, files *guard.Files, args []string, stdout, stderr io.Writer) error {
@@ -69,7 +70,7 @@ func runDist(ctx context.Context, files *guard.Files, args []string, stdout, std
 	budget := enumerate.NewBudget(opt.Limits)
 	budget.AddPlan(pl, enumerate.NeedCounts)
 	bits := q.VectorsLog2(pl.Problem().D) + k.VectorsLog2(pl.Problem().D)
-	budget.Add(fmt.Sprintf("writing %d scores as %s", pl.Scores(), f), render.DistWriteCost(f, pl.Scores(), bits))
+	budget.Add(fmt.Sprintf("writing %s as %s", numwords.Count(pl.Scores(), "score"), f), render.DistWriteCost(f, pl.Scores(), bits))
 	if err := budget.Check(); err != nil {
 		return spec.AdviseRefusal(err, "choose a smaller d_k or another --format")
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/spec"
 	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // keyFlags say which key: --key, and for a key that draws values the
@@ -181,7 +182,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		return err
 	}
 	if len(warnings) > 0 {
-		fmt.Fprintln(stderr, errorLine(fmt.Sprintf("sqrtdk grade: warning: %s: %d lint warnings (sqrtdk grade --lint %s lists them)", key.Name, len(warnings), key.Name)))
+		fmt.Fprintln(stderr, errorLine(fmt.Sprintf("sqrtdk grade: warning: %s: %s (sqrtdk grade --lint %s lists them)", key.Name, numwords.Count(len(warnings), "lint warning"), key.Name)))
 	}
 	started := time.Now()
 	results, err := run.gradeAll(ctx, files, g, names)
@@ -241,10 +242,10 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		}
 		var says []string
 		if unread > 0 {
-			says = append(says, fmt.Sprintf("%d of %d answer files could not be graded (listed above)", unread, len(results)-len(absent)))
+			says = append(says, fmt.Sprintf("%d of %s could not be graded (listed above)", unread, numwords.Count(len(results)-len(absent), "answer file")))
 		}
 		if len(absent) > 0 {
-			says = append(says, fmt.Sprintf("%d of the roster's %d students handed in nothing (absent: %s)", len(absent), len(run.roster.entries), strings.Join(absent, ", ")))
+			says = append(says, fmt.Sprintf("%d of the roster's %s handed in nothing (absent: %s)", len(absent), numwords.Count(len(run.roster.entries), "student"), strings.Join(absent, ", ")))
 		}
 		return &needsReview{msg: strings.Join(says, "; ") + "; each has its row, flagged: review them"}
 	}
@@ -252,7 +253,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 		if len(results) == 1 {
 			return &checkFailed{msg: fmt.Sprintf("%s: %s of %s points", results[0].Student, render.Points(results[0].Score), render.Points(results[0].Max))}
 		}
-		return &checkFailed{msg: fmt.Sprintf("%d of %d answer files are not all right", notRight, len(results))}
+		return &checkFailed{msg: fmt.Sprintf("%d of %s %s not all right", notRight, numwords.Count(len(results), "answer file"), numwords.Agree(notRight, "is", "are"))}
 	}
 	return nil
 }
@@ -536,16 +537,16 @@ func runLint(ctx context.Context, files *guard.Files, path string, limits enumer
 		fmt.Fprintf(&b, "%s:%d: warning: %s\n", w.File, w.Line, w.Msg)
 	}
 	parts := len(key.Parts())
-	summary := fmt.Sprintf("%s: %d parts, %s points", key.Name, parts, render.Points(key.MaxScore()))
+	summary := fmt.Sprintf("%s: %s, %s", key.Name, numwords.Count(parts, "part"), render.PointsWords(key.MaxScore()))
 	if key.IsTemplate() {
 		summary += fmt.Sprintf(", %s variants (%s)", key.VariantCount(), drawsWords(key))
 	}
-	fmt.Fprintf(&b, "%s; %d warnings\n", summary, len(warnings))
+	fmt.Fprintf(&b, "%s; %s\n", summary, numwords.Count(len(warnings), "warning"))
 	if _, err := io.WriteString(stdout, b.String()); err != nil {
 		return err
 	}
 	if len(warnings) > 0 {
-		return &checkFailed{msg: fmt.Sprintf("%s: %d lint warnings", key.Name, len(warnings))}
+		return &checkFailed{msg: fmt.Sprintf("%s: %s", key.Name, numwords.Count(len(warnings), "lint warning"))}
 	}
 	return nil
 }
@@ -553,7 +554,7 @@ func runLint(ctx context.Context, files *guard.Files, path string, limits enumer
 func drawsWords(k *grade.Key) string {
 	var parts []string
 	for _, d := range k.Draws {
-		parts = append(parts, fmt.Sprintf("%s: %d choices", d.Name, len(d.Choices)))
+		parts = append(parts, fmt.Sprintf("%s: %s", d.Name, numwords.Count(len(d.Choices), "choice")))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // Printed is a figure as it was printed together with the number of decimal places it was rounded to.
@@ -63,7 +65,7 @@ func CheckCells(ctx context.Context, b Box, cells []Interval, opt Options) ([]Re
 		return nil, err
 	}
 	if len(cells) != len(b.Lo) {
-		return nil, fmt.Errorf("softmax: %d printed outputs for %d scores", len(cells), len(b.Lo))
+		return nil, fmt.Errorf("softmax: %s for %s", numwords.Count(len(cells), "printed output"), numwords.Count(len(b.Lo), "score"))
 	}
 	opt = opt.withDefaults()
 	reps := make([]Report, len(cells))

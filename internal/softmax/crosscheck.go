@@ -3,6 +3,8 @@ package softmax
 import (
 	"fmt"
 	"math/big"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // crossCheckSlack is how far below 2^−prec CrossCheck trusts the independent
@@ -38,7 +40,7 @@ func (e *CrossCheckError) Error() string {
 // up here. Calls into bigfloat are serialised (see bigfloatMu).
 func CrossCheck(z []*big.Rat, dk *big.Rat, ivs []Interval, prec uint) error {
 	if len(ivs) != len(z) {
-		return fmt.Errorf("softmax: %d enclosures for %d scores", len(ivs), len(z))
+		return fmt.Errorf("softmax: %s for %s", numwords.Count(len(ivs), "enclosure"), numwords.Count(len(z), "score"))
 	}
 	prec = precOrDefault(prec)
 	w := scaledPoint(z, dk, prec+guardBits)

@@ -23,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sqrtdk/sqrtdk/cmd/sqrtdk/internal/render"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // Limits are what the harness holds every run to.
@@ -665,10 +666,10 @@ func Report(t Reporter, results []Result, seed uint64, verbose bool, took time.D
 		st = append(st, fmt.Sprintf("%d×%d", n, s))
 	}
 	sort.Strings(st)
-	t.Logf("hostile harness: seed %d, %d cases in %v (exit statuses %s)%s; %d failed, %d known",
-		seed, len(results), took.Round(time.Millisecond), strings.Join(st, " "), lat, failed, sumValues(knownCount))
+	t.Logf("hostile harness: seed %d, %s in %v (exit statuses %s)%s; %d failed, %d known",
+		seed, numwords.Count(len(results), "case"), took.Round(time.Millisecond), strings.Join(st, " "), lat, failed, sumValues(knownCount))
 	for k, n := range knownCount {
-		t.Logf("  known, %d cases: %s (%s)", n, k.what, k.owner)
+		t.Logf("  known, %s: %s (%s)", numwords.Count(n, "case"), k.what, k.owner)
 	}
 }
 

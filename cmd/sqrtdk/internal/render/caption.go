@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // A caption is LaTeX the author writes, typeset inside \caption{…} of a
@@ -346,9 +348,9 @@ func argumentWords(args, given int) string {
 		return "an argument"
 	}
 	if given == 0 {
-		return fmt.Sprintf("%d arguments", args)
+		return numwords.Count(args, "argument")
 	}
-	return fmt.Sprintf("%d arguments (%d given)", args, given)
+	return fmt.Sprintf("%s (%d given)", numwords.Count(args, "argument"), given)
 }
 
 // commandExample shows a command used rightly.

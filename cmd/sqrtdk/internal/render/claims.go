@@ -6,12 +6,20 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // A fileTotal counts the verdicts of one claims file.
 type fileTotal struct {
 	file         string
 	holds, fails int
+}
+
+// claimsSummary words a file's or a run's totals: "84 claims: 83 hold,
+// 1 fails", "1 claim: 1 holds, 0 fail".
+func claimsSummary(holds, fails int) string {
+	return fmt.Sprintf("%s: %d %s, %d %s", numwords.Count(holds+fails, "claim"),
+		holds, numwords.Agree(holds, "holds", "hold"), fails, numwords.Agree(fails, "fails", "fail"))
 }
 
 // claimTotals counts the verdicts of each file, in the order the files
@@ -73,10 +81,10 @@ func writeVerdictsText(w io.Writer, verdicts []claims.Verdict) error {
 	files, all := claimTotals(verdicts)
 	if len(files) > 1 {
 		for _, t := range files {
-			fmt.Fprintf(&b, "%s: %d claims: %d hold, %d fail\n", t.file, t.holds+t.fails, t.holds, t.fails)
+			fmt.Fprintf(&b, "%s: %s\n", t.file, claimsSummary(t.holds, t.fails))
 		}
 	}
-	fmt.Fprintf(&b, "%d claims: %d hold, %d fail\n", len(verdicts), all.holds, all.fails)
+	fmt.Fprintf(&b, "%s\n", claimsSummary(all.holds, all.fails))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sqrtdk/sqrtdk/grade"
 	"github.com/sqrtdk/sqrtdk/internal/mistake"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 	"github.com/sqrtdk/sqrtdk/scalecheck"
 )
@@ -224,7 +225,7 @@ func knownWidths(r scalecheck.Result) string {
 		parts = append(parts, fmt.Sprintf("d_model = %d", in.DModel))
 	}
 	if in.Heads > 0 {
-		parts = append(parts, fmt.Sprintf("%d heads", in.Heads))
+		parts = append(parts, numwords.Count(in.Heads, "head"))
 		if in.DModel == 0 {
 			parts = append(parts, fmt.Sprintf("model width taken as heads × d_k = %d", in.Heads*in.DK))
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sqrtdk/sqrtdk/grade"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/sqrtdk/sqrtdk/rational"
 )
 
@@ -502,7 +503,7 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		rows = append(rows, []string{it.ID, right, fmt.Sprint(it.Marks[grade.Wrong]), fmt.Sprint(it.Marks[grade.Unreadable]), mean, mistake})
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "item analysis of %d answer files\n", graded)
+	fmt.Fprintf(&b, "item analysis of %s\n", numwords.Count(graded, "answer file"))
 	for _, l := range grid(rows, "  ") {
 		b.WriteString(l + "\n")
 	}
@@ -513,10 +514,10 @@ func writeItemsText(w io.Writer, rs []*grade.Result) error {
 		}
 	}
 	if n := len(rs) - graded - absent; n > 0 {
-		fmt.Fprintf(&b, "%d answer files could not be graded (each has its row)\n", n)
+		fmt.Fprintf(&b, "%s could not be graded (each has its row)\n", numwords.Count(n, "answer file"))
 	}
 	if absent > 0 {
-		fmt.Fprintf(&b, "%d students of the roster handed in nothing (absent; each has its row)\n", absent)
+		fmt.Fprintf(&b, "%s of the roster handed in nothing (absent; each has its row)\n", numwords.Count(absent, "student"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
