@@ -267,3 +267,13 @@ func TestVariantsMinBounds(t *testing.T) {
 		assert.Equal(t, "t.key:1: variants: min="+bad+": write a whole number from 1 to 1000000", keyError("variants min="+bad+"\n"+draws), bad)
 	}
 }
+
+// A drawn mistake line with a name and a credit but no question is
+// refused as the same line without draws is, not read past its end.
+func TestTemplateMistakeWithoutQuestion(t *testing.T) {
+	plain := keyError("answer a variance d=2\nmistake a name=own credit=0.5 => off by 2\n")
+	drawn := keyError("draw v from 1,3\nvariants min=1\nanswer a variance d=2\nmistake a name=own credit=0.5 => off by {v}\n")
+	assert.Contains(t, plain, "t.key:2: mistake a")
+	assert.Contains(t, drawn, "t.key:4: mistake a")
+	assert.Contains(t, drawn, "the question is empty")
+}
