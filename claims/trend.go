@@ -2,6 +2,7 @@ package claims
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -105,8 +106,13 @@ func parseTrendFigure(figure string, places int, comma bool) (trendFigure, error
 	}
 	if dir == "" {
 		// A rate alone says its direction: "proportional to d", "O(1/d)".
-		if out, err := rateTrend(rest); err == nil {
+		out, err := rateTrend(rest)
+		if err == nil {
 			return out, nil
+		}
+		if errors.Is(err, errRateUndefined) {
+			// A rate was read, but it cannot say a direction.
+			return trendFigure{}, fmt.Errorf("%q: %v", figure, err)
 		}
 		return trendFigure{}, fmt.Errorf("a trend is a direction: grows (increases, rises, goes up), shrinks (decreases, falls) or stays constant (flat, stays at X), not %q", figure)
 	}
@@ -165,19 +171,21 @@ func doublingTrend(s string) (trendFigure, bool) {
 		return trendFigure{}, false
 	}
 	switch m[1] {
-	case "doubles", "is doubled", "gets doubled", "also doubles", "doubles too":
+	case "doubles", "doubled", "gets doubled", "also doubles", "doubles too":
 		return rateFigure("grows", "d"), true
-	case "halves", "is halved", "gets halved":
+	case "halves", "halved", "gets halved":
 		return rateFigure("shrinks", "1/d"), true
-	case "quadruples", "is quadrupled":
+	case "quadruples", "quadrupled", "gets quadrupled":
 		return rateFigure("grows", "d^2"), true
-	case "quarters", "is quartered":
+	case "quarters", "quartered", "gets quartered":
 		return rateFigure("shrinks", "1/d^2"), true
 	}
 	return trendFigure{direction: "constant"}, true
 }
 
-var doubling = regexp.MustCompile(`^(doubles|is doubled|gets doubled|also doubles|doubles too|halves|is halved|gets halved|quadruples|is quadrupled|quarters|is quartered|stays the same|does not change|doesn't change)\s*,?\s*(?:when|if|as|each time|every time|whenever)\s+(?:the\s+)?(?:width\s+)?d(?:_k|ₖ|_\(k\))?\s+(?:doubles|is doubled)$`)
+// doubling matches what the subject words leave of a doubling phrase: "is"
+// and "are" are subject words, so "is halved" arrives as "halved".
+var doubling = regexp.MustCompile(`^(doubles|doubled|gets doubled|also doubles|doubles too|halves|halved|gets halved|quadruples|quadrupled|gets quadrupled|quarters|quartered|gets quartered|stays the same|does not change|doesn't change)\s*,?\s*(?:when|if|as|each time|every time|whenever)\s+(?:the\s+)?(?:width\s+)?d(?:_k|ₖ|_\(k\))?\s+(?:doubles|is doubled)$`)
 
 // rateFigure is the trend in direction at the rate formula f (a formula
 // the grammar reads).
@@ -237,7 +245,7 @@ func rateTrend(s string) (trendFigure, error) {
 	one, err1 := r.rate.eval(1)
 	two, err2 := r.rate.eval(2)
 	if err1 != nil || err2 != nil {
-		return out, fmt.Errorf("the rate %q is not defined at d = 1 and 2", r.rateText)
+		return out, fmt.Errorf("the rate %q %w", r.rateText, errRateUndefined)
 	}
 	switch two.Cmp(one) {
 	case 1:
@@ -249,6 +257,10 @@ func rateTrend(s string) (trendFigure, error) {
 	}
 	return out, nil
 }
+
+// errRateUndefined says a rate read without a direction cannot give one:
+// the direction is the rate's from d = 1 to d = 2.
+var errRateUndefined = errors.New("is not defined at d = 1 and 2, so it says no direction: write grows or shrinks before it")
 
 // A rate is what readRate reads: a formula in d, or an exponential.
 type rate struct {
