@@ -42,7 +42,9 @@ var directionWords = map[string]string{
 	"stays flat": "constant", "flat": "constant", "unchanged": "constant", "doesn't change": "constant",
 	"does not change": "constant", "no change": "constant", "stable": "constant", "stays put": "constant",
 	"constant at": "constant", "stays at": "constant", "stays constant at": "constant", "remains": "constant",
-	"remains at": "constant",
+	"remains at": "constant", "remains the same": "constant", "roughly constant": "constant",
+	"approximately constant": "constant", "nearly constant": "constant", "stays roughly constant": "constant",
+	"stays approximately constant": "constant", "remains roughly constant": "constant",
 }
 
 // directionPhrases are directionWords' keys, longest first, so that the

@@ -21,6 +21,9 @@ func TestTrendAnswerEdges(t *testing.T) {
 	}{
 		{flat, "stays around 1", true}, {flat, "stays about 1", true}, {flat, "stays near 1", true},
 		{flat, "stays constant at about 1.0", true}, {flat, "stays at 1", true}, {flat, "stays constant (= 1)", true},
+		{flat, "remains the same", true}, {flat, "is roughly constant", true}, {flat, "stays roughly constant at 1", true},
+		{flat, "approximately constant at about 1", true}, {flat, "stays roughly constant at 2", false},
+		{inverseSquare, "is roughly constant", false}, {inverseSquare, "remains the same", false},
 		{flat, "stays around 2", false}, {flat, "stays near 0.9", false}, {flat, "stays at 1.1", false},
 		{inverseSquare, "quarters when d doubles", true}, {inverseSquare, "is quartered when d_k doubles", true},
 		{inverseSquare, "it is quartered when d doubles", true}, {inverseSquare, "gets quartered when d doubles", true},
