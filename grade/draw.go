@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 )
 
 // A Draw is a value a variant draws: one of Choices, picked from the seed
@@ -345,8 +346,12 @@ func (k *Key) countVariants() error {
 		if total.Cmp(allowed) != 0 {
 			lesson = fmt.Sprintf(" (%s in all, less those that ask a question the lesson prints: variants lesson-values=allow keeps them)", total)
 		}
-		return &SyntaxError{File: k.Name, Line: line, Msg: fmt.Sprintf("the draws give %s variants%s; at least %d are needed so that neighbours rarely share one: %s",
-			allowed, lesson, k.variants.min, what)}
+		variants := "variants"
+		if allowed.Cmp(big.NewInt(1)) == 0 {
+			variants = "variant"
+		}
+		return &SyntaxError{File: k.Name, Line: line, Msg: fmt.Sprintf("the draws give %s %s%s; at least %d %s needed so that neighbours rarely share one: %s",
+			allowed, variants, lesson, k.variants.min, numwords.Agree(k.variants.min, "is", "are"), what)}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sqrtdk/sqrtdk/claims"
+	"github.com/sqrtdk/sqrtdk/internal/numwords"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -158,7 +159,7 @@ func TestVariantMinimum(t *testing.T) {
 		assert.Equal(t, int64(n), k.VariantCount().Int64())
 		if n > 1 {
 			key = fmt.Sprintf("title widths\nvariants min=%d lesson-values=allow\ndraw d from 11..%d\nanswer a variance d={d}\n", n, 10+n-1)
-			assert.Equal(t, fmt.Sprintf("t.key:2: the draws give %d variants; at least %d are needed so that neighbours rarely share one: widen the ranges of the draws, or lower min", n-1, n),
+			assert.Equal(t, fmt.Sprintf("t.key:2: the draws give %s; at least %d are needed so that neighbours rarely share one: widen the ranges of the draws, or lower min", numwords.Count(n-1, "variant"), n),
 				keyError(key), "min=%d, one variant fewer", n)
 		}
 	}

@@ -23,7 +23,8 @@ var precisionWords = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z][\s)]*(decimal )?(
 
 // countWords finds a count worded by hand before a plural noun that
 // people read ("%d claims", which says "1 claims"), unless it is a limit
-// ("more than %d claims", "at most %d scores"), which is never 1.
+// ("more than %d claims", "at most %d scores"), which is never 1. A verb
+// after a count is not searched: "%d is" is mostly a value, not a count.
 var countWords = regexp.MustCompile(`%[-+0-9]*d (answer files?|claims?|parts?|answers?|lines?|students?|warnings?|lint warnings?|` +
 	`choices?|figures?|scores?|heads?|points?|cases?|pairs?|printed outputs?|enclosures?|arguments?|variants?|questions?|files?)\b`)
 
