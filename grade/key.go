@@ -186,8 +186,11 @@ func ParseKey(name string, r io.Reader) (*Key, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := map[string]string{}
+	var first map[string]string // nil without draws: Values' doc
 	for _, d := range draws {
+		if first == nil {
+			first = map[string]string{}
+		}
 		first[d.Name] = d.Choices[0]
 	}
 	k, err := parseKeyLines(name, lines, draws, first)

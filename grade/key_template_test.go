@@ -14,6 +14,7 @@ func TestIsTemplate(t *testing.T) {
 	plain, err := ParseKey("t.key", strings.NewReader("answer a variance d=2\n"))
 	require.NoError(t, err)
 	require.False(t, plain.IsTemplate(), "no draws")
+	require.Nil(t, plain.Values, "no values drawn")
 	tmpl, err := ParseKey("t.key", strings.NewReader("draw v from 3,5\nvariants min=1\nanswer a variance d={v}\n"))
 	require.NoError(t, err)
 	require.True(t, tmpl.IsTemplate())
