@@ -1,0 +1,39 @@
+package grade
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/sqrtdk/sqrtdk/enumerate"
+)
+
+// A mistake whose value the limits refuse is skipped, and the lint goes on
+// to the findings after it; only a cancelled lint stops, with the
+// cancellation.
+func TestLintSkipsWhatItCannotCompute(t *testing.T) {
+	k := parseKey(t, `question 1 q
+answer 1.a variance d=4 decimals=1
+mistake 1.a name=huge variance d=9999 values=-3,-1,1,3 => far too wide
+mistake 1.a name=same variance d=4 => the same as the answer
+answer 1.b variance d=4 values=2 decimals=1
+`)
+	g := NewGrader(Options{Limits: enumerate.Limits{MaxTime: 50 * time.Millisecond}})
+	warnings, err := g.Lint(context.Background(), k)
+	require.NoError(t, err)
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	require.Len(t, got, 3, "%q", got)
+	require.Contains(t, got[0], "the mistake same gives 4, the answer itself")
+	require.Contains(t, got[1], "values=2 has one value")
+	require.Contains(t, got[2], "the mistake std-for-variance gives 0")
+
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = NewGrader(Options{}).Lint(cancelled, parseKey(t, "answer 1 variance d=3000 values=-3,-1,1,3\nanswer 2 variance d=4\n"))
+	require.ErrorIs(t, err, context.Canceled)
+}
