@@ -37,3 +37,20 @@ answer 1.b variance d=4 values=2 decimals=1
 	_, err = NewGrader(Options{}).Lint(cancelled, parseKey(t, "answer 1 variance d=3000 values=-3,-1,1,3\nanswer 2 variance d=4\n"))
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+// Two built-in mistakes that give one value at the key's numbers are
+// warned of, unless they are one mistake at every number (dividing by d_k
+// is scaling by 1/√d_k twice), which is never warned of.
+func TestLintBuiltInMistakesOfOneValue(t *testing.T) {
+	warnings, err := NewGrader(Options{}).Lint(context.Background(), parseKey(t, "answer a variance d=16 scale=d decimals=2\n"))
+	require.NoError(t, err)
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	require.Equal(t, []string{"t.key:1: answer a: the mistakes usual-scale and variance-divided-by-c both give 1 at these numbers, so an answer of 1 is named as both"}, got)
+	require.True(t, identical("divided-by-d", "scaled-twice"))
+	require.True(t, identical("scaled-twice", "divided-by-d"))
+	require.False(t, identical("usual-scale", "variance-divided-by-c"))
+	require.False(t, identical("divided-by-d", "usual-scale"))
+}
