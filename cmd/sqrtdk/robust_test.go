@@ -205,7 +205,7 @@ func TestBadInputRobust(t *testing.T) {
 		{"±0 twice over, in k", "table --k-values ±0:600000", "over 1000000", false},
 		{"shard 0 of 0", "dist --shard 0/0", "--shard: want I/N", false},
 		{"negative time limit", "table --max-time -5m", "--max-time must be positive", false},
-		{"digits past a root's budget", "table --scales d^999/1000 --digits 5000", "at most 2000 places", false},
+		{"digits past a root's budget", "table --scales d^999/1000 --digits 5000", "at most 2000 decimal places", false},
 		// Inputs far longer than a message should quote.
 		{"long command", long, "unknown command", true},
 		{"long argument", "table " + long, "unexpected argument", true},
