@@ -54,3 +54,23 @@ func TestLintBuiltInMistakesOfOneValue(t *testing.T) {
 	require.False(t, identical("usual-scale", "variance-divided-by-c"))
 	require.False(t, identical("divided-by-d", "usual-scale"))
 }
+
+// A built-in mistake the limits refuse (the value at the model's width)
+// is skipped, and the part's later mistakes are still compared.
+func TestLintGoesOnPastARefusedMistake(t *testing.T) {
+	k := parseKey(t, "answer a variance d=16 scale=d d-model=9999 decimals=2\n")
+	g := NewGrader(Options{Limits: enumerate.Limits{MaxTime: 5 * time.Millisecond}})
+	warnings, err := g.Lint(context.Background(), k)
+	require.NoError(t, err)
+	var got []string
+	for _, w := range warnings {
+		got = append(got, w.Error())
+	}
+	require.Equal(t, []string{"t.key:1: answer a: the mistakes usual-scale and variance-divided-by-c both give 1 at these numbers, so an answer of 1 is named as both"}, got)
+	_, _, err = g.value(context.Background(), k.parts["a"].claim)
+	require.NoError(t, err, "the part itself is within the limits")
+	alt, err := k.parts["a"].claim.Derive("", map[string]string{"d": "9999"})
+	require.NoError(t, err)
+	_, _, err = g.value(context.Background(), alt)
+	require.Error(t, err, "the value at the model's width is not")
+}
