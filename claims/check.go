@@ -151,9 +151,9 @@ func (c *Checker) budget(cls []*Claim) (*enumerate.Budget, error) {
 						keeps[key] = true
 					}
 				}
-				// The mean and variance of a distribution the cache
-				// keeps are computed once (planned with the first claim
-				// that needs them); other verdicts redo their sums.
+				// The moments (mean, variance, sum of squares) of a kept
+				// distribution are computed once, planned with the first
+				// claim that needs them; a printed one is written anew.
 				moments := "moments|" + key
 				if !sharesMoments(cl.Kind) || !seen[moments] {
 					cost.Seconds += verdictCost(cl.Kind, p)
