@@ -35,3 +35,16 @@ func TestCardinalGrammarBoundsRange(t *testing.T) {
 		require.False(t, ok, "%q is not a number in words", text)
 	}
 }
+
+// A count out of a count may be zero on top, never below: "zero out of
+// four" is 0, and "three out of zero" divides by zero (not a negative
+// count).
+func TestWordShareOfZero(t *testing.T) {
+	r, ok, err := wordNumber("zero out of four")
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Zero(t, r.Sign())
+	_, ok, err = wordNumber("three out of zero")
+	require.True(t, ok)
+	require.EqualError(t, err, `"three out of zero" divides by zero`)
+}
