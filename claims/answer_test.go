@@ -29,9 +29,16 @@ func holdsFor(t *testing.T, question, answer string) bool {
 	require.NoError(t, err, question)
 	c, err := q.answerClaim("a", 1, answer)
 	require.NoError(t, err, "%s: %q", question, answer)
+	return checked(t, c).Holds
+}
+
+// checked returns the verdict on c of a fresh Checker at the default
+// limits, which must decide it.
+func checked(t *testing.T, c *Claim) Verdict {
+	t.Helper()
 	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
 	require.NoError(t, err)
-	return v.Holds
+	return v
 }
 
 // Every notation of the answer grammar reads to the figure it means: the
@@ -347,9 +354,7 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 		require.NoError(t, err)
 		c, err := q.Claim("t", 1, a.Truncated())
 		require.NoError(t, err)
-		v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
-		require.NoError(t, err)
-		assert.Equal(t, holds, v.Holds, "1/2 cut off is %s", text)
+		assert.Equal(t, holds, checked(t, c).Holds, "1/2 cut off is %s", text)
 	}
 	// At one place 1/4 cuts to 0.2; read as cut off, -0.2 is -1/4 and more.
 	q, err = ParseQuestion("number value=-1/4", nil)
@@ -358,9 +363,7 @@ func TestTruncatedCellIsHalfOpen(t *testing.T) {
 	require.NoError(t, err)
 	c, err := q.Claim("t", 1, a.Truncated())
 	require.NoError(t, err)
-	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
-	require.NoError(t, err)
-	assert.True(t, v.Holds)
+	assert.True(t, checked(t, c).Holds)
 }
 
 // An exponential rate holds exactly when the values grow by one factor per

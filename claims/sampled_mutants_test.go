@@ -1,11 +1,9 @@
 package claims
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,8 +55,7 @@ func TestSampleVarianceCutNegativeZero(t *testing.T) {
 	require.NoError(t, err)
 	c, err := q.Claim("t", 1, a.Truncated())
 	require.NoError(t, err)
-	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
-	require.NoError(t, err)
+	v := checked(t, c)
 	assert.True(t, v.Holds, v.Exact)
 	assert.NotContains(t, v.Exact, "never negative")
 }

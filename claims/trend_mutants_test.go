@@ -1,11 +1,9 @@
 package claims
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/sqrtdk/sqrtdk/enumerate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -56,7 +54,6 @@ func TestClaimRereadsAnotherShape(t *testing.T) {
 	require.NoError(t, err)
 	c, err := num.Claim("t", 1, a)
 	require.NoError(t, err)
-	v, err := NewChecker(enumerate.Limits{}).Check(context.Background(), c)
-	require.NoError(t, err)
+	v := checked(t, c)
 	assert.True(t, v.Holds, v.Exact)
 }
