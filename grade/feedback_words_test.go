@@ -57,6 +57,11 @@ func TestCreditTakesTheBestMatchedMistake(t *testing.T) {
 	r = gradeText(t, g, k, "v 0\n").Parts[0]
 	assert.Equal(t, "1/2", r.Points.RatString())
 	assert.Contains(t, r.Feedback, "(Partial credit: 0.5 of 4 points.)")
+	// Out of one point, the noun agrees.
+	k = parseKey(t, "answer v variance d=2 credit=mean-not-var:0.5\n"+
+		"mistake v name=mean-not-var mean d=2 => That is the mean.\n")
+	r = gradeText(t, g, k, "v 0\n").Parts[0]
+	assert.Contains(t, r.Feedback, "(Partial credit: 0.5 of 1 point.)")
 }
 
 // TestPointsWords: points are written as the shortest decimal equal to

@@ -397,7 +397,11 @@ func feedback(p *Part, r PartResult, j judged) string {
 		}
 	}
 	if r.Points.Sign() > 0 {
-		fmt.Fprintf(&b, " (Partial credit: %s of %s points.)", pointsWords(r.Points), pointsWords(p.Points))
+		noun := "points"
+		if p.Points.Cmp(big.NewRat(1, 1)) == 0 {
+			noun = "point" // "0.5 of 1 point"
+		}
+		fmt.Fprintf(&b, " (Partial credit: %s of %s %s.)", pointsWords(r.Points), pointsWords(p.Points), noun)
 	}
 	if p.hint != "" {
 		b.WriteString(" Hint: " + p.hint)

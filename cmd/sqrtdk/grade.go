@@ -251,7 +251,7 @@ func runGrade(ctx context.Context, files *guard.Files, args []string, stdout, st
 	}
 	if notRight > 0 {
 		if len(results) == 1 {
-			return &checkFailed{msg: fmt.Sprintf("%s: %s of %s points", results[0].Student, render.Points(results[0].Score), render.Points(results[0].Max))}
+			return &checkFailed{msg: fmt.Sprintf("%s: %s", results[0].Student, render.ScoreWords(results[0].Score, results[0].Max))}
 		}
 		return &checkFailed{msg: fmt.Sprintf("%d of %s %s not all right", notRight, numwords.Count(len(results), "answer file"), numwords.Agree(notRight, "is", "are"))}
 	}

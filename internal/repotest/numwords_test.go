@@ -25,7 +25,7 @@ var precisionWords = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z][\s)]*(decimal )?(
 // people read ("%d claims", which says "1 claims"), unless it is a limit
 // ("more than %d claims", "at most %d scores"), which is never 1. A verb
 // after a count is not searched: "%d is" is mostly a value, not a count.
-var countWords = regexp.MustCompile(`%[-+0-9]*d (answer files?|claims?|parts?|answers?|lines?|students?|warnings?|lint warnings?|` +
+var countWords = regexp.MustCompile(`%s points?\b|%[-+0-9]*d (answer files?|claims?|parts?|answers?|lines?|students?|warnings?|lint warnings?|` +
 	`choices?|figures?|scores?|heads?|points?|cases?|pairs?|printed outputs?|enclosures?|arguments?|variants?|questions?|files?)\b`)
 
 // countLimit is the words before a count that make it a limit.
@@ -126,7 +126,7 @@ func TestNumberWordsPatterns(t *testing.T) {
 			t.Errorf("%q is seen", s)
 		}
 	}
-	for _, s := range []string{"%d figures for %d scores", "%d students of the roster", "%d claims: %d hold", "%s: %d parts, %s points", "(%d warnings)"} {
+	for _, s := range []string{"%d figures for %d scores", "%s of %s points", "(Partial credit: %s of %s points.)", "%d students of the roster", "%d claims: %d hold", "%s: %d parts, %s points", "(%d warnings)"} {
 		m := countWords.FindStringIndex(s)
 		if m == nil || countLimit.MatchString(s[:m[0]]) {
 			t.Errorf("%q is not seen", s)

@@ -185,7 +185,7 @@ func writeResultText(w io.Writer, r *grade.Result, names Names) error {
 	if counts[grade.Unanswered] > 0 {
 		tally = append(tally, fmt.Sprintf("%d with no answer", counts[grade.Unanswered]))
 	}
-	fmt.Fprintf(&b, "%s of %s points: %s\n", Points(r.Score), Points(r.Max), strings.Join(tally, ", "))
+	fmt.Fprintf(&b, "%s: %s\n", ScoreWords(r.Score, r.Max), strings.Join(tally, ", "))
 	for _, fl := range r.Flags {
 		fmt.Fprintf(&b, "flag %s: %s\n", fl.Name, oneLine(fl.Says))
 	}
@@ -365,14 +365,11 @@ func WriteGradescope(w io.Writer, r *grade.Result, elapsed time.Duration) error 
 	key := filepath.Base(r.Key.Name)
 	if hidden > 0 {
 		out.Visibility = "after_published"
-		more := fmt.Sprintf("%d more parts are", hidden)
-		if hidden == 1 {
-			more = "1 more part is"
-		}
-		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points on the parts shown now; %s shown when grades are published.",
-			key, Points(visible), Points(visibleMax), more)
+		more := numwords.Count(hidden, "more part") + " " + numwords.Agree(hidden, "is", "are")
+		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s on the parts shown now; %s shown when grades are published.",
+			key, ScoreWords(visible, visibleMax), more)
 	} else {
-		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s of %s points.", key, Points(r.Score), Points(r.Max))
+		out.Output = fmt.Sprintf("Graded exactly by sqrtdk with %s: %s.", key, ScoreWords(r.Score, r.Max))
 	}
 	return writeJSON(w, out)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math/big"
 	"strings"
 	"testing"
 
@@ -32,4 +33,13 @@ answer 1.d variance d=4
 		"",
 	}, got)
 	assert.Equal(t, "1 point", PointsWords(k.Questions[0].Parts[0].Points))
+}
+
+// TestScoreWordsAgreesWithTheMaximum: a score out of one point says
+// "point".
+func TestScoreWordsAgreesWithTheMaximum(t *testing.T) {
+	assert.Equal(t, "0.5 of 1 point", ScoreWords(big.NewRat(1, 2), big.NewRat(1, 1)))
+	assert.Equal(t, "3 of 4 points", ScoreWords(big.NewRat(3, 1), big.NewRat(4, 1)))
+	assert.Equal(t, "0 of 0.5 points", ScoreWords(new(big.Rat), big.NewRat(1, 2)))
+	assert.Equal(t, "2.5 points", PointsWords(big.NewRat(5, 2)))
 }

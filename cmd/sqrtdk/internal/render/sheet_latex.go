@@ -95,8 +95,19 @@ func sheetHeadRight(k *grade.Key, solutions bool) string {
 
 // PointsWords writes "1 point" or "2.5 points".
 func PointsWords(r *big.Rat) string {
+	return Points(r) + " " + pointNoun(r)
+}
+
+// ScoreWords writes a score out of a maximum: "3 of 4 points", "0.5 of
+// 1 point" (the noun agrees with the maximum).
+func ScoreWords(score, max *big.Rat) string {
+	return Points(score) + " of " + PointsWords(max)
+}
+
+// pointNoun is "point" for exactly one point and "points" otherwise.
+func pointNoun(r *big.Rat) string {
 	if r.Cmp(big.NewRat(1, 1)) == 0 {
-		return "1 point"
+		return "point"
 	}
-	return Points(r) + " points"
+	return "points"
 }
